@@ -1,0 +1,49 @@
+# MemoryHub: `make run` serves the app, `make test` runs the whole suite.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+
+.PHONY: run test install install-dev browser stop status token clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(PY)
+	$(PIP) install --quiet -e ".[dev]"
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+browser:
+	@sh scripts/ensure-chromium.sh
+
+## run: install, migrate, create an admin if none, serve http://127.0.0.1:8000 + task cluster
+run: install
+	$(PY) manage.py serve
+
+## test: install everything (dev extras, Chromium) and run the whole suite
+test: install-dev browser
+	$(VENV)/bin/pytest
+
+## stop: stop the embedded PostgreSQL (the server outlives `make run` on purpose)
+stop:
+	@if [ -x $(PY) ]; then $(PY) -m memoryhub.embedded_db stop; fi
+
+status: install
+	$(PY) -m memoryhub.embedded_db status
+
+## token: issue an API token for WORKER (created if missing), e.g. `make token WORKER=planner`
+token: install
+	@test -n "$(WORKER)" || (echo "usage: make token WORKER=name" && exit 2)
+	$(PY) manage.py issue_token --worker "$(WORKER)" --create
+
+clean: stop
+	rm -rf $(VENV) var

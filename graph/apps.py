@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GraphConfig(AppConfig):
+    name = "graph"
+    verbose_name = "Entity graph"

@@ -1,0 +1,15 @@
+from django.urls import include, path
+
+from memoryhub.api import views
+
+app_name = "api"
+
+urlpatterns = [
+    path("", views.ApiRootView.as_view(), name="root"),
+    path("health", views.HealthView.as_view(), name="health"),
+    path("me", views.MeView.as_view(), name="me"),
+    path("workers/", views.WorkerListView.as_view(), name="worker-list"),
+    path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
+    path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
+    path("workers/<int:worker_id>/active/", include("tiers.api.urls")),
+]

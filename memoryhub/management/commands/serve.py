@@ -1,0 +1,71 @@
+"""``make run``: prepare the database, then run the web server and the task cluster."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+
+
+class Command(BaseCommand):
+    help = "Migrate, ensure an admin, then serve the web app (gunicorn) and the django-q2 cluster."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--bind", default=os.environ.get("MEMORYHUB_BIND", "127.0.0.1:8000"))
+        parser.add_argument("--web-workers", type=int, default=int(os.environ.get("MEMORYHUB_WEB_WORKERS", "3")))
+        parser.add_argument("--no-cluster", action="store_true", help="do not start the django-q2 cluster")
+
+    def handle(self, *args, **options):
+        call_command("migrate", interactive=False, verbosity=1)
+        call_command("createcachetable")
+        call_command("collectstatic", interactive=False, verbosity=0)
+        call_command("ensure_admin")
+        call_command("ensure_schedules", verbosity=0)
+        manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
+        children: list[subprocess.Popen] = []
+        if not options["no_cluster"]:
+            children.append(subprocess.Popen([*manage, "qcluster"]))
+        children.append(
+            subprocess.Popen(
+                [
+                    sys.executable, "-m", "gunicorn", "memoryhub.wsgi:application",
+                    "--bind", options["bind"], "--workers", str(options["web_workers"]),
+                    "--access-logfile", "-", "--timeout", "120",
+                ],
+                cwd=settings.BASE_DIR,
+            )
+        )
+        host = options["bind"]
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"\nMemoryHub is serving http://{host}/  (admin: /admin/, API: /api/v1/, docs: /api/docs/)\n"
+                "Press Ctrl-C to stop. `make stop` also stops the embedded PostgreSQL.\n"
+            )
+        )
+        stopping = False
+
+        def stop(signum, frame):
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, stop)
+        signal.signal(signal.SIGTERM, stop)
+        try:
+            while not stopping and all(child.poll() is None for child in children):
+                time.sleep(0.5)
+        finally:
+            for child in children:
+                if child.poll() is None:
+                    child.send_signal(signal.SIGTERM)
+            for child in children:
+                try:
+                    child.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    child.kill()
+        failed = [c for c in children if c.returncode not in (0, -signal.SIGTERM, None)]
+        if failed and not stopping:
+            raise SystemExit(f"a child process exited with {failed[0].returncode}")

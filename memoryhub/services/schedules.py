@@ -1,0 +1,29 @@
+"""The recurring django-q2 jobs. ``schedules_ensure`` is idempotent; ``make run`` calls it."""
+
+from django.db import transaction
+from django_q.models import Schedule
+
+SCHEDULES = [
+    {
+        "name": "purge idempotency records",
+        "func": "memoryhub.tasks.purge_idempotency_records",
+        "schedule_type": Schedule.HOURLY,
+    },
+]
+
+
+@transaction.atomic
+def schedules_ensure() -> list[Schedule]:
+    ensured = []
+    for spec in SCHEDULES:
+        schedule, _ = Schedule.objects.update_or_create(
+            name=spec["name"],
+            defaults={
+                "func": spec["func"],
+                "schedule_type": spec["schedule_type"],
+                "minutes": spec.get("minutes"),
+                "repeats": -1,
+            },
+        )
+        ensured.append(schedule)
+    return ensured

@@ -1,0 +1,106 @@
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from memoryhub.errors import ConflictError, DomainError
+from memoryhub.models import ApiToken, Worker
+
+
+def _validate_metadata(metadata) -> dict:
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, dict):
+        raise DomainError("metadata must be a JSON object", fields={"metadata": "must be a JSON object"})
+    return metadata
+
+
+@transaction.atomic
+def worker_create(*, name: str, description: str = "", metadata: dict | None = None) -> Worker:
+    worker = Worker(name=name.strip(), description=description, metadata=_validate_metadata(metadata))
+    if not worker.name:
+        raise DomainError("name must not be blank", fields={"name": "must not be blank"})
+    if Worker.objects.filter(name=worker.name).exists():
+        raise ConflictError(
+            f"a worker named {worker.name!r} already exists",
+            fields={"name": "already exists"},
+            code="duplicate",
+        )
+    worker.full_clean()
+    try:
+        with transaction.atomic():
+            worker.save()
+    except IntegrityError as exc:  # a concurrent create won the race
+        raise ConflictError(
+            f"a worker named {worker.name!r} already exists", fields={"name": "already exists"}, code="duplicate"
+        ) from exc
+    return worker
+
+
+@transaction.atomic
+def worker_update(
+    *, worker: Worker, name: str | None = None, description: str | None = None, metadata: dict | None = None
+) -> Worker:
+    if name is not None:
+        name = name.strip()
+        if not name:
+            raise DomainError("name must not be blank", fields={"name": "must not be blank"})
+        if Worker.objects.filter(name=name).exclude(pk=worker.pk).exists():
+            raise ConflictError(
+                f"a worker named {name!r} already exists", fields={"name": "already exists"}, code="duplicate"
+            )
+        worker.name = name
+    if description is not None:
+        worker.description = description
+    if metadata is not None:
+        worker.metadata = _validate_metadata(metadata)
+    worker.full_clean()
+    worker.save()
+    return worker
+
+
+@transaction.atomic
+def worker_delete(*, worker: Worker) -> None:
+    worker.delete()
+
+
+def _new_key() -> str:
+    return ApiToken.KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+@transaction.atomic
+def token_issue(*, worker: Worker | None = None, user=None, name: str = "") -> tuple[ApiToken, str]:
+    """Issue a token for one worker (agent) or for a staff user. Returns (token, key).
+
+    The key is returned only here: the database keeps its digest.
+    """
+    if (worker is None) == (user is None):
+        raise DomainError("a token belongs to exactly one worker or one staff user")
+    if user is not None and not (user.is_staff and user.is_active):
+        raise DomainError(
+            f"user {user.get_username()!r} is not an active staff user", fields={"user": "must be active staff"}
+        )
+    key = _new_key()
+    token = ApiToken(
+        name=name, worker=worker, user=user, digest=ApiToken.digest_of(key), prefix=key[:10]
+    )
+    token.full_clean()
+    token.save()
+    return token, key
+
+
+@transaction.atomic
+def token_revoke(*, token: ApiToken) -> ApiToken:
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
+
+
+def staff_user_get(*, username: str):
+    User = get_user_model()
+    try:
+        return User.objects.get(**{User.USERNAME_FIELD: username})
+    except User.DoesNotExist as exc:
+        raise DomainError(f"no user named {username!r}", fields={"user": "does not exist"}) from exc

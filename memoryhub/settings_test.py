@@ -1,0 +1,20 @@
+"""Settings for the test suite: a throw-away embedded PostgreSQL per run.
+
+With DATABASE_URL set the tests use that server instead (pytest-django creates and
+drops its own test database on it).
+"""
+
+import os
+import tempfile
+
+if not os.environ.get("DATABASE_URL") and not os.environ.get("MEMORYHUB_DATA_DIR"):
+    os.environ["MEMORYHUB_DATA_DIR"] = tempfile.mkdtemp(prefix="memoryhub-test-")
+    # The last process holding the throw-away server stops it and deletes the data.
+    os.environ["MEMORYHUB_EMBEDDED_CLEANUP"] = "delete"
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+
+from memoryhub.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+Q_CLUSTER = {**Q_CLUSTER, "sync": True}  # noqa: F405

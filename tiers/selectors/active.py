@@ -1,0 +1,57 @@
+"""Reads of the Active tier."""
+
+from django.db.models import QuerySet
+
+from memoryhub.errors import DomainError, NotFoundError
+from memoryhub.models import Worker
+from tiers.active_templates import parse_template
+from tiers.models import ActiveMemory
+
+
+def active_memory_list(*, worker: Worker) -> QuerySet[ActiveMemory]:
+    return ActiveMemory.objects.filter(worker=worker)
+
+
+def active_memory_get(*, worker: Worker, memory_id) -> ActiveMemory:
+    try:
+        return ActiveMemory.objects.get(worker=worker, pk=int(memory_id))
+    except (ActiveMemory.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFoundError(f"active memory {memory_id} not found") from exc
+
+
+def active_memories_get_many(*, worker: Worker, ids: list[int], max_ids: int) -> list[ActiveMemory]:
+    """``get_detailed_active_memories``: the memories in the order asked. An id that is
+    not this worker's is a 404 naming it; no partial answer."""
+    if not ids:
+        raise DomainError("ids must hold at least one id", fields={"ids": "must not be empty"})
+    if len(ids) > max_ids:
+        raise DomainError(f"at most {max_ids} ids per call", fields={"ids": f"more than {max_ids} ids"})
+    found = {m.pk: m for m in ActiveMemory.objects.filter(worker=worker, pk__in=ids)}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise NotFoundError(
+            f"active memor{'y' if len(missing) == 1 else 'ies'} not found: {', '.join(map(str, missing))}",
+            fields={"ids": f"not found: {', '.join(map(str, missing))}"},
+        )
+    return [found[i] for i in dict.fromkeys(ids)]
+
+
+def active_memory_sections_view(memory: ActiveMemory) -> list[dict]:
+    """Sections in template order with their display names, for pages and summaries."""
+    try:
+        specs = {s.id: s for s in parse_template(memory.template_content).sections}
+    except DomainError:
+        specs = {}
+    rows = []
+    for section_id, data in memory.sections.items():
+        spec = specs.get(section_id)
+        rows.append(
+            {
+                "id": section_id,
+                "name": spec.name if spec else section_id,
+                "required": bool(spec and spec.required),
+                "content": data.get("content", ""),
+                "update_count": int(data.get("update_count", 0)),
+            }
+        )
+    return rows
