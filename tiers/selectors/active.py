@@ -37,13 +37,19 @@ def active_memories_get_many(*, worker: Worker, ids: list[int], max_ids: int) ->
 
 
 def active_memory_sections_view(memory: ActiveMemory) -> list[dict]:
-    """Sections in template order with their display names, for pages and summaries."""
+    """Sections in template order with their display names, for pages and summaries.
+
+    (JSONB does not keep key order, so the template gives it.)
+    """
     try:
         specs = {s.id: s for s in parse_template(memory.template_content).sections}
     except DomainError:
         specs = {}
+    order = [sid for sid in specs if sid in memory.sections]
+    order += [sid for sid in memory.sections if sid not in specs]
     rows = []
-    for section_id, data in memory.sections.items():
+    for section_id in order:
+        data = memory.sections[section_id]
         spec = specs.get(section_id)
         rows.append(
             {

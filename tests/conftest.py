@@ -1,0 +1,53 @@
+import pytest
+from rest_framework.test import APIClient
+
+from memoryhub.services.workers import token_issue
+from tests.factories import StaffFactory, WorkerFactory
+
+
+def _client(key: str | None) -> APIClient:
+    client = APIClient()
+    if key:
+        client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+@pytest.fixture
+def staff_user(db):
+    return StaffFactory(username="admin")
+
+
+@pytest.fixture
+def worker(db):
+    return WorkerFactory(name="owner-agent")
+
+
+@pytest.fixture
+def other_worker(db):
+    return WorkerFactory(name="other-agent")
+
+
+@pytest.fixture
+def owner_client(worker):
+    """An agent with a token of ``worker``."""
+    _, key = token_issue(worker=worker, name="owner")
+    return _client(key)
+
+
+@pytest.fixture
+def other_client(other_worker):
+    """An agent with a token of another worker."""
+    _, key = token_issue(worker=other_worker, name="other")
+    return _client(key)
+
+
+@pytest.fixture
+def staff_client(staff_user):
+    _, key = token_issue(user=staff_user, name="staff")
+    return _client(key)
+
+
+@pytest.fixture
+def anon_client():
+    return _client(None)
+

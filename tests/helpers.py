@@ -1,0 +1,11 @@
+def assert_error(response, status: int, code: str | None = None, field: str | None = None) -> dict:
+    """Every API error has one shape: {"error", "detail", "fields"}."""
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert set(body) == {"error", "detail", "fields"}, body
+    assert body["detail"]
+    if code:
+        assert body["error"] == code, body
+    if field:
+        assert field in body["fields"], body
+    return body

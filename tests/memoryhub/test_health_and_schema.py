@@ -1,0 +1,51 @@
+import pytest
+from drf_spectacular.validation import validate_schema
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health_reports_database_pgvector_and_queue(anon_client):
+    response = anon_client.get("/api/v1/health")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"]["ok"] is True and body["database"]["version"].startswith(("16", "17", "18"))
+    assert body["pgvector"]["ok"] is True and body["pgvector"]["version"] >= "0.7"
+    assert set(body["queue"]) >= {"cluster_running", "queued", "failed_last_24h", "last_success"}
+    assert body["neo4j"] == {"configured": False}
+
+
+def test_the_api_root_lists_the_entry_points(anon_client):
+    body = anon_client.get("/api/v1/").json()
+    assert body["endpoints"]["health"].endswith("/api/v1/health")
+    assert body["schema"].endswith("/api/schema/")
+
+
+def test_the_openapi_schema_is_valid_and_covers_the_api(anon_client):
+    response = anon_client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    schema = response.json()
+    validate_schema(schema)
+    paths = schema["paths"]
+    for path in [
+        "/api/v1/health",
+        "/api/v1/me",
+        "/api/v1/workers/",
+        "/api/v1/workers/{worker_id}/tokens/",
+        "/api/v1/workers/{worker_id}/active/",
+        "/api/v1/workers/{worker_id}/active/detailed",
+        "/api/v1/workers/{worker_id}/active/{memory_id}/",
+        "/api/v1/workers/{worker_id}/active/{memory_id}/sections",
+        "/api/v1/workers/{worker_id}/active/{memory_id}/sections/{section}",
+    ]:
+        assert path in paths, path
+    create = paths["/api/v1/workers/{worker_id}/active/"]["post"]
+    assert any(p["name"] == "Idempotency-Key" for p in create["parameters"])
+    assert "TokenAuth" in schema["components"]["securitySchemes"]
+
+
+def test_swagger_ui_is_served_locally(client):
+    page = client.get("/api/docs/").content.decode()
+    assert "swagger-ui" in page
+    assert "cdn" not in page.lower() and "unpkg" not in page.lower()
+    assert "/static/drf_spectacular_sidecar/" in page
