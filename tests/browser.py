@@ -37,6 +37,11 @@ def page(tmp_path):
         yield page
         context.close()
         browser.close()
+        # ORM calls made while Playwright's loop runs use their own connection: close it
+        # here, or the test database cannot be dropped at the end of the run.
+        from django.db import connections
+
+        connections.close_all()
 
 
 def screenshot(page, name: str) -> Path:
