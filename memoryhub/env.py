@@ -65,3 +65,10 @@ def envlist(name: str, default: list[str]) -> list[str]:
     if value is None:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def envchoice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = (envstr(name) or default).strip().lower()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of: {', '.join(choices)}")
+    return value

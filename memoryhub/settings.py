@@ -7,7 +7,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from memoryhub import embedded_db
-from memoryhub.env import envbool, envint, envlist, envstr
+from memoryhub.env import envbool, envchoice, envfloat, envint, envlist, envstr
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = embedded_db.default_data_dir(BASE_DIR)
@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.postgres",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -201,6 +202,43 @@ MEMORYHUB_API = {
     # Idempotency-Key records are kept this long, then a replay creates anew.
     "idempotency_ttl_hours": envint("MEMORYHUB_IDEMPOTENCY_TTL_HOURS", 24, minimum=1),
     "max_batch_ids": envint("MEMORYHUB_API_MAX_BATCH_IDS", 100, minimum=1),
+}
+
+MEMORYHUB_EMBEDDINGS = {
+    "provider": envchoice("MEMORYHUB_EMBEDDINGS", "local", ("local", "openai", "hash")),
+    "dimension": envint("MEMORYHUB_EMBEDDING_DIM", 384, minimum=1),
+    "batch_size": envint("MEMORYHUB_EMBEDDING_BATCH", 64, minimum=1),
+    # openai: any OpenAI-compatible /v1/embeddings endpoint
+    "url": envstr("MEMORYHUB_EMBEDDINGS_URL", "https://api.openai.com/v1"),
+    "model": envstr("MEMORYHUB_EMBEDDINGS_MODEL", "text-embedding-3-small"),
+    "api_key": envstr("MEMORYHUB_EMBEDDINGS_API_KEY", ""),
+}
+
+MEMORYHUB_CHUNKING = {
+    # Content longer than this many tokens is split; chunks aim at chunk_tokens with
+    # overlap_tokens of overlap, cut at sentence boundaries.
+    "split_above_tokens": envint("MEMORYHUB_CHUNK_SPLIT_ABOVE", 500, minimum=16),
+    "chunk_tokens": envint("MEMORYHUB_CHUNK_TOKENS", 512, minimum=16),
+    "overlap_tokens": envint("MEMORYHUB_CHUNK_OVERLAP", 50, minimum=0),
+    "max_content_bytes": envint("MEMORYHUB_MAX_CONTENT_BYTES", 1_000_000, minimum=1),
+    "max_chunks_per_request": envint("MEMORYHUB_MAX_CHUNKS_PER_REQUEST", 5000, minimum=1),
+}
+
+MEMORYHUB_SEARCH = {
+    "ts_config": envstr("MEMORYHUB_TS_CONFIG", "english"),
+    "bm25_k1": envfloat("MEMORYHUB_BM25_K1", 1.2),
+    "bm25_b": envfloat("MEMORYHUB_BM25_B", 0.75),
+    "rrf_k": envint("MEMORYHUB_RRF_K", 60, minimum=1),
+    "vector_weight": envfloat("MEMORYHUB_SEARCH_VECTOR_WEIGHT", 1.0),
+    "bm25_weight": envfloat("MEMORYHUB_SEARCH_BM25_WEIGHT", 1.0),
+    # Each ranked list contributes this many candidates (at least the limit) to fusion.
+    "candidates": envint("MEMORYHUB_SEARCH_CANDIDATES", 60, minimum=1),
+    "default_limit": envint("MEMORYHUB_SEARCH_DEFAULT_LIMIT", 10, minimum=1),
+    "max_limit": envint("MEMORYHUB_SEARCH_MAX_LIMIT", 100, minimum=1),
+    "max_query_chars": envint("MEMORYHUB_SEARCH_MAX_QUERY_CHARS", 4000, minimum=1),
+    "hnsw_ef_search": envint("MEMORYHUB_HNSW_EF_SEARCH", 100, minimum=1),
+    # Workers with at most this many chunks are searched exactly (no HNSW).
+    "exact_below": envint("MEMORYHUB_SEARCH_EXACT_BELOW", 5000, minimum=0),
 }
 
 NEO4J_URL = envstr("NEO4J_URL") or None

@@ -13,6 +13,8 @@ if not os.environ.get("DATABASE_URL") and not os.environ.get("MEMORYHUB_DATA_DIR
     os.environ["MEMORYHUB_EMBEDDED_CLEANUP"] = "delete"
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production")
+# Fast deterministic embeddings; the tests of the local model ask for it explicitly.
+os.environ.setdefault("MEMORYHUB_EMBEDDINGS", "hash")
 
 from memoryhub.settings import *  # noqa: E402,F403
 

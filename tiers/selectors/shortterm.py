@@ -1,0 +1,33 @@
+"""Reads of the Shortterm tier."""
+
+from django.db.models import Count, Prefetch, QuerySet
+
+from memoryhub.errors import DomainError, NotFoundError
+from memoryhub.models import Worker
+from tiers.models import ShorttermChunk, ShorttermMemory
+
+
+def shortterm_memory_list(*, worker: Worker) -> QuerySet[ShorttermMemory]:
+    """Summaries, most recently updated first (``GetAllRecentMemories``)."""
+    return ShorttermMemory.objects.filter(worker=worker).annotate(chunk_count=Count("chunks"))
+
+
+def shortterm_memory_get(*, worker: Worker, memory_id, with_chunks: bool = False) -> ShorttermMemory:
+    queryset = ShorttermMemory.objects.filter(worker=worker)
+    if with_chunks:
+        queryset = queryset.prefetch_related(
+            Prefetch("chunks", queryset=ShorttermChunk.objects.order_by("chunk_order").defer("embedding"))
+        )
+    try:
+        return queryset.get(pk=int(memory_id))
+    except (ShorttermMemory.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFoundError(f"shortterm memory {memory_id} not found") from exc
+
+
+def shortterm_recent(*, worker: Worker, limit: int, max_limit: int, since=None) -> list[ShorttermMemory]:
+    if not 1 <= limit <= max_limit:
+        raise DomainError(f"limit must be 1 to {max_limit}", fields={"limit": f"must be 1 to {max_limit}"})
+    queryset = shortterm_memory_list(worker=worker).order_by("-last_updated", "-id")
+    if since is not None:
+        queryset = queryset.filter(last_updated__gte=since)
+    return list(queryset[:limit])

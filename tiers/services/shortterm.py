@@ -1,0 +1,216 @@
+"""Writes to the Shortterm tier: memories, chunks, embeddings and BM25 postings.
+
+Embeddings are computed before the transaction opens (they are the slow part and need no
+lock); every database write of one call is then one transaction, so a failure at any step
+(embedding provider, validation, database) leaves nothing half-written.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
+from memoryhub.models import Worker
+from memoryhub.providers.embeddings import get_embedder
+from tiers.chunking import chunk_text
+from tiers.models import ShorttermChunk, ShorttermMemory, Tier
+from tiers.services.bm25 import bm25_index_chunks, bm25_unindex_chunks
+
+
+@dataclass(frozen=True)
+class PreparedChunk:
+    content: str
+    metadata: dict
+
+
+def _validate_metadata(field: str, metadata) -> dict:
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, dict):
+        raise DomainError(f"{field} must be a JSON object", fields={field: "must be a JSON object"})
+    return metadata
+
+
+def _validate_text(field: str, value, *, allow_blank: bool = False) -> str:
+    if not isinstance(value, str):
+        raise DomainError(f"{field} must be a string", fields={field: "must be a string"})
+    if not allow_blank and not value.strip():
+        raise DomainError(f"{field} must not be empty", fields={field: "must not be empty"})
+    limit = settings.MEMORYHUB_CHUNKING["max_content_bytes"]
+    if len(value.encode()) > limit:
+        raise PayloadTooLargeError(
+            f"{field} is {len(value.encode())} bytes; the limit is {limit} bytes",
+            fields={field: f"larger than {limit} bytes"},
+        )
+    return value
+
+
+def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[PreparedChunk]:
+    """Validate chunk inputs ``{content, metadata?, context?}`` and split long content.
+
+    A ``context`` prefix (contextual retrieval) is put in front of every piece of its
+    content, so each stored chunk keeps it. Caller metadata is stored unchanged.
+    """
+    if not isinstance(inputs, list):
+        raise DomainError(f"{field} must be a list", fields={field: "must be a list"})
+    config = settings.MEMORYHUB_CHUNKING
+    prepared: list[PreparedChunk] = []
+    for index, item in enumerate(inputs):
+        where = f"{field}[{index}]"
+        if not isinstance(item, dict):
+            raise DomainError(f"{where} must be an object with content", fields={where: "must be an object"})
+        content = _validate_text(f"{where}.content", item.get("content"))
+        metadata = _validate_metadata(f"{where}.metadata", item.get("metadata"))
+        context = item.get("context")
+        if context is not None:
+            context = _validate_text(f"{where}.context", context, allow_blank=True).strip()
+        pieces = chunk_text(
+            content,
+            split_above=config["split_above_tokens"],
+            chunk_tokens=config["chunk_tokens"],
+            overlap_tokens=config["overlap_tokens"],
+        )
+        for piece in pieces:
+            prepared.append(PreparedChunk(content=f"{context}\n\n{piece}" if context else piece, metadata=metadata))
+    if len(prepared) > config["max_chunks_per_request"]:
+        raise PayloadTooLargeError(
+            f"{field} make {len(prepared)} chunks; at most {config['max_chunks_per_request']} per request",
+            fields={field: "too many chunks"},
+        )
+    return prepared
+
+
+def _embed(texts: list[str]):
+    return get_embedder().embed_documents(texts) if texts else []
+
+
+def _insert_chunks(memory: ShorttermMemory, prepared: list[PreparedChunk], vectors, first_order: int):
+    chunks = ShorttermChunk.objects.bulk_create(
+        [
+            ShorttermChunk(
+                memory=memory,
+                worker_id=memory.worker_id,
+                chunk_order=first_order + offset,
+                content=item.content,
+                metadata=item.metadata,
+                embedding=vectors[offset],
+            )
+            for offset, item in enumerate(prepared)
+        ]
+    )
+    bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=[c.pk for c in chunks])
+    return chunks
+
+
+def shortterm_memory_create(
+    *,
+    worker: Worker,
+    title: str,
+    summary: str = "",
+    metadata: dict | None = None,
+    content: str | None = None,
+    chunks: list[dict] | None = None,
+) -> ShorttermMemory:
+    """Create a memory from ``content`` (chunked) and/or explicit ``chunks``."""
+    title = _validate_text("title", title)
+    if len(title) > 500:
+        raise DomainError("title is longer than 500 characters", fields={"title": "at most 500 characters"})
+    summary = _validate_text("summary", summary or "", allow_blank=True)
+    metadata = _validate_metadata("metadata", metadata)
+    prepared: list[PreparedChunk] = []
+    if content is not None:
+        prepared += prepare_chunks([{"content": content}], field="content")
+    if chunks is not None:
+        prepared += prepare_chunks(chunks)
+    vectors = _embed([item.content for item in prepared])
+    with transaction.atomic():
+        memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
+        memory.full_clean()
+        memory.save()
+        _insert_chunks(memory, prepared, vectors, first_order=0)
+    return memory
+
+
+@transaction.atomic
+def shortterm_memory_update(
+    *, memory: ShorttermMemory, title: str | None = None, summary: str | None = None, metadata: dict | None = None
+) -> ShorttermMemory:
+    memory = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
+    if title is not None:
+        memory.title = _validate_text("title", title)
+    if summary is not None:
+        memory.summary = _validate_text("summary", summary, allow_blank=True)
+    if metadata is not None:
+        memory.metadata = _validate_metadata("metadata", metadata)
+    memory.full_clean()
+    memory.save()
+    return memory
+
+
+def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list[ShorttermChunk]:
+    """``add_new_shortterm_memory_chunks``: append chunks (long content is split)."""
+    prepared = prepare_chunks(chunks)
+    if not prepared:
+        raise DomainError("chunks must hold at least one chunk", fields={"chunks": "must not be empty"})
+    vectors = _embed([item.content for item in prepared])
+    with transaction.atomic():
+        locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
+        last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
+        created = _insert_chunks(locked, prepared, vectors, first_order=0 if last is None else last + 1)
+        locked.last_updated = timezone.now()
+        locked.save(update_fields=["last_updated"])
+    return created
+
+
+def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> list[ShorttermChunk]:
+    """``update_shortterm_memory_chunks``: ``[{chunk_id, new_content}]``, re-embedded and
+    re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing."""
+    if not isinstance(updates, list) or not updates:
+        raise DomainError("updates must be a non-empty list", fields={"updates": "must be a non-empty list"})
+    contents: dict[int, str] = {}
+    for index, item in enumerate(updates):
+        where = f"updates[{index}]"
+        if not isinstance(item, dict):
+            raise DomainError(f"{where} must be an object", fields={where: "must be an object"})
+        chunk_id = item.get("chunk_id")
+        if not isinstance(chunk_id, int) or isinstance(chunk_id, bool):
+            raise DomainError(f"{where}.chunk_id must be an integer", fields={f"{where}.chunk_id": "must be an integer"})
+        if chunk_id in contents:
+            raise DomainError(f"chunk {chunk_id} is given twice", fields={f"{where}.chunk_id": "given twice"})
+        contents[chunk_id] = _validate_text(f"{where}.new_content", item.get("new_content"))
+    known = set(memory.chunks.filter(pk__in=contents).values_list("pk", flat=True))
+    missing = [cid for cid in contents if cid not in known]
+    if missing:
+        raise NotFoundError(
+            f"chunk(s) not found in memory {memory.pk}: {', '.join(map(str, missing))}",
+            fields={"updates": f"not in this memory: {', '.join(map(str, missing))}"},
+        )
+    ids = list(contents)
+    vectors = _embed([contents[cid] for cid in ids])
+    with transaction.atomic():
+        locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
+        chunks = {c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)}
+        if len(chunks) != len(ids):  # deleted meanwhile
+            raise NotFoundError("a chunk was deleted while it was being updated; retry")
+        bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
+        now = timezone.now()
+        for offset, cid in enumerate(ids):
+            chunk = chunks[cid]
+            chunk.content = contents[cid]
+            chunk.embedding = vectors[offset]
+            chunk.updated_at = now
+        ShorttermChunk.objects.bulk_update(chunks.values(), ["content", "embedding", "updated_at"])
+        bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
+        locked.last_updated = now
+        locked.save(update_fields=["last_updated"])
+    return [chunks[cid] for cid in ids]
+
+
+@transaction.atomic
+def shortterm_memory_delete(*, memory: ShorttermMemory) -> None:
+    locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
+    bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=list(locked.chunks.values_list("pk", flat=True)))
+    locked.delete()
