@@ -70,7 +70,7 @@ _QUERY_CACHE_SIZE = 4096
 
 
 def _cached_query(provider: EmbeddingProvider, text: str) -> np.ndarray:
-    key = (provider.name, provider.dimension, getattr(provider, "model", ""), text)
+    key = (provider.name, provider.dimension, getattr(provider, "model", ""), getattr(provider, "url", ""), text)
     with _query_cache_lock:
         hit = _query_cache.get(key)
     if hit is not None:

@@ -9,7 +9,11 @@ from tiers.models import ShorttermChunk, ShorttermMemory
 
 def shortterm_memory_list(*, worker: Worker) -> QuerySet[ShorttermMemory]:
     """Summaries, most recently updated first (``GetAllRecentMemories``)."""
-    return ShorttermMemory.objects.filter(worker=worker).annotate(chunk_count=Count("chunks"))
+    return (
+        ShorttermMemory.objects.filter(worker=worker)
+        .annotate(chunk_count=Count("chunks"))
+        .order_by("-last_updated", "-id")
+    )
 
 
 def shortterm_memory_get(*, worker: Worker, memory_id, with_chunks: bool = False) -> ShorttermMemory:

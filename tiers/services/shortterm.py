@@ -122,7 +122,7 @@ def shortterm_memory_create(
     metadata = _validate_metadata("metadata", metadata)
     prepared: list[PreparedChunk] = []
     if content is not None:
-        prepared += prepare_chunks([{"content": content}], field="content")
+        prepared += prepare_chunks([{"content": _validate_text("content", content)}], field="content")
     if chunks is not None:
         prepared += prepare_chunks(chunks)
     vectors = _embed([item.content for item in prepared])

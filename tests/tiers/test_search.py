@@ -1,0 +1,126 @@
+import pytest
+from django.db import connection
+
+from memoryhub.errors import DomainError, NotFoundError
+from tests.factories import WorkerFactory
+from tiers.selectors.search import search_params, shortterm_search, vector_ranked
+from tiers.services.shortterm import shortterm_memory_create
+
+pytestmark = pytest.mark.django_db
+
+FACTS = [
+    "We use JWT tokens for authentication at the API gateway.",
+    "The Q3 budget for the marketing team is $50,000.",
+    "Deploys happen every Tuesday through the CI pipeline.",
+    "The planner agent hands tasks to the coder agent.",
+    "Database backups run nightly at 02:00 UTC.",
+]
+
+
+@pytest.fixture
+def corpus(worker):
+    auth = shortterm_memory_create(worker=worker, title="Auth", chunks=[{"content": FACTS[0], "metadata": {"topic": "auth"}}])
+    rest = shortterm_memory_create(
+        worker=worker, title="Ops",
+        chunks=[{"content": fact, "metadata": {"topic": "ops", "n": i}} for i, fact in enumerate(FACTS[1:])],
+    )
+    return auth, rest
+
+
+def search(worker, **kwargs):
+    return shortterm_search(worker=worker, params=search_params(**kwargs))
+
+
+@pytest.mark.parametrize("mode", ["vector", "bm25", "hybrid"])
+def test_each_mode_finds_the_matching_chunk_first(worker, corpus, mode):
+    hits = search(worker, query="marketing budget Q3", mode=mode)
+    assert hits[0].content == FACTS[1]
+    assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
+    top = hits[0]
+    assert top.memory_title == "Ops" and top.metadata == {"topic": "ops", "n": 0}
+    assert top.similarity is not None and top.bm25_score > 0
+
+
+def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings):
+    hits = search(worker, query="JWT authentication tokens", mode="hybrid")
+    k = settings.MEMORYHUB_SEARCH["rrf_k"]
+    for hit in hits:
+        expected = (1 / (k + hit.vector_rank) if hit.vector_rank else 0) + (1 / (k + hit.bm25_rank) if hit.bm25_rank else 0)
+        assert hit.fused_score == pytest.approx(expected)
+    assert [h.fused_score for h in hits] == sorted((h.fused_score for h in hits), reverse=True)
+    assert hits[0].content == FACTS[0] and hits[0].vector_rank == 1 and hits[0].bm25_rank == 1
+
+
+def test_weights_change_the_fusion(worker, corpus):
+    bm25_only = search(worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1)
+    assert all(h.fused_score == pytest.approx(1 / (60 + h.bm25_rank)) if h.bm25_rank else h.fused_score == 0
+               for h in bm25_only)
+
+
+def test_min_similarity_filters_on_cosine(worker, corpus):
+    everything = search(worker, query="JWT authentication tokens gateway", mode="vector")
+    cutoff = everything[0].similarity - 1e-6
+    kept = search(worker, query="JWT authentication tokens gateway", mode="vector", min_similarity=cutoff)
+    assert [h.chunk_id for h in kept] == [everything[0].chunk_id]
+
+
+def test_filters_by_memory_and_metadata(worker, corpus):
+    auth, ops = corpus
+    only_ops = search(worker, query="JWT tokens budget", mode="hybrid", memory_ids=[ops.pk])
+    assert only_ops and {h.memory_id for h in only_ops} == {ops.pk}
+    by_meta = search(worker, query="budget deploys", mode="bm25", metadata={"topic": "ops", "n": 1})
+    assert [h.content for h in by_meta] == [FACTS[2]]
+
+
+def test_another_workers_chunks_never_appear(worker, corpus):
+    other = WorkerFactory()
+    shortterm_memory_create(worker=other, title="secret", chunks=[{"content": "The Q3 budget secret is $1."}])
+    for mode in ("vector", "bm25", "hybrid"):
+        assert all(h.memory_title != "secret" for h in search(worker, query="Q3 budget secret", mode=mode))
+
+
+def test_an_unknown_or_foreign_memory_id_is_404(worker, corpus):
+    other = WorkerFactory()
+    foreign = shortterm_memory_create(worker=other, title="x", chunks=[{"content": "x y z"}])
+    with pytest.raises(NotFoundError) as caught:
+        search(worker, query="budget", memory_ids=[corpus[0].pk, foreign.pk, 999999])
+    assert str(foreign.pk) in caught.value.detail and "999999" in caught.value.detail
+
+
+def test_hnsw_and_exact_agree_on_a_small_corpus(worker, corpus):
+    params = search_params(query="backups at night", mode="vector", limit=5)
+    with connection.cursor() as cursor:
+        exact = vector_ranked(worker_id=worker.pk, query_vector=_vec("backups at night"),
+                              params=params.__class__(**{**params.__dict__, "exact": True}), cursor=cursor)
+        approx = vector_ranked(worker_id=worker.pk, query_vector=_vec("backups at night"),
+                               params=params.__class__(**{**params.__dict__, "exact": False}), cursor=cursor)
+    assert [cid for cid, _ in exact] == [cid for cid, _ in approx]
+
+
+def _vec(text):
+    from memoryhub.providers.embeddings import get_embedder
+    from tiers.selectors.search import _vector_literal
+
+    return _vector_literal(get_embedder().embed_query(text))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"query": ""}, "query"),
+        ({"query": "   "}, "query"),
+        ({"query": 5}, "query"),
+        ({"query": "x" * 5000}, "query"),
+        ({"query": "x", "mode": "fuzzy"}, "mode"),
+        ({"query": "x", "limit": 0}, "limit"),
+        ({"query": "x", "limit": 101}, "limit"),
+        ({"query": "x", "limit": "10"}, "limit"),
+        ({"query": "x", "min_similarity": 2}, "min_similarity"),
+        ({"query": "x", "metadata": [1]}, "metadata"),
+        ({"query": "x", "vector_weight": -1}, "vector_weight"),
+    ],
+)
+def test_bad_search_input_names_the_field(kwargs, field):
+    with pytest.raises(DomainError) as caught:
+        search_params(**kwargs)
+    assert field in caught.value.fields
