@@ -1,7 +1,9 @@
 from django.contrib import admin
+from django.db.models import Count
 from django.template.loader import render_to_string
 
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from tiers.services.shortterm import shortterm_memory_delete
 from tiers.selectors.active import active_memory_sections_view
 
 
@@ -40,3 +42,51 @@ class ActiveMemoryAdmin(admin.ModelAdmin):
     @admin.display(description="Sections")
     def sections_readable(self, obj):
         return render_to_string("tiers/admin_sections.html", {"sections": active_memory_sections_view(obj)})
+
+
+class ShorttermChunkInline(admin.TabularInline):
+    model = ShorttermChunk
+    fields = ["chunk_order", "content", "metadata", "updated_at"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+    ordering = ["chunk_order"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # chunks are embedded and indexed by the services
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("embedding")
+
+
+@admin.register(ShorttermMemory)
+class ShorttermMemoryAdmin(admin.ModelAdmin):
+    list_display = ["title", "worker", "chunk_count", "last_updated"]
+    list_filter = ["worker"]
+    search_fields = ["title", "summary", "chunks__content"]
+    date_hierarchy = "last_updated"
+    readonly_fields = ["worker", "created_at", "last_updated"]
+    fields = ["worker", "title", "summary", "metadata", "created_at", "last_updated"]
+    inlines = [ShorttermChunkInline]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(n_chunks=Count("chunks"))
+
+    def has_add_permission(self, request):
+        return False  # created through the API (chunking, embeddings, BM25 postings)
+
+    def get_search_results(self, request, queryset, search_term):
+        queryset, _ = super().get_search_results(request, queryset, search_term)
+        return queryset, True  # searching chunk content can repeat a memory
+
+    def delete_model(self, request, obj):
+        shortterm_memory_delete(memory=obj)
+
+    def delete_queryset(self, request, queryset):
+        for memory in queryset:
+            shortterm_memory_delete(memory=memory)
+
+    @admin.display(description="Chunks", ordering="n_chunks")
+    def chunk_count(self, obj):
+        return obj.n_chunks

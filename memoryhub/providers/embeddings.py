@@ -234,3 +234,8 @@ def get_embedder() -> EmbeddingProvider:
     if provider is None:
         provider = _providers[key] = build_provider(config)
     return provider
+
+
+def vector_literal(vector) -> str:
+    """pgvector's text form of a vector, for raw SQL (``%s::vector``)."""
+    return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"

@@ -3,7 +3,7 @@
 from django.db.models import Count, Max
 
 from memoryhub.models import ApiToken, Worker
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
 
 
 def system_overview() -> dict:
@@ -13,6 +13,11 @@ def system_overview() -> dict:
             last_activity=Max("active_memories__updated_at"),
         ).order_by("name")
     )
+    shortterm_by_worker = dict(
+        ShorttermMemory.objects.values("worker").annotate(n=Count("id")).values_list("worker", "n")
+    )
+    for worker in workers:
+        worker.shortterm_count = shortterm_by_worker.get(worker.pk, 0)
     section_total = 0
     pending_updates = 0
     for sections in ActiveMemory.objects.values_list("sections", flat=True).iterator():
@@ -26,6 +31,12 @@ def system_overview() -> dict:
                 "description": "working memory: template sections updated by agents",
                 "memories": sum(w.active_count for w in workers),
                 "detail": f"{section_total} sections, {pending_updates} section updates counted",
+            },
+            {
+                "name": "Shortterm",
+                "description": "searchable chunks: embeddings + BM25",
+                "memories": sum(shortterm_by_worker.values()),
+                "detail": f"{ShorttermChunk.objects.count()} chunks",
             },
         ],
         "token_count": ApiToken.objects.filter(revoked_at__isnull=True).count(),

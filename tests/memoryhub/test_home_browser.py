@@ -24,7 +24,7 @@ def test_an_admin_logs_in_and_sees_what_is_in_the_system(live_server, page):  # 
     page.click("button[type=submit]")
     page.wait_for_selector("h1:text('Overview')")
     assert page.locator("td[data-tier=active]").inner_text() == "2"
-    assert page.locator("tr[data-worker=planner] td.num").inner_text() == "2"
+    assert page.locator("tr[data-worker=planner] td[data-col=active]").inner_text() == "2"
     assert page.locator("#health .badge").inner_text() == "ok"
     screenshot(page, "home")
 

@@ -105,3 +105,27 @@ def test_the_admin_action_revokes_tokens(staff_browser, worker):
     )
     token.refresh_from_db()
     assert token.revoked_at is not None
+
+
+def test_the_home_page_counts_the_shortterm_tier(staff_browser):
+    from tiers.services.shortterm import shortterm_memory_create
+
+    worker = WorkerFactory(name="searcher")
+    shortterm_memory_create(worker=worker, title="a", chunks=[{"content": "one"}, {"content": "two"}])
+    page = staff_browser.get("/").content.decode()
+    assert 'data-tier="shortterm">1<' in page and "2 chunks" in page
+
+
+def test_admin_shortterm_pages_show_chunks_without_vectors(staff_browser):
+    from tiers.models import Bm25Corpus
+    from tiers.services.shortterm import shortterm_memory_create
+
+    memory = shortterm_memory_create(
+        worker=WorkerFactory(), title="Runbook", chunks=[{"content": "Restart the gateway with care."}]
+    )
+    listing = staff_browser.get(reverse("admin:tiers_shorttermmemory_changelist"), {"q": "gateway"}).content.decode()
+    assert "Runbook" in listing
+    page = staff_browser.get(reverse("admin:tiers_shorttermmemory_change", args=[memory.pk])).content.decode()
+    assert "Restart the gateway with care." in page and "embedding" not in page.lower()
+    staff_browser.post(reverse("admin:tiers_shorttermmemory_delete", args=[memory.pk]), {"post": "yes"})
+    assert Bm25Corpus.objects.get(worker=memory.worker).doc_count == 0

@@ -98,10 +98,9 @@ def test_hnsw_and_exact_agree_on_a_small_corpus(worker, corpus):
 
 
 def _vec(text):
-    from memoryhub.providers.embeddings import get_embedder
-    from tiers.selectors.search import _vector_literal
+    from memoryhub.providers.embeddings import get_embedder, vector_literal
 
-    return _vector_literal(get_embedder().embed_query(text))
+    return vector_literal(get_embedder().embed_query(text))
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from memoryhub.providers.embeddings import get_embedder
+from memoryhub.providers.embeddings import get_embedder, vector_literal
 from tiers.models import Bm25Corpus, Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
 
 MODES = ("vector", "bm25", "hybrid")
@@ -126,10 +126,6 @@ def check_memory_ids(*, worker: Worker, memory_ids) -> tuple[int, ...]:
     return ids
 
 
-def _vector_literal(vector) -> str:
-    return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
-
-
 def _filters(params: SearchParams, alias: str = "c") -> tuple[str, list]:
     sql, args = "", []
     if params.memory_ids is not None:
@@ -236,7 +232,7 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
     if params.memory_ids is not None:
         check_memory_ids(worker=worker, memory_ids=list(params.memory_ids))
     # Every result carries its cosine similarity, whatever the mode.
-    query_vector = _vector_literal(get_embedder().embed_query(params.query))
+    query_vector = vector_literal(get_embedder().embed_query(params.query))
     rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
     with transaction.atomic(), connection.cursor() as cursor:
         vector_rows = (
