@@ -88,7 +88,9 @@ class ShorttermChunk(models.Model):
             HnswIndex(
                 name="shortterm_chunk_hnsw",
                 fields=["embedding"],
-                m=16,
+                # m=12 measured ~30% cheaper inserts than 16 with recall@10 ≥ 0.95 at
+                # ef_search 100 (see README, search benchmark).
+                m=12,
                 ef_construction=64,
                 opclasses=["vector_cosine_ops"],
             ),

@@ -70,13 +70,9 @@ def test_it_starts_is_reused_and_recovers_after_a_crash(tmp_path):
         # A crash (kill -9 of the postmaster) leaves a stale postmaster.pid behind.
         os.kill(pid, signal.SIGKILL)
         deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                with _connect(first) as conn:
-                    conn.execute("SELECT 1")
-                time.sleep(0.2)
-            except psycopg.OperationalError:
-                break
+        while embedded_db._is_live_postgres(pid) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not embedded_db._is_live_postgres(pid)
         again = embedded_db.ensure_database(data_dir)
         assert int(pid_file.read_text().split()[0]) != pid
         with _connect(again) as conn:

@@ -213,26 +213,30 @@ def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list
     return cursor.fetchall()
 
 
-def _details(ids: list[int], query_vector: str, cursor) -> dict[int, tuple]:
+def _details(ids: list[int], query_vector: str | None, cursor) -> dict[int, tuple]:
     chunks, memories = ShorttermChunk._meta.db_table, ShorttermMemory._meta.db_table
+    similarity = "1 - (c.embedding <=> %s::vector)" if query_vector else "NULL::float8"
     cursor.execute(
         f"""
-        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata,
-               1 - (c.embedding <=> %s::vector)
+        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}
         FROM {chunks} c JOIN {memories} m ON m.id = c.memory_id WHERE c.id = ANY(%s)
         """,
-        [query_vector, ids],
+        ([query_vector] if query_vector else []) + [ids],
     )
     return {row[0]: row for row in cursor.fetchall()}
 
 
 def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]:
     """One query over one worker's shortterm chunks. Results carry cosine similarity,
-    BM25 score, both ranks and (hybrid) the fused RRF score."""
+    BM25 score, both ranks and (hybrid) the fused RRF score.
+
+    ``bm25`` mode is purely lexical: it embeds the query (and reports similarity) only
+    when ``min_similarity`` asks for it.
+    """
     if params.memory_ids is not None:
         check_memory_ids(worker=worker, memory_ids=list(params.memory_ids))
-    # Every result carries its cosine similarity, whatever the mode.
-    query_vector = vector_literal(get_embedder().embed_query(params.query))
+    needs_vector = params.mode != "bm25" or params.min_similarity is not None
+    query_vector = vector_literal(get_embedder().embed_query(params.query)) if needs_vector else None
     rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
     with transaction.atomic(), connection.cursor() as cursor:
         vector_rows = (

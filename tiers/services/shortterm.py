@@ -83,8 +83,10 @@ def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[Prepare
     return prepared
 
 
-def _embed(texts: list[str]):
-    return get_embedder().embed_documents(texts) if texts else []
+def _embed(texts: list[str], embedder=None):
+    if not texts:
+        return []
+    return (embedder or get_embedder()).embed_documents(texts)
 
 
 def _insert_chunks(memory: ShorttermMemory, prepared: list[PreparedChunk], vectors, first_order: int):
@@ -113,8 +115,12 @@ def shortterm_memory_create(
     metadata: dict | None = None,
     content: str | None = None,
     chunks: list[dict] | None = None,
+    embedder=None,
 ) -> ShorttermMemory:
-    """Create a memory from ``content`` (chunked) and/or explicit ``chunks``."""
+    """Create a memory from ``content`` (chunked) and/or explicit ``chunks``.
+
+    ``embedder`` replaces the configured provider (bulk imports that embedded already).
+    """
     title = _validate_text("title", title)
     if len(title) > 500:
         raise DomainError("title is longer than 500 characters", fields={"title": "at most 500 characters"})
@@ -125,7 +131,7 @@ def shortterm_memory_create(
         prepared += prepare_chunks([{"content": _validate_text("content", content)}], field="content")
     if chunks is not None:
         prepared += prepare_chunks(chunks)
-    vectors = _embed([item.content for item in prepared])
+    vectors = _embed([item.content for item in prepared], embedder)
     with transaction.atomic():
         memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
         memory.full_clean()
