@@ -242,7 +242,7 @@ MEMORYHUB_SEARCH = {
     "default_limit": envint("MEMORYHUB_SEARCH_DEFAULT_LIMIT", 10, minimum=1),
     "max_limit": envint("MEMORYHUB_SEARCH_MAX_LIMIT", 100, minimum=1),
     "max_query_chars": envint("MEMORYHUB_SEARCH_MAX_QUERY_CHARS", 4000, minimum=1),
-    "hnsw_ef_search": envint("MEMORYHUB_HNSW_EF_SEARCH", 100, minimum=1),
+    "hnsw_ef_search": envint("MEMORYHUB_HNSW_EF_SEARCH", 200, minimum=1),
     # Workers with at most this many chunks are searched exactly (no HNSW).
     "exact_below": envint("MEMORYHUB_SEARCH_EXACT_BELOW", 5000, minimum=0),
 }

@@ -5,6 +5,16 @@ from memoryhub.services.workers import token_issue
 from tests.factories import StaffFactory, WorkerFactory
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _close_search_connections(django_db_setup):
+    """Hybrid search reads BM25 on a second connection; close it before the test
+    database is dropped."""
+    yield
+    from tiers.selectors.search import search_connections_close
+
+    search_connections_close()
+
+
 def _client(key: str | None) -> APIClient:
     client = APIClient()
     if key:

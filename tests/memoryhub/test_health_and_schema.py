@@ -37,6 +37,11 @@ def test_the_openapi_schema_is_valid_and_covers_the_api(anon_client):
         "/api/v1/workers/{worker_id}/active/{memory_id}/",
         "/api/v1/workers/{worker_id}/active/{memory_id}/sections",
         "/api/v1/workers/{worker_id}/active/{memory_id}/sections/{section}",
+        "/api/v1/workers/{worker_id}/shortterm/",
+        "/api/v1/workers/{worker_id}/shortterm/recent",
+        "/api/v1/workers/{worker_id}/shortterm/{memory_id}/",
+        "/api/v1/workers/{worker_id}/shortterm/{memory_id}/chunks",
+        "/api/v1/workers/{worker_id}/search/shortterm",
     ]:
         assert path in paths, path
     create = paths["/api/v1/workers/{worker_id}/active/"]["post"]

@@ -125,3 +125,18 @@ def test_bad_search_input_names_the_field(kwargs, field):
     with pytest.raises(DomainError) as caught:
         search_params(**kwargs)
     assert field in caught.value.fields
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hybrid_outside_a_transaction_reads_bm25_on_a_second_connection(worker):
+    shortterm_memory_create(worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS])
+    from django.db import connection
+
+    assert not connection.in_atomic_block  # the parallel path
+    parallel = search(worker, query="nightly database backups", mode="hybrid")
+    from django.db import transaction
+
+    with transaction.atomic():  # the sequential path
+        sequential = search(worker, query="nightly database backups", mode="hybrid")
+    assert [h.as_dict() for h in parallel] == [h.as_dict() for h in sequential]
+    assert parallel[0].content == FACTS[4] and parallel[0].bm25_rank == 1

@@ -3,10 +3,11 @@ and hybrid (reciprocal rank fusion of the two). DESIGN.md §4."""
 
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import close_old_connections, connection, connections, transaction
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
@@ -137,9 +138,13 @@ def _filters(params: SearchParams, alias: str = "c") -> tuple[str, list]:
     return sql, args
 
 
-def _worker_chunk_count(worker_id: int) -> int:
-    row = Bm25Corpus.objects.filter(worker_id=worker_id, tier=Tier.SHORTTERM).values_list("doc_count", flat=True).first()
-    return row or 0
+def _worker_chunk_count(worker_id: int, cursor) -> int:
+    cursor.execute(
+        f"SELECT doc_count FROM {Bm25Corpus._meta.db_table} WHERE worker_id = %s AND tier = %s",
+        [worker_id, Tier.SHORTTERM],
+    )
+    row = cursor.fetchone()
+    return row[0] if row else 0
 
 
 def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cursor) -> list[tuple[int, float]]:
@@ -147,12 +152,15 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
     (or when filtered to a few memories, or when asked)."""
     exact = params.exact
     if exact is None:
-        exact = params.memory_ids is not None or _worker_chunk_count(worker_id) <= settings.MEMORYHUB_SEARCH["exact_below"]
+        exact = (params.memory_ids is not None
+                 or _worker_chunk_count(worker_id, cursor) <= settings.MEMORYHUB_SEARCH["exact_below"])
     if exact:
         cursor.execute("SET LOCAL enable_indexscan = off")
     else:
+        # relaxed_order: pgvector keeps scanning past filtered-out rows (other workers)
+        # without the cost of a strict order; the rows are re-sorted below.
         ef = max(settings.MEMORYHUB_SEARCH["hnsw_ef_search"], params.candidates)
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = strict_order")
+        cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order")
     table = ShorttermChunk._meta.db_table
     extra, args = _filters(params)
     cursor.execute(
@@ -163,53 +171,85 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
         """,
         [query_vector, worker_id, *args, query_vector, params.candidates],
     )
-    rows = cursor.fetchall()
+    rows = sorted(cursor.fetchall(), key=lambda row: (-row[1], row[0]))
     if exact:
         cursor.execute("SET LOCAL enable_indexscan = on")
     return rows
 
 
-def _bm25_sql(params: SearchParams, *, restrict_ids: bool) -> tuple[str, list]:
+@dataclass(frozen=True)
+class Bm25Query:
+    """The query's lexemes with their idf, and the length normalisation constants."""
+
+    terms: list[str]
+    idfs: list[float]
+    k1: float
+    norm_base: float  # k1 * (1 - b)
+    norm_per_length: float  # k1 * b / avgdl
+
+
+def bm25_query(*, worker_id: int, text: str, cursor) -> Bm25Query | None:
+    """Look up the query's lexemes (``to_tsvector`` of the same configuration) and their
+    document frequencies; None when no lexeme occurs in the worker's corpus."""
     config = settings.MEMORYHUB_SEARCH
-    posting, term, corpus = Bm25Posting._meta.db_table, Bm25Term._meta.db_table, Bm25Corpus._meta.db_table
-    extra, args = _filters(params)
-    join = f" JOIN {ShorttermChunk._meta.db_table} c ON c.id = p.chunk_id" if extra else ""
-    restrict = " AND p.chunk_id = ANY(%s)" if restrict_ids else ""
-    sql = f"""
-        WITH q AS (
-            SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector(%s::regconfig, %s))
-        ), stats AS (
-            SELECT doc_count::float8 AS n, total_length::float8 / greatest(doc_count, 1) AS avgdl
-            FROM {corpus} WHERE worker_id = %s AND tier = %s
-        ), idf AS (
-            SELECT t.term, ln(1 + (s.n - t.df + 0.5) / (t.df + 0.5)) AS idf
-            FROM {term} t JOIN q ON q.term = t.term, stats s
-            WHERE t.worker_id = %s AND t.tier = %s
-        )
-        SELECT p.chunk_id,
-               sum(idf.idf * p.tf * (%s + 1) / (p.tf + %s * (1 - %s + %s * p.doc_length / greatest(s.avgdl, 1e-9))))
-                 AS score
-        FROM {posting} p JOIN idf ON idf.term = p.term{join}, stats s
-        WHERE p.worker_id = %s AND p.tier = %s{restrict}{extra}
-        GROUP BY p.chunk_id
-        ORDER BY score DESC, p.chunk_id
-    """
-    k1, b = config["bm25_k1"], config["bm25_b"]
-    head = [config["ts_config"], params.query]
-    return sql, head, [k1, k1, b, b], args
+    cursor.execute(
+        f"""
+        SELECT k.doc_count, k.total_length, t.term, t.df
+        FROM {Bm25Corpus._meta.db_table} k
+        JOIN {Bm25Term._meta.db_table} t ON t.worker_id = k.worker_id AND t.tier = k.tier
+        WHERE k.worker_id = %s AND k.tier = %s
+          AND t.term IN (SELECT lexeme FROM unnest(to_tsvector(%s::regconfig, %s)))
+        ORDER BY t.term
+        """,
+        [worker_id, Tier.SHORTTERM, config["ts_config"], text],
+    )
+    rows = cursor.fetchall()
+    if not rows:
+        return None
+    n, total_length = float(rows[0][0]), float(rows[0][1])
+    avgdl = total_length / n if n else 1.0
+    k1, b = float(config["bm25_k1"]), float(config["bm25_b"])
+    return Bm25Query(
+        terms=[term for _, _, term, _ in rows],
+        idfs=[math.log(1.0 + (n - df + 0.5) / (df + 0.5)) for _, _, _, df in rows],
+        k1=k1,
+        norm_base=k1 * (1.0 - b),
+        norm_per_length=k1 * b / max(avgdl, 1e-9),
+    )
 
 
 def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list[int] | None = None):
-    """(chunk id, Okapi BM25 score), best first; over ``chunk_ids`` when given."""
-    sql, head, constants, filter_args = _bm25_sql(params, restrict_ids=chunk_ids is not None)
-    args = [*head, worker_id, Tier.SHORTTERM, worker_id, Tier.SHORTTERM, *constants, worker_id, Tier.SHORTTERM]
-    if chunk_ids is not None:
-        args.append(chunk_ids)
-    args += filter_args
+    """(chunk id, Okapi BM25 score), best first; over ``chunk_ids`` when given.
+
+    score = Σ idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · |d| / avgdl)) over the query's
+    lexemes, read from the postings' covering index (by term, or by chunk for the few
+    chunks that only the vector list found).
+    """
+    query = bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
+    if query is None:
+        return []
+    posting = Bm25Posting._meta.db_table
+    extra, filter_args = _filters(params)
+    join = f" JOIN {ShorttermChunk._meta.db_table} c ON c.id = p.chunk_id" if extra else ""
     if chunk_ids is None:
-        sql += " LIMIT %s"
-        args.append(params.candidates)
-    cursor.execute(sql, args)
+        where, where_args = "p.worker_id = %s AND p.tier = %s", [worker_id, Tier.SHORTTERM]
+        limit, limit_args = " LIMIT %s", [params.candidates]
+    else:
+        where, where_args = "p.tier = %s AND p.chunk_id = ANY(%s)", [Tier.SHORTTERM, chunk_ids]
+        limit, limit_args = "", []
+    cursor.execute(
+        f"""
+        SELECT p.chunk_id,
+               sum(q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)) AS score
+        FROM {posting} p
+        JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term{join}
+        WHERE {where}{extra}
+        GROUP BY p.chunk_id
+        ORDER BY score DESC, p.chunk_id{limit}
+        """,
+        [query.k1 + 1.0, query.norm_base, query.norm_per_length, query.terms, query.idfs,
+         *where_args, *filter_args, *limit_args],
+    )
     return cursor.fetchall()
 
 
@@ -226,15 +266,33 @@ def _details(ids: list[int], query_vector: str | None, cursor) -> dict[int, tupl
     return {row[0]: row for row in cursor.fetchall()}
 
 
+_bm25_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bm25")
+
+
+def _bm25_on_own_connection(worker_id: int, params: SearchParams):
+    close_old_connections()  # this thread's connection: drop it if broken or too old
+    with transaction.atomic(), connection.cursor() as cursor:
+        return bm25_ranked(worker_id=worker_id, params=params, cursor=cursor)
+
+
+def search_connections_close() -> None:
+    """Close the BM25 thread's database connection (tests, before dropping a database)."""
+    _bm25_pool.submit(connections.close_all).result()
+
+
 def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]:
     """One query over one worker's shortterm chunks. Results carry cosine similarity,
     BM25 score, both ranks and (hybrid) the fused RRF score.
 
     ``bm25`` mode is purely lexical: it embeds the query (and reports similarity) only
-    when ``min_similarity`` asks for it.
+    when ``min_similarity`` asks for it. In ``hybrid`` mode the BM25 list is computed on
+    a second connection while the query is embedded and the vector list is read (not
+    inside an open transaction, whose uncommitted rows another connection cannot see).
     """
     if params.memory_ids is not None:
         check_memory_ids(worker=worker, memory_ids=list(params.memory_ids))
+    parallel_bm25 = params.mode == "hybrid" and not connection.in_atomic_block
+    bm25_future = _bm25_pool.submit(_bm25_on_own_connection, worker.pk, params) if parallel_bm25 else None
     needs_vector = params.mode != "bm25" or params.min_similarity is not None
     query_vector = vector_literal(get_embedder().embed_query(params.query)) if needs_vector else None
     rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
@@ -243,7 +301,12 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
             vector_ranked(worker_id=worker.pk, query_vector=query_vector, params=params, cursor=cursor)
             if params.mode in ("vector", "hybrid") else []
         )
-        bm25_rows = bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor) if params.mode != "vector" else []
+        if bm25_future is not None:
+            bm25_rows = bm25_future.result()
+        elif params.mode != "vector":
+            bm25_rows = bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor)
+        else:
+            bm25_rows = []
         vector_rank = {cid: i + 1 for i, (cid, _) in enumerate(vector_rows)}
         bm25_rank = {cid: i + 1 for i, (cid, _) in enumerate(bm25_rows)}
         bm25_score = {cid: float(score) for cid, score in bm25_rows}

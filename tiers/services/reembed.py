@@ -38,7 +38,7 @@ def hnsw_index_rebuild() -> None:
         cursor.execute(f"DROP INDEX IF EXISTS {HNSW_INDEX}")
         cursor.execute(
             f"CREATE INDEX {HNSW_INDEX} ON {table} USING hnsw (embedding vector_cosine_ops) "
-            "WITH (m = 12, ef_construction = 64)"
+            "WITH (m = 12, ef_construction = 32)"
         )
 
 
