@@ -1,5 +1,4 @@
 from django.conf import settings
-from django.contrib.postgres.indexes import GinIndex
 from django.db import models
 from pgvector.django import HnswIndex, VectorField
 
@@ -84,7 +83,6 @@ class ShorttermChunk(models.Model):
         ]
         indexes = [
             models.Index(fields=["worker", "memory"], name="shortterm_chunk_worker_idx"),
-            GinIndex(fields=["metadata"], name="shortterm_chunk_meta_gin", opclasses=["jsonb_path_ops"]),
             HnswIndex(
                 name="shortterm_chunk_hnsw",
                 fields=["embedding"],

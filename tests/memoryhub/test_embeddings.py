@@ -96,3 +96,21 @@ def test_the_local_model_loads_offline_and_embeds_meaning():
     assert vectors.shape == (3, 384)
     assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2]) + 0.2
     assert np.allclose(provider.embed_query("The API uses JWT tokens for authentication."), vectors[0], atol=1e-5)
+
+
+
+@pytest.mark.django_db
+def test_a_provider_failure_in_a_later_batch_stores_nothing(openai_settings, httpserver, worker):
+    from tiers.services.shortterm import shortterm_memory_create
+
+    calls = {"n": 0}
+
+    def flaky(request):
+        calls["n"] += 1
+        return _vectors(request) if calls["n"] < 3 else Response("bad request", status=400)
+
+    httpserver.expect_request("/v1/embeddings").respond_with_handler(flaky)
+    with pytest.raises(EmbeddingError):
+        shortterm_memory_create(worker=worker, title="big", chunks=[{"content": f"fact {i}"} for i in range(5)])
+    assert calls["n"] == 3
+    assert not ShorttermMemory.objects.exists() and not ShorttermChunk.objects.exists()

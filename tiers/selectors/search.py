@@ -4,6 +4,7 @@ and hybrid (reciprocal rank fusion of the two). DESIGN.md §4."""
 import json
 import math
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 
 from django.conf import settings
@@ -11,7 +12,7 @@ from django.db import close_old_connections, connection, connections, transactio
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from memoryhub.providers.embeddings import get_embedder, vector_literal
+from memoryhub.providers.embeddings import get_embedder, one_model_thread, vector_literal
 from tiers.models import Bm25Corpus, Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
 
 MODES = ("vector", "bm25", "hybrid")
@@ -294,7 +295,10 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
     parallel_bm25 = params.mode == "hybrid" and not connection.in_atomic_block
     bm25_future = _bm25_pool.submit(_bm25_on_own_connection, worker.pk, params) if parallel_bm25 else None
     needs_vector = params.mode != "bm25" or params.min_similarity is not None
-    query_vector = vector_literal(get_embedder().embed_query(params.query)) if needs_vector else None
+    query_vector = None
+    if needs_vector:
+        with one_model_thread() if parallel_bm25 else nullcontext():
+            query_vector = vector_literal(get_embedder().embed_query(params.query))
     rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
     with transaction.atomic(), connection.cursor() as cursor:
         vector_rows = (

@@ -131,6 +131,8 @@ def shortterm_memory_create(
         prepared += prepare_chunks([{"content": _validate_text("content", content)}], field="content")
     if chunks is not None:
         prepared += prepare_chunks(chunks)
+    # Measured: embedding the next batch while writing this one (a pipeline) is slower on
+    # two cores than embedding first, as the model and PostgreSQL compete for them.
     vectors = _embed([item.content for item in prepared], embedder)
     with transaction.atomic():
         memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
