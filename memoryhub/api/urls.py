@@ -14,6 +14,7 @@ urlpatterns = [
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
     path("workers/<int:worker_id>/active/", include("tiers.api.urls")),
     path("workers/<int:worker_id>/shortterm/", include("tiers.api.shortterm_urls")),
+    path("workers/<int:worker_id>/", include("graph.api.urls")),
     path(
         "workers/<int:worker_id>/search/shortterm",
         ShorttermSearchView.as_view(),

@@ -9,6 +9,12 @@ SCHEDULES = [
         "func": "memoryhub.tasks.purge_idempotency_records",
         "schedule_type": Schedule.HOURLY,
     },
+    {
+        "name": "entity extraction sweep",
+        "func": "graph.tasks.sweep_extractions",
+        "schedule_type": Schedule.MINUTES,
+        "minutes": 5,
+    },
 ]
 
 

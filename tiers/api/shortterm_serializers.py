@@ -20,10 +20,17 @@ class ShorttermMemorySummarySerializer(serializers.ModelSerializer):
 
 class ShorttermMemorySerializer(serializers.ModelSerializer):
     chunks = ShorttermChunkSerializer(many=True, read_only=True)
+    graph = serializers.SerializerMethodField()
 
     class Meta:
         model = ShorttermMemory
-        fields = ["id", "worker", "title", "summary", "metadata", "created_at", "last_updated", "chunks"]
+        fields = ["id", "worker", "title", "summary", "metadata", "created_at", "last_updated",
+                  "extraction_status", "chunks", "graph"]
+
+    def get_graph(self, memory) -> dict:
+        from graph.selectors.graph import memories_graph
+
+        return memories_graph(worker=memory.worker, memory_ids=[memory.pk])[memory.pk]
 
 
 class ChunkInputSerializer(serializers.Serializer):
@@ -90,6 +97,8 @@ class SearchRequestSerializer(serializers.Serializer):
     vector_weight = serializers.JSONField(required=False)
     bm25_weight = serializers.JSONField(required=False)
     exact = serializers.BooleanField(required=False, allow_null=True, default=None)
+    include_graph = serializers.BooleanField(required=False, default=True,
+                                             help_text="add each result's memory graph (entities, relationships)")
 
     def validate(self, attrs):
         if ("query" in attrs) == ("search_queries" in attrs):

@@ -6,6 +6,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from graph.selectors.graph import memories_graph
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.errors import DomainError
 from memoryhub.selectors.workers import worker_get_for
@@ -145,11 +146,22 @@ class ShorttermSearchView(WorkerScoped, APIView):
         payload = SearchRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = dict(payload.validated_data)
+        include_graph = data.pop("include_graph")
         queries = data.pop("search_queries", None)
         if queries is not None:
             params = search_params(**{**data, "query": "-"})
             groups = shortterm_search_queries(worker=worker, queries=queries, params=params)
+            if include_graph:
+                _attach_graphs(worker, [hit for group in groups for hit in group["results"]])
             return Response({"mode": params.mode, "results": groups})
         params = search_params(**data)
-        hits = shortterm_search(worker=worker, params=params)
-        return Response({"mode": params.mode, "results": [hit.as_dict() for hit in hits]})
+        results = [hit.as_dict() for hit in shortterm_search(worker=worker, params=params)]
+        if include_graph:
+            _attach_graphs(worker, results)
+        return Response({"mode": params.mode, "results": results})
+
+
+def _attach_graphs(worker, results: list[dict]) -> None:
+    graphs = memories_graph(worker=worker, memory_ids=list({r["memory_id"] for r in results}))
+    for result in results:
+        result["graph"] = graphs[result["memory_id"]]

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from graph.services.extraction import extract, graph_apply_extraction, memory_text
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
 from memoryhub.providers.embeddings import get_embedder
@@ -134,11 +135,13 @@ def shortterm_memory_create(
     # Measured: embedding the next batch while writing this one (a pipeline) is slower on
     # two cores than embedding first, as the model and PostgreSQL compete for them.
     vectors = _embed([item.content for item in prepared], embedder)
+    extraction, error = extract("\n\n".join([title, summary, *(item.content for item in prepared)]))
     with transaction.atomic():
         memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
         memory.full_clean()
         memory.save()
         _insert_chunks(memory, prepared, vectors, first_order=0)
+        graph_apply_extraction(memory=memory, extraction=extraction, error=error)
     return memory
 
 
@@ -164,10 +167,12 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     if not prepared:
         raise DomainError("chunks must hold at least one chunk", fields={"chunks": "must not be empty"})
     vectors = _embed([item.content for item in prepared])
+    extraction, error = extract("\n\n".join([memory_text(memory), *(item.content for item in prepared)]))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
         created = _insert_chunks(locked, prepared, vectors, first_order=0 if last is None else last + 1)
+        graph_apply_extraction(memory=locked, extraction=extraction, error=error)
         locked.last_updated = timezone.now()
         locked.save(update_fields=["last_updated"])
     return created
@@ -198,6 +203,11 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> 
         )
     ids = list(contents)
     vectors = _embed([contents[cid] for cid in ids])
+    new_text = "\n\n".join(
+        [memory.title, memory.summary,
+         *(contents.get(c.pk, c.content) for c in memory.chunks.order_by("chunk_order").only("pk", "content"))]
+    )
+    extraction, error = extract(new_text)
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         chunks = {c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)}
@@ -214,6 +224,7 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> 
         bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
         locked.last_updated = now
         locked.save(update_fields=["last_updated"])
+        graph_apply_extraction(memory=locked, extraction=extraction, error=error)
     return [chunks[cid] for cid in ids]
 
 

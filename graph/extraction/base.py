@@ -1,0 +1,30 @@
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ExtractedEntity:
+    name: str
+    type: str
+    description: str = ""
+    confidence: float = 0.5
+
+
+@dataclass
+class ExtractedRelationship:
+    source: str  # entity name as extracted
+    target: str
+    type: str
+    description: str = ""
+    confidence: float = 0.5
+    strength: float = 0.5
+
+
+@dataclass
+class Extraction:
+    entities: list[ExtractedEntity] = field(default_factory=list)
+    relationships: list[ExtractedRelationship] = field(default_factory=list)
+
+
+class ExtractionError(Exception):
+    """The extractor failed (unreachable, malformed answer); the memory is kept and the
+    extraction is retried later."""

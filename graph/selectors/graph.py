@@ -1,0 +1,137 @@
+"""Graph queries with one result shape (DESIGN.md §3). This is the PostgreSQL backend;
+queries walk the graph breadth-first, one indexed query per hop."""
+
+from django.conf import settings
+from django.db.models import Q
+
+from graph.models import Entity, Relationship
+from graph.vocabulary import normalize_name
+from memoryhub.errors import DomainError, NotFoundError
+from memoryhub.models import Worker
+from tiers.models import Tier
+
+
+def entity_dict(entity: Entity) -> dict:
+    return {
+        "id": entity.pk, "name": entity.name, "type": entity.type, "tier": entity.tier,
+        "description": entity.description, "confidence": entity.confidence, "importance": entity.importance,
+        "source_memory_id": entity.source_memory_id, "first_seen": entity.first_seen, "last_seen": entity.last_seen,
+    }
+
+
+def relationship_dict(rel: Relationship) -> dict:
+    return {
+        "id": rel.pk, "from_id": rel.from_entity_id, "to_id": rel.to_entity_id, "type": rel.type,
+        "tier": rel.tier, "description": rel.description, "confidence": rel.confidence, "strength": rel.strength,
+        "source_memory_id": rel.source_memory_id, "first_observed": rel.first_observed,
+        "last_observed": rel.last_observed, "start_date": rel.start_date, "last_updated": rel.last_updated,
+    }
+
+
+def memories_graph(*, worker: Worker, memory_ids: list[int]) -> dict[int, dict]:
+    """Entities and relationships of shortterm memories, two queries for any number."""
+    graphs = {mid: {"entities": [], "relationships": []} for mid in memory_ids}
+    for entity in Entity.objects.filter(worker=worker, source_memory_id__in=memory_ids).order_by("id"):
+        graphs[entity.source_memory_id]["entities"].append(entity_dict(entity))
+    for rel in Relationship.objects.filter(worker=worker, source_memory_id__in=memory_ids).order_by("id"):
+        graphs[rel.source_memory_id]["relationships"].append(relationship_dict(rel))
+    return graphs
+
+
+def entity_get(*, worker: Worker, entity_id) -> Entity:
+    try:
+        return Entity.objects.get(worker=worker, pk=int(entity_id))
+    except (Entity.DoesNotExist, ValueError, TypeError) as exc:
+        raise NotFoundError(f"entity {entity_id} not found", fields={"entity_id": "not found"}) from exc
+
+
+def entity_search(*, worker: Worker, prefix: str, tier: str | None = None, limit: int = 20) -> list[dict]:
+    normalized = normalize_name(prefix or "")
+    if not normalized:
+        raise DomainError("prefix must contain letters or digits", fields={"prefix": "must not be empty"})
+    queryset = Entity.objects.filter(worker=worker, normalized_name__startswith=normalized)
+    if tier:
+        queryset = queryset.filter(tier=tier)
+    return [entity_dict(e) for e in queryset.order_by("normalized_name", "-confidence", "id")[:limit]]
+
+
+def _adjacent(worker: Worker, nodes: set[int]) -> list[Relationship]:
+    return list(
+        Relationship.objects.filter(worker=worker).filter(Q(from_entity_id__in=nodes) | Q(to_entity_id__in=nodes))
+    )
+
+
+def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None = None) -> dict:
+    """Entities within ``hops`` (1-3) of an entity, either direction, with the
+    relationships among them; each entity carries its distance."""
+    max_hops = settings.MEMORYHUB_GRAPH["max_hops"]
+    if not isinstance(hops, int) or not 1 <= hops <= max_hops:
+        raise DomainError(f"hops must be 1 to {max_hops}", fields={"hops": f"must be 1 to {max_hops}"})
+    limit = limit or settings.MEMORYHUB_GRAPH["max_neighbourhood"]
+    start = entity_get(worker=worker, entity_id=entity_id)
+    depth = {start.pk: 0}
+    frontier = {start.pk}
+    for level in range(1, hops + 1):
+        if not frontier or len(depth) >= limit:
+            break
+        reached = set()
+        for rel in _adjacent(worker, frontier):
+            for node in (rel.from_entity_id, rel.to_entity_id):
+                if node not in depth and len(depth) < limit:
+                    depth[node] = level
+                    reached.add(node)
+        frontier = reached
+    entities = {e.pk: e for e in Entity.objects.filter(worker=worker, pk__in=depth)}
+    rels = Relationship.objects.filter(worker=worker, from_entity_id__in=depth, to_entity_id__in=depth).order_by("id")
+    return {
+        "center": start.pk,
+        "entities": [entity_dict(entities[n]) | {"distance": d} for n, d in sorted(depth.items(), key=lambda x: (x[1], x[0]))],
+        "relationships": [relationship_dict(r) for r in rels],
+    }
+
+
+def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
+    """The fewest relationships (either direction) linking two entities; empty when
+    none within ``max_hops``."""
+    source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    parents: dict[int, tuple[int, Relationship] | None] = {source.pk: None}
+    frontier = {source.pk}
+    for _ in range(max_hops):
+        if target.pk in parents or not frontier:
+            break
+        reached = set()
+        for rel in sorted(_adjacent(worker, frontier), key=lambda r: r.pk):
+            for here, there in ((rel.from_entity_id, rel.to_entity_id), (rel.to_entity_id, rel.from_entity_id)):
+                if here in frontier and there not in parents:
+                    parents[there] = (here, rel)
+                    reached.add(there)
+        frontier = reached
+    if target.pk not in parents:
+        return {"found": False, "entities": [], "relationships": []}
+    nodes, rels, cursor = [target.pk], [], target.pk
+    while parents[cursor] is not None:
+        cursor, rel = parents[cursor]
+        nodes.append(cursor)
+        rels.append(rel)
+    nodes.reverse()
+    rels.reverse()
+    entities = {e.pk: e for e in Entity.objects.filter(pk__in=nodes)}
+    return {
+        "found": True,
+        "entities": [entity_dict(entities[n]) for n in nodes],
+        "relationships": [relationship_dict(r) for r in rels],
+    }
+
+
+def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
+    """Every version of the relationships between two entities, longterm by start_date
+    first, then shortterm observations by time."""
+    source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    rels = Relationship.objects.filter(worker=worker).filter(
+        Q(from_entity=source, to_entity=target) | Q(from_entity=target, to_entity=source)
+    )
+    ordered = sorted(
+        rels,
+        key=lambda r: (r.tier != Tier.LONGTERM, r.start_date or r.first_observed, r.pk),
+    )
+    return [relationship_dict(r) for r in ordered]

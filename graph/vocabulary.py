@@ -1,0 +1,68 @@
+"""Entity resolution: one normal form per name, one controlled vocabulary of types."""
+
+import re
+import unicodedata
+
+ENTITY_TYPES = (
+    "person", "organization", "project", "component", "technology",
+    "concept", "location", "event", "document", "other",
+)
+
+_PUNCT = re.compile(r"[^\w\s.+#-]|(?<!\w)[.-]|[.-](?!\w)")
+_SPACE = re.compile(r"\s+")
+_SINGULAR_KEEP = ("ss", "us", "is", "as", "os")
+
+
+_NOT_PLURAL = {"kubernetes", "postgres", "redis", "aws", "analytics", "series", "news", "status", "always",
+               "sales", "ops", "devops", "mathematics", "physics", "lens", "gas", "bus", "dns", "tls", "https"}
+
+
+def _singular(word: str) -> str:
+    if word in _NOT_PLURAL or "." in word or len(word) <= 3 or not word.endswith("s") or word.endswith(_SINGULAR_KEEP):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def normalize_name(name: str) -> str:
+    """Names that differ only in case, spacing, punctuation or a simple plural are one
+    entity: "Auth Gateways", "auth-gateway", " AUTH gateway." → "auth gateway"."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    text = text.replace("_", " ").replace("-", " ")
+    text = _PUNCT.sub(" ", text)
+    words = _SPACE.sub(" ", text).strip().split(" ")
+    if words and words[-1]:
+        words[-1] = _singular(words[-1])
+    return " ".join(w for w in words if w)
+
+
+def normalize_type(value: str | None) -> str:
+    """Map a free-form type (an LLM's "Company", "framework") onto the vocabulary."""
+    if not value:
+        return "other"
+    lowered = value.strip().casefold()
+    if lowered in ENTITY_TYPES:
+        return lowered
+    aliases = {
+        "people": "person", "human": "person", "user": "person", "employee": "person",
+        "company": "organization", "org": "organization", "team": "organization", "vendor": "organization",
+        "customer": "organization", "department": "organization",
+        "service": "component", "system": "component", "module": "component", "api": "component",
+        "library": "technology", "framework": "technology", "language": "technology", "tool": "technology",
+        "database": "technology", "platform": "technology", "product": "technology",
+        "place": "location", "city": "location", "country": "location", "region": "location",
+        "meeting": "event", "incident": "event", "release": "event", "date": "event",
+        "file": "document", "spec": "document", "report": "document", "ticket": "document",
+        "idea": "concept", "topic": "concept", "metric": "concept", "policy": "concept",
+        "initiative": "project", "epic": "project",
+    }
+    return aliases.get(lowered, "other")
+
+
+def normalize_relation_type(value: str) -> str:
+    """``"depends on"`` → ``DEPENDS_ON``."""
+    text = re.sub(r"[^A-Za-z0-9]+", "_", value.strip()).strip("_").upper()
+    return text or "RELATED_TO"

@@ -1,0 +1,93 @@
+"""The local extractor against the labelled set in tests/data, and the LLM extractor
+against a local fake OpenAI-compatible server."""
+
+import json
+from pathlib import Path
+
+import pytest
+from werkzeug import Response
+
+from graph.extraction.base import ExtractionError
+from graph.extraction.llm import LLMExtractor
+from graph.extraction.local import LocalExtractor
+from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
+
+LABELLED = Path(__file__).resolve().parents[1] / "data" / "extraction_labelled.jsonl"
+
+
+def _prf(tp, fp, fn):
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    return precision, recall
+
+
+def test_local_extractor_precision_and_recall_on_the_labelled_set():
+    extractor = LocalExtractor()
+    items = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
+    assert len(items) >= 30
+    counts = {"entities": [0, 0, 0], "relationships": [0, 0, 0]}
+    for item in items:
+        result = extractor.extract(item["text"])
+        got = {(normalize_name(e.name), e.type) for e in result.entities}
+        expected = {(normalize_name(n), t) for n, t in item["entities"]}
+        rgot = {(normalize_name(r.source), r.type, normalize_name(r.target)) for r in result.relationships}
+        rexpected = {(normalize_name(a), t, normalize_name(b)) for a, t, b in item["relationships"]}
+        for key, g, e in (("entities", got, expected), ("relationships", rgot, rexpected)):
+            counts[key][0] += len(g & e)
+            counts[key][1] += len(g - e)
+            counts[key][2] += len(e - g)
+    entity_p, entity_r = _prf(*counts["entities"])
+    rel_p, rel_r = _prf(*counts["relationships"])
+    print(f"\nlocal extractor on {len(items)} texts: entities P={entity_p:.3f} R={entity_r:.3f}; "
+          f"relationships P={rel_p:.3f} R={rel_r:.3f}")
+    # Floors a little under what the extractor reaches (0.975/0.952, 1.0/0.9 when written).
+    assert entity_p >= 0.93 and entity_r >= 0.90
+    assert rel_p >= 0.90 and rel_r >= 0.85
+
+
+def test_names_resolve_to_one_entity():
+    assert normalize_name("Auth Gateways") == normalize_name("auth-gateway") == normalize_name(" AUTH gateway.")
+    assert normalize_name("Kubernetes") == "kubernetes"
+    assert normalize_name("Node.js") == "node.js"
+    assert normalize_type("Company") == "organization" and normalize_type("framework") == "technology"
+    assert normalize_type("gizmo") == "other"
+    assert normalize_relation_type("depends on") == "DEPENDS_ON"
+
+
+@pytest.fixture
+def llm(settings, httpserver):
+    settings.MEMORYHUB_LLM = {"url": httpserver.url_for("/v1"), "model": "fake-llm", "api_key": "k", "timeout": 5}
+    return httpserver
+
+
+def _chat(content) -> Response:
+    body = {"choices": [{"message": {"role": "assistant", "content": content}}]}
+    return Response(json.dumps(body), content_type="application/json")
+
+
+def test_llm_extractor_asks_for_json_schema_and_normalises(llm):
+    seen = {}
+
+    def handler(request):
+        seen.update(json.loads(request.data))
+        return _chat(json.dumps({
+            "entities": [{"name": "Alice", "type": "person", "description": "", "confidence": 0.9},
+                         {"name": "billing service", "type": "service", "description": "", "confidence": 2}],
+            "relationships": [{"from": "Alice", "to": "billing service", "type": "owns", "description": "",
+                               "confidence": 0.8, "strength": 0.7}],
+        }))
+
+    llm.expect_request("/v1/chat/completions", method="POST").respond_with_handler(handler)
+    result = LLMExtractor().extract("Alice owns the billing service.")
+    assert seen["response_format"]["type"] == "json_schema" and seen["model"] == "fake-llm"
+    assert [(e.name, e.type, e.confidence) for e in result.entities] == [
+        ("Alice", "person", 0.9), ("billing service", "component", 1.0)]
+    assert [(r.source, r.type, r.target) for r in result.relationships] == [("Alice", "OWNS", "billing service")]
+
+
+@pytest.mark.parametrize("content", ["not json at all", json.dumps([1, 2]), json.dumps({"entities": "x"}),
+                                     json.dumps({"entities": [{"type": "person"}], "relationships": []})])
+def test_llm_extractor_refuses_malformed_answers(llm, content):
+    llm.expect_request("/v1/chat/completions").respond_with_handler(lambda r: _chat(content))
+    with pytest.raises(ExtractionError):
+        LLMExtractor().extract("text")
