@@ -27,9 +27,50 @@ class GraphUpdateSerializer(serializers.Serializer):
                                               help_text="[{from_id, to_id, type, description?, confidence?, strength?}]")
 
 
+class EntitySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    type = serializers.CharField()
+    tier = serializers.CharField()
+    description = serializers.CharField()
+    confidence = serializers.FloatField()
+    importance = serializers.FloatField(allow_null=True)
+    source_memory_id = serializers.IntegerField(allow_null=True)
+    first_seen = serializers.DateTimeField()
+    last_seen = serializers.DateTimeField()
+
+
+class RelationshipSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    from_id = serializers.IntegerField()
+    to_id = serializers.IntegerField()
+    type = serializers.CharField()
+    tier = serializers.CharField()
+    description = serializers.CharField()
+    confidence = serializers.FloatField()
+    strength = serializers.FloatField()
+    source_memory_id = serializers.IntegerField(allow_null=True)
+    first_observed = serializers.DateTimeField(allow_null=True)
+    last_observed = serializers.DateTimeField(allow_null=True)
+    start_date = serializers.DateTimeField(allow_null=True)
+    last_updated = serializers.DateTimeField(allow_null=True)
+
+
+class NeighbourhoodSerializer(serializers.Serializer):
+    center = serializers.IntegerField()
+    entities = EntitySerializer(many=True, help_text="each with its distance (hops)")
+    relationships = RelationshipSerializer(many=True)
+
+
+class PathSerializer(serializers.Serializer):
+    found = serializers.BooleanField()
+    entities = EntitySerializer(many=True)
+    relationships = RelationshipSerializer(many=True)
+
+
 class GraphSerializer(serializers.Serializer):
-    entities = serializers.ListField(child=serializers.DictField())
-    relationships = serializers.ListField(child=serializers.DictField())
+    entities = EntitySerializer(many=True)
+    relationships = RelationshipSerializer(many=True)
 
 
 def _int_param(request, name: str, default=None, *, required=False) -> int | None:
@@ -71,7 +112,8 @@ class MemoryGraphView(WorkerScoped, APIView):
 
 class EntitySearchView(WorkerScoped, APIView):
     @extend_schema(parameters=[OpenApiParameter("prefix", str, required=True), OpenApiParameter("tier", str),
-                               OpenApiParameter("limit", int)])
+                               OpenApiParameter("limit", int)],
+                   responses=EntitySerializer(many=True), operation_id="entity_search")
     def get(self, request, worker_id):
         limit = _int_param(request, "limit", 20)
         if not 1 <= limit <= settings.MEMORYHUB_SEARCH["max_limit"]:
@@ -84,12 +126,14 @@ class EntitySearchView(WorkerScoped, APIView):
 
 
 class EntityDetailView(WorkerScoped, APIView):
+    @extend_schema(responses=EntitySerializer, operation_id="entity_get")
     def get(self, request, worker_id, entity_id):
         return Response(entity_dict(entity_get(worker=self.get_worker(), entity_id=entity_id)))
 
 
 class NeighbourhoodView(WorkerScoped, APIView):
-    @extend_schema(parameters=[OpenApiParameter("hops", int, description="1 to 3"), OpenApiParameter("limit", int)])
+    @extend_schema(parameters=[OpenApiParameter("hops", int, description="1 to 3"), OpenApiParameter("limit", int)],
+                   responses=NeighbourhoodSerializer)
     def get(self, request, worker_id, entity_id):
         return Response(neighbourhood(worker=self.get_worker(), entity_id=entity_id,
                                       hops=_int_param(request, "hops", 1), limit=_int_param(request, "limit")))
@@ -97,7 +141,7 @@ class NeighbourhoodView(WorkerScoped, APIView):
 
 class PathView(WorkerScoped, APIView):
     @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True),
-                               OpenApiParameter("max_hops", int)])
+                               OpenApiParameter("max_hops", int)], responses=PathSerializer)
     def get(self, request, worker_id):
         max_hops = _int_param(request, "max_hops", 6)
         if not 1 <= max_hops <= 10:
@@ -107,7 +151,8 @@ class PathView(WorkerScoped, APIView):
 
 
 class HistoryView(WorkerScoped, APIView):
-    @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True)])
+    @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True)],
+                   responses=RelationshipSerializer(many=True))
     def get(self, request, worker_id):
         return Response(relationship_history(worker=self.get_worker(),
                                              from_id=_int_param(request, "from", required=True),

@@ -42,6 +42,11 @@ def test_the_openapi_schema_is_valid_and_covers_the_api(anon_client):
         "/api/v1/workers/{worker_id}/shortterm/{memory_id}/",
         "/api/v1/workers/{worker_id}/shortterm/{memory_id}/chunks",
         "/api/v1/workers/{worker_id}/search/shortterm",
+        "/api/v1/workers/{worker_id}/shortterm/{memory_id}/graph",
+        "/api/v1/workers/{worker_id}/entities/",
+        "/api/v1/workers/{worker_id}/entities/{entity_id}/neighbourhood",
+        "/api/v1/workers/{worker_id}/graph/path",
+        "/api/v1/workers/{worker_id}/graph/history",
     ]:
         assert path in paths, path
     create = paths["/api/v1/workers/{worker_id}/active/"]["post"]
@@ -54,3 +59,13 @@ def test_swagger_ui_is_served_locally(client):
     assert "swagger-ui" in page
     assert "cdn" not in page.lower() and "unpkg" not in page.lower()
     assert "/static/drf_spectacular_sidecar/" in page
+
+
+def test_schema_generation_has_no_warnings():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("spectacular", "--validate", "--fail-on-warn", stdout=out, stderr=StringIO())
+    assert out.getvalue().startswith("openapi:")
