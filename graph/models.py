@@ -99,3 +99,33 @@ class Relationship(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_entity_id} -{self.type}-> {self.to_entity_id}"
+
+
+class GraphOutbox(models.Model):
+    """"This entity/relationship changed" — written in the transaction of the change when
+    Neo4j is configured, drained into the projection by a task that re-reads the current
+    row (MERGE when it exists, DETACH DELETE when it is gone), so replays are harmless."""
+
+    class Kind(models.TextChoices):
+        ENTITY = "entity"
+        RELATIONSHIP = "relationship"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    object_id = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["next_attempt_at", "id"], name="graph_outbox_due_idx")]
+
+
+class GraphProjectionState(models.Model):
+    """One row: how the Neo4j projection is doing (for /api/v1/health)."""
+
+    last_drain_at = models.DateTimeField(null=True, blank=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    projected_total = models.BigIntegerField(default=0)

@@ -9,3 +9,9 @@ def extract_memory_graph(memory_id: int) -> str:
 
 def sweep_extractions() -> dict:
     return extraction_sweep()
+
+
+def drain_graph_outbox() -> dict:
+    from graph.services.projection import graph_outbox_drain
+
+    return graph_outbox_drain()

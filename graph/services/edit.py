@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from graph.models import Entity, Relationship
+from graph.services.outbox import outbox_record
 from graph.vocabulary import ENTITY_TYPES, normalize_name, normalize_relation_type
 from memoryhub.errors import DomainError, NotFoundError
 from tiers.models import ShorttermMemory, Tier
@@ -70,6 +71,7 @@ def memory_graph_update(
         if "confidence" in item:
             entity.confidence = _score(f"{where}.confidence", item["confidence"])
         entity.last_seen = timezone.now()
+        outbox_record(entity_ids=[entity.pk])
         try:
             with transaction.atomic():
                 entity.save()
@@ -93,6 +95,7 @@ def memory_graph_update(
             if score in item:
                 setattr(rel, score, _score(f"{where}.{score}", item[score]))
         rel.last_observed = timezone.now()
+        outbox_record(relationship_ids=[rel.pk])
         try:
             with transaction.atomic():
                 rel.save()
@@ -122,3 +125,4 @@ def memory_graph_update(
         except IntegrityError as exc:
             raise DomainError(f"{where}: the same relationship already exists", fields={where: "duplicate"},
                               code="duplicate") from exc
+        outbox_record(relationship_ids=[rel.pk])

@@ -10,6 +10,7 @@ from django.utils import timezone
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction, ExtractionError
 from graph.models import Entity, Relationship
+from graph.services.outbox import outbox_record, outbox_record_memory
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from tiers.models import ExtractionStatus, ShorttermMemory, Tier
 
@@ -33,6 +34,7 @@ def extract(text: str) -> tuple[Extraction | None, str]:
 def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[list, list]:
     """Replace the memory's shortterm entities and relationships with ``extraction``.
     Runs inside the caller's transaction (the one writing the memory's chunks)."""
+    outbox_record_memory(memory_id=memory.pk)  # the old graph leaves the projection
     Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).delete()
     Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).delete()
     now = timezone.now()
@@ -70,6 +72,7 @@ def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction) -
             first_observed=now, last_observed=now,
         )
     relationships = Relationship.objects.bulk_create(relations.values())
+    outbox_record(entity_ids=[e.pk for e in entities], relationship_ids=[r.pk for r in relationships])
     return entities, relationships
 
 

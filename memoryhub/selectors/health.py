@@ -48,8 +48,19 @@ def queue_status() -> dict:
 
 
 def neo4j_status() -> dict:
-    # The graph projection arrives with the graph app; until NEO4J_URL is set nothing connects.
-    return {"configured": bool(settings.NEO4J_URL)}
+    """The projection's outbox depth and last successful drain; nothing connects to Neo4j."""
+    if not settings.NEO4J_URL:
+        return {"configured": False}
+    from graph.models import GraphOutbox, GraphProjectionState
+
+    state = GraphProjectionState.objects.filter(pk=1).first()
+    return {
+        "configured": True,
+        "outbox_depth": GraphOutbox.objects.count(),
+        "last_drain": state.last_drain_at.isoformat() if state and state.last_drain_at else None,
+        "last_success": state.last_success_at.isoformat() if state and state.last_success_at else None,
+        "last_error": state.last_error if state else "",
+    }
 
 
 def system_health() -> dict:

@@ -15,6 +15,12 @@ SCHEDULES = [
         "schedule_type": Schedule.MINUTES,
         "minutes": 5,
     },
+    {
+        "name": "graph outbox drain",
+        "func": "graph.tasks.drain_graph_outbox",
+        "schedule_type": Schedule.MINUTES,
+        "minutes": 1,
+    },
 ]
 
 

@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from graph.services.extraction import extract, graph_apply_extraction, memory_text
+from graph.services.outbox import outbox_record_memory
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
 from memoryhub.providers.embeddings import get_embedder
@@ -232,4 +233,5 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> 
 def shortterm_memory_delete(*, memory: ShorttermMemory) -> None:
     locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
     bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=list(locked.chunks.values_list("pk", flat=True)))
+    outbox_record_memory(memory_id=locked.pk)  # its graph leaves the Neo4j projection too
     locked.delete()
