@@ -2,7 +2,8 @@
 queries walk the graph breadth-first, one indexed query per hop."""
 
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Lower, StrIndex
 
 from graph.models import Entity, Relationship
 from graph.vocabulary import normalize_name
@@ -35,6 +36,34 @@ def memories_graph(*, worker: Worker, memory_ids: list[int]) -> dict[int, dict]:
         graphs[entity.source_memory_id]["entities"].append(entity_dict(entity))
     for rel in Relationship.objects.filter(worker=worker, source_memory_id__in=memory_ids).order_by("id"):
         graphs[rel.source_memory_id]["relationships"].append(relationship_dict(rel))
+    return graphs
+
+
+def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
+    """For search results: per chunk, the entities of its memory that the chunk mentions
+    (name found in its text) and the relationships among them. Two queries."""
+    graphs = {cid: {"entities": [], "relationships": []} for cid in chunk_ids}
+    if not chunk_ids:
+        return graphs
+    mentioned = (
+        Entity.objects.filter(worker=worker, source_memory__chunks__id__in=chunk_ids)
+        .annotate(chunk_id=F("source_memory__chunks__id"))
+        .annotate(found=StrIndex(Lower("source_memory__chunks__content"), Lower("name")))
+        .filter(found__gt=0)
+        .order_by("id")
+    )
+    by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
+    for entity in mentioned:
+        graphs[entity.chunk_id]["entities"].append(entity_dict(entity))
+        by_chunk[entity.chunk_id].add(entity.pk)
+    all_ids = set().union(*by_chunk.values())
+    if all_ids:
+        rels = list(Relationship.objects.filter(worker=worker, from_entity_id__in=all_ids, to_entity_id__in=all_ids)
+                    .order_by("id"))
+        for cid, ids in by_chunk.items():
+            graphs[cid]["relationships"] = [
+                relationship_dict(r) for r in rels if r.from_entity_id in ids and r.to_entity_id in ids
+            ]
     return graphs
 
 

@@ -106,8 +106,15 @@ def test_longterm_relationships_keep_one_version_per_start_date(worker, memory):
 def test_the_memory_and_search_results_carry_the_graph(owner_client, worker, memory):
     detail = owner_client.get(f"/api/v1/workers/{worker.pk}/shortterm/{memory.pk}/").json()
     assert {e["name"] for e in detail["graph"]["entities"]} >= {"Alice Chen", "Redis"}
-    hits = owner_client.post(f"/api/v1/workers/{worker.pk}/search/shortterm", {"query": "billing"}, format="json").json()
-    assert hits["results"][0]["graph"]["relationships"]
+    second = shortterm_memory_create(worker=worker, title="Other", chunks=[
+        {"content": "Grace Okafor leads Project Atlas."}, {"content": "The billing service uses Redis."}])
+    hits = owner_client.post(f"/api/v1/workers/{worker.pk}/search/shortterm", {"query": "billing service Redis"},
+                             format="json").json()["results"]
+    by_chunk = {h["chunk_id"]: h["graph"] for h in hits}
+    chunk = second.chunks.get(chunk_order=1)
+    assert {e["name"] for e in by_chunk[chunk.pk]["entities"]} == {"billing service", "Redis"}
+    assert [r["type"] for r in by_chunk[chunk.pk]["relationships"]] == ["USES"]
+    assert all(e["source_memory_id"] == second.pk for e in by_chunk[chunk.pk]["entities"])
 
 
 def test_the_memorizer_updates_entities_and_relationships(owner_client, worker, memory):

@@ -98,7 +98,7 @@ class SearchRequestSerializer(serializers.Serializer):
     bm25_weight = serializers.JSONField(required=False)
     exact = serializers.BooleanField(required=False, allow_null=True, default=None)
     include_graph = serializers.BooleanField(required=False, default=True,
-                                             help_text="add each result's memory graph (entities, relationships)")
+                                             help_text="add to each result the entities its chunk mentions and their relationships")
 
     def validate(self, attrs):
         if ("query" in attrs) == ("search_queries" in attrs):

@@ -6,7 +6,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from graph.selectors.graph import memories_graph
+from graph.selectors.graph import chunks_graph
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.errors import DomainError
 from memoryhub.selectors.workers import worker_get_for
@@ -162,6 +162,6 @@ class ShorttermSearchView(WorkerScoped, APIView):
 
 
 def _attach_graphs(worker, results: list[dict]) -> None:
-    graphs = memories_graph(worker=worker, memory_ids=list({r["memory_id"] for r in results}))
+    graphs = chunks_graph(worker=worker, chunk_ids=[r["chunk_id"] for r in results])
     for result in results:
-        result["graph"] = graphs[result["memory_id"]]
+        result["graph"] = graphs[result["chunk_id"]]
