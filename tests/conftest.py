@@ -4,6 +4,8 @@ from rest_framework.test import APIClient
 from memoryhub.services.workers import token_issue
 from tests.factories import StaffFactory, WorkerFactory
 
+pytest_plugins = ["tests.browser"]  # the Playwright `page` fixture
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _close_search_connections(django_db_setup):

@@ -15,7 +15,7 @@ from graph.selectors.graph import (
 )
 from graph.services.edit import memory_graph_update
 from memoryhub.errors import DomainError
-from memoryhub.selectors.workers import worker_get_for
+from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.selectors.shortterm import shortterm_memory_get
 
 
@@ -85,12 +85,7 @@ def _int_param(request, name: str, default=None, *, required=False) -> int | Non
         raise DomainError(f"{name} must be an integer", fields={name: "must be an integer"}) from exc
 
 
-class WorkerScoped:
-    def get_worker(self):
-        return worker_get_for(token=self.request.auth, worker_id=self.kwargs["worker_id"])
-
-
-class MemoryGraphView(WorkerScoped, APIView):
+class MemoryGraphView(WorkerScopedMixin, APIView):
     """Entities and relationships extracted from one shortterm memory."""
 
     @extend_schema(responses=GraphSerializer)
@@ -110,7 +105,7 @@ class MemoryGraphView(WorkerScoped, APIView):
         return Response(memories_graph(worker=worker, memory_ids=[memory.pk])[memory.pk])
 
 
-class EntitySearchView(WorkerScoped, APIView):
+class EntitySearchView(WorkerScopedMixin, APIView):
     @extend_schema(parameters=[OpenApiParameter("prefix", str, required=True), OpenApiParameter("tier", str),
                                OpenApiParameter("limit", int)],
                    responses=EntitySerializer(many=True), operation_id="entity_search")
@@ -125,13 +120,13 @@ class EntitySearchView(WorkerScoped, APIView):
                                       tier=tier or None, limit=limit))
 
 
-class EntityDetailView(WorkerScoped, APIView):
+class EntityDetailView(WorkerScopedMixin, APIView):
     @extend_schema(responses=EntitySerializer, operation_id="entity_get")
     def get(self, request, worker_id, entity_id):
         return Response(entity_dict(entity_get(worker=self.get_worker(), entity_id=entity_id)))
 
 
-class NeighbourhoodView(WorkerScoped, APIView):
+class NeighbourhoodView(WorkerScopedMixin, APIView):
     @extend_schema(parameters=[OpenApiParameter("hops", int, description="1 to 3"), OpenApiParameter("limit", int)],
                    responses=NeighbourhoodSerializer)
     def get(self, request, worker_id, entity_id):
@@ -139,7 +134,7 @@ class NeighbourhoodView(WorkerScoped, APIView):
                                       hops=_int_param(request, "hops", 1), limit=_int_param(request, "limit")))
 
 
-class PathView(WorkerScoped, APIView):
+class PathView(WorkerScopedMixin, APIView):
     @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True),
                                OpenApiParameter("max_hops", int)], responses=PathSerializer)
     def get(self, request, worker_id):
@@ -150,7 +145,7 @@ class PathView(WorkerScoped, APIView):
                                       to_id=_int_param(request, "to", required=True), max_hops=max_hops))
 
 
-class HistoryView(WorkerScoped, APIView):
+class HistoryView(WorkerScopedMixin, APIView):
     @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True)],
                    responses=RelationshipSerializer(many=True))
     def get(self, request, worker_id):

@@ -6,19 +6,12 @@ from django.utils import timezone
 
 from memoryhub.errors import ConflictError, DomainError
 from memoryhub.models import ApiToken, Worker
-
-
-def _validate_metadata(metadata) -> dict:
-    if metadata is None:
-        return {}
-    if not isinstance(metadata, dict):
-        raise DomainError("metadata must be a JSON object", fields={"metadata": "must be a JSON object"})
-    return metadata
+from memoryhub.validation import validate_metadata
 
 
 @transaction.atomic
 def worker_create(*, name: str, description: str = "", metadata: dict | None = None) -> Worker:
-    worker = Worker(name=name.strip(), description=description, metadata=_validate_metadata(metadata))
+    worker = Worker(name=name.strip(), description=description, metadata=validate_metadata(metadata))
     if not worker.name:
         raise DomainError("name must not be blank", fields={"name": "must not be blank"})
     if Worker.objects.filter(name=worker.name).exists():
@@ -54,7 +47,7 @@ def worker_update(
     if description is not None:
         worker.description = description
     if metadata is not None:
-        worker.metadata = _validate_metadata(metadata)
+        worker.metadata = validate_metadata(metadata)
     worker.full_clean()
     worker.save()
     return worker

@@ -1,12 +1,12 @@
 import pytest
 
-from tests.browser import page, screenshot  # noqa: F401 - fixture
+from tests.browser import screenshot
 from tests.factories import ActiveMemoryFactory, StaffFactory, WorkerFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_an_admin_logs_in_and_sees_what_is_in_the_system(live_server, page):  # noqa: F811
+def test_an_admin_logs_in_and_sees_what_is_in_the_system(live_server, page):
     StaffFactory(username="alice")
     planner = WorkerFactory(name="planner")
     ActiveMemoryFactory.create_batch(2, worker=planner)

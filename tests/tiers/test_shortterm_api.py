@@ -1,6 +1,5 @@
 import pytest
 
-from tests.factories import WorkerFactory
 from tests.helpers import assert_error
 from tiers.models import Bm25Corpus, ShorttermChunk, ShorttermMemory
 from tiers.services.shortterm import shortterm_memory_create

@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 from graph.selectors.graph import chunks_graph
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.errors import DomainError
-from memoryhub.selectors.workers import worker_get_for
+from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.api.shortterm_serializers import (
     ChunksAddSerializer,
     ChunksUpdateSerializer,
@@ -33,10 +33,7 @@ from tiers.services.shortterm import (
 )
 
 
-class WorkerScoped:
-    def get_worker(self):
-        return worker_get_for(token=self.request.auth, worker_id=self.kwargs["worker_id"])
-
+class ShorttermScopedMixin(WorkerScopedMixin):
     def get_memory(self, with_chunks: bool = False):
         return shortterm_memory_get(worker=self.get_worker(), memory_id=self.kwargs["memory_id"], with_chunks=with_chunks)
 
@@ -46,7 +43,7 @@ def _memory_response(memory, status_code=status.HTTP_200_OK):
     return Response(ShorttermMemorySerializer(memory).data, status=status_code)
 
 
-class ShorttermListView(WorkerScoped, ListAPIView):
+class ShorttermListView(ShorttermScopedMixin, ListAPIView):
     """A worker's shortterm memories (summaries, most recent first); create one."""
 
     serializer_class = ShorttermMemorySummarySerializer
@@ -67,7 +64,7 @@ class ShorttermListView(WorkerScoped, ListAPIView):
         return _memory_response(memory, status.HTTP_201_CREATED)
 
 
-class ShorttermRecentView(WorkerScoped, APIView):
+class ShorttermRecentView(ShorttermScopedMixin, APIView):
     """``GetAllRecentMemories``: the latest memories, newest first, optionally since a time."""
 
     @extend_schema(
@@ -93,7 +90,7 @@ class ShorttermRecentView(WorkerScoped, APIView):
         return Response(ShorttermMemorySummarySerializer(memories, many=True).data)
 
 
-class ShorttermDetailView(WorkerScoped, APIView):
+class ShorttermDetailView(ShorttermScopedMixin, APIView):
     @extend_schema(responses=ShorttermMemorySerializer)
     def get(self, request, worker_id, memory_id):
         return Response(ShorttermMemorySerializer(self.get_memory(with_chunks=True)).data)
@@ -111,7 +108,7 @@ class ShorttermDetailView(WorkerScoped, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ShorttermChunksView(WorkerScoped, APIView):
+class ShorttermChunksView(ShorttermScopedMixin, APIView):
     @extend_schema(request=ChunksAddSerializer, responses={201: ShorttermChunkSerializer(many=True)},
                    parameters=[IDEMPOTENCY_HEADER])
     @idempotent
@@ -133,7 +130,7 @@ class ShorttermChunksView(WorkerScoped, APIView):
         return Response(ShorttermChunkSerializer(chunks, many=True).data)
 
 
-class ShorttermSearchView(WorkerScoped, APIView):
+class ShorttermSearchView(ShorttermScopedMixin, APIView):
     """Search a worker's shortterm chunks: ``vector``, ``bm25`` or ``hybrid`` (RRF).
 
     Give ``query`` (optionally with ``memory_ids``/``metadata`` filters), or the

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
-from memoryhub.selectors.workers import worker_get_for
+from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.api.serializers import (
     ActiveMemoryCreateSerializer,
     ActiveMemorySerializer,
@@ -27,15 +27,12 @@ from tiers.services.active import (
 )
 
 
-class WorkerScopedMixin:
-    def get_worker(self):
-        return worker_get_for(token=self.request.auth, worker_id=self.kwargs["worker_id"])
-
+class ActiveScopedMixin(WorkerScopedMixin):
     def get_memory(self):
         return active_memory_get(worker=self.get_worker(), memory_id=self.kwargs["memory_id"])
 
 
-class ActiveMemoryListView(WorkerScopedMixin, ListAPIView):
+class ActiveMemoryListView(ActiveScopedMixin, ListAPIView):
     """List a worker's active memories as summaries; create one from a YAML template."""
 
     serializer_class = ActiveMemorySummarySerializer
@@ -68,7 +65,7 @@ class ActiveMemoryListView(WorkerScopedMixin, ListAPIView):
         return Response(ActiveMemorySerializer(memory).data, status=status.HTTP_201_CREATED)
 
 
-class ActiveMemoryDetailedView(WorkerScopedMixin, APIView):
+class ActiveMemoryDetailedView(ActiveScopedMixin, APIView):
     """``get_detailed_active_memories``: full memories for a list of ids, in that order."""
 
     @extend_schema(request=DetailedRequestSerializer, responses=ActiveMemorySerializer(many=True))
@@ -83,7 +80,7 @@ class ActiveMemoryDetailedView(WorkerScopedMixin, APIView):
         return Response(ActiveMemorySerializer(memories, many=True).data)
 
 
-class ActiveMemoryDetailView(WorkerScopedMixin, APIView):
+class ActiveMemoryDetailView(ActiveScopedMixin, APIView):
     @extend_schema(responses=ActiveMemorySerializer)
     def get(self, request, worker_id, memory_id):
         return Response(ActiveMemorySerializer(self.get_memory()).data)
@@ -112,7 +109,7 @@ class ActiveMemoryDetailView(WorkerScopedMixin, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class ActiveMemorySectionsView(WorkerScopedMixin, APIView):
+class ActiveMemorySectionsView(ActiveScopedMixin, APIView):
     """Replace the content of several sections at once; each count goes up by one."""
 
     @extend_schema(request=SectionsUpdateSerializer, responses=ActiveMemorySerializer)
@@ -124,7 +121,7 @@ class ActiveMemorySectionsView(WorkerScopedMixin, APIView):
         return Response(ActiveMemorySerializer(memory).data)
 
 
-class ActiveMemorySectionView(WorkerScopedMixin, APIView):
+class ActiveMemorySectionView(ActiveScopedMixin, APIView):
     """Replace one section's content (by section id or name); its count goes up by one."""
 
     @extend_schema(

@@ -5,6 +5,7 @@ from django.db import connection, transaction
 
 from memoryhub.errors import DomainError, PayloadTooLargeError
 from memoryhub.models import Worker
+from memoryhub.validation import validate_metadata
 from tiers.active_templates import Template, parse_template
 from tiers.models import ActiveMemory
 
@@ -23,12 +24,6 @@ def _validate_content(field: str, content) -> str:
             fields={field: f"larger than {limit} bytes"},
         )
     return content
-
-
-def _validate_metadata(metadata) -> dict:
-    if not isinstance(metadata, dict):
-        raise DomainError("metadata must be a JSON object", fields={"metadata": "must be a JSON object"})
-    return metadata
 
 
 def _resolve_sections(template: Template, updates, field: str) -> dict[str, str]:
@@ -87,7 +82,7 @@ def active_memory_create(
         description=description or "",
         template_content=template_yaml,
         sections={sid: {"content": contents.get(sid, ""), "update_count": 0} for sid in template.section_ids},
-        metadata=_validate_metadata(metadata if metadata is not None else {}),
+        metadata=validate_metadata(metadata),
     )
     memory.full_clean()
     memory.save()
@@ -161,7 +156,7 @@ def active_memory_update(
     if description is not None:
         current.description = description
     if metadata is not None:
-        current.metadata = _validate_metadata(metadata)
+        current.metadata = validate_metadata(metadata)
 
     template = parse_template(template_yaml if template_yaml is not None else current.template_content)
     if template_yaml is not None:

@@ -16,6 +16,7 @@ from graph.services.extraction import extract, graph_apply_extraction, memory_te
 from graph.services.outbox import outbox_record_memory
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
+from memoryhub.validation import validate_metadata
 from memoryhub.providers.embeddings import get_embedder
 from tiers.chunking import chunk_text
 from tiers.models import ShorttermChunk, ShorttermMemory, Tier
@@ -26,14 +27,6 @@ from tiers.services.bm25 import bm25_index_chunks, bm25_unindex_chunks
 class PreparedChunk:
     content: str
     metadata: dict
-
-
-def _validate_metadata(field: str, metadata) -> dict:
-    if metadata is None:
-        return {}
-    if not isinstance(metadata, dict):
-        raise DomainError(f"{field} must be a JSON object", fields={field: "must be a JSON object"})
-    return metadata
 
 
 def _validate_text(field: str, value, *, allow_blank: bool = False) -> str:
@@ -65,7 +58,7 @@ def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[Prepare
         if not isinstance(item, dict):
             raise DomainError(f"{where} must be an object with content", fields={where: "must be an object"})
         content = _validate_text(f"{where}.content", item.get("content"))
-        metadata = _validate_metadata(f"{where}.metadata", item.get("metadata"))
+        metadata = validate_metadata(item.get("metadata"), f"{where}.metadata")
         context = item.get("context")
         if context is not None:
             context = _validate_text(f"{where}.context", context, allow_blank=True).strip()
@@ -127,7 +120,7 @@ def shortterm_memory_create(
     if len(title) > 500:
         raise DomainError("title is longer than 500 characters", fields={"title": "at most 500 characters"})
     summary = _validate_text("summary", summary or "", allow_blank=True)
-    metadata = _validate_metadata("metadata", metadata)
+    metadata = validate_metadata(metadata)
     prepared: list[PreparedChunk] = []
     if content is not None:
         prepared += prepare_chunks([{"content": _validate_text("content", content)}], field="content")
@@ -156,7 +149,7 @@ def shortterm_memory_update(
     if summary is not None:
         memory.summary = _validate_text("summary", summary, allow_blank=True)
     if metadata is not None:
-        memory.metadata = _validate_metadata("metadata", metadata)
+        memory.metadata = validate_metadata(metadata)
     memory.full_clean()
     memory.save()
     return memory
