@@ -1,7 +1,15 @@
-"""Graph queries with one result shape (DESIGN.md §3). This is the PostgreSQL backend;
-queries walk the graph breadth-first, one indexed query per hop."""
+"""Graph queries with one result shape (DESIGN.md §3).
+
+With NEO4J_URL set, traversals (a memory's graph, prefix search, neighbourhood, shortest
+path, relationship history) run in Neo4j, which returns ids that PostgreSQL turns into
+rows. Otherwise PostgreSQL walks the graph breadth-first, one indexed query per hop.
+Ids are always checked against the worker in PostgreSQL first (404 for anything else).
+"""
+
+import logging
 
 from django.conf import settings
+from neo4j.exceptions import DriverError, Neo4jError
 from django.db.models import F, Q
 from django.db.models.functions import Lower, StrIndex
 
@@ -10,6 +18,9 @@ from graph.vocabulary import normalize_name
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
 from tiers.models import Tier
+
+logger = logging.getLogger(__name__)
+NEO4J_ERRORS = (DriverError, Neo4jError, OSError)
 
 
 def entity_dict(entity: Entity) -> dict:
@@ -29,12 +40,30 @@ def relationship_dict(rel: Relationship) -> dict:
     }
 
 
+def _neo4j() -> bool:
+    return bool(settings.NEO4J_URL)
+
+
+def _neo4j_failed(exc: Exception) -> None:
+    logger.warning("Neo4j query failed, answering from PostgreSQL instead: %s", exc)
+
+
 def memories_graph(*, worker: Worker, memory_ids: list[int]) -> dict[int, dict]:
     """Entities and relationships of shortterm memories, two queries for any number."""
     graphs = {mid: {"entities": [], "relationships": []} for mid in memory_ids}
-    for entity in Entity.objects.filter(worker=worker, source_memory_id__in=memory_ids).order_by("id"):
+    entities = Entity.objects.filter(worker=worker, source_memory_id__in=memory_ids)
+    rels = Relationship.objects.filter(worker=worker, source_memory_id__in=memory_ids)
+    if _neo4j():
+        from graph.selectors import neo4j_backend
+
+        try:
+            entity_ids, rel_ids = neo4j_backend.memory_entity_and_relationship_ids(list(memory_ids))
+            entities, rels = entities.filter(pk__in=entity_ids), rels.filter(pk__in=rel_ids)
+        except NEO4J_ERRORS as exc:
+            _neo4j_failed(exc)
+    for entity in entities.order_by("id"):
         graphs[entity.source_memory_id]["entities"].append(entity_dict(entity))
-    for rel in Relationship.objects.filter(worker=worker, source_memory_id__in=memory_ids).order_by("id"):
+    for rel in rels.order_by("id"):
         graphs[rel.source_memory_id]["relationships"].append(relationship_dict(rel))
     return graphs
 
@@ -81,6 +110,15 @@ def entity_search(*, worker: Worker, prefix: str, tier: str | None = None, limit
     queryset = Entity.objects.filter(worker=worker, normalized_name__startswith=normalized)
     if tier:
         queryset = queryset.filter(tier=tier)
+    if _neo4j():
+        from graph.selectors import neo4j_backend
+
+        try:
+            ids = neo4j_backend.search_ids(worker_id=worker.pk, prefix=normalized,
+                                           tiers=[tier] if tier else list(neo4j_backend.LABELS), limit=limit)
+            queryset = queryset.filter(pk__in=ids)
+        except NEO4J_ERRORS as exc:
+            _neo4j_failed(exc)
     return [entity_dict(e) for e in queryset.order_by("normalized_name", "-confidence", "id")[:limit]]
 
 
@@ -98,6 +136,15 @@ def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None
         raise DomainError(f"hops must be 1 to {max_hops}", fields={"hops": f"must be 1 to {max_hops}"})
     limit = limit or settings.MEMORYHUB_GRAPH["max_neighbourhood"]
     start = entity_get(worker=worker, entity_id=entity_id)
+    if _neo4j():
+        from graph.selectors import neo4j_backend
+
+        try:
+            depth = neo4j_backend.neighbourhood_distances(tier=start.tier, uid=start.pk, worker_id=worker.pk,
+                                                          hops=hops, limit=limit)
+            return _neighbourhood_rows(worker, start, depth)
+        except NEO4J_ERRORS as exc:
+            _neo4j_failed(exc)
     depth = {start.pk: 0}
     frontier = {start.pk}
     for level in range(1, hops + 1):
@@ -110,7 +157,12 @@ def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None
                     depth[node] = level
                     reached.add(node)
         frontier = reached
+    return _neighbourhood_rows(worker, start, depth)
+
+
+def _neighbourhood_rows(worker: Worker, start: Entity, depth: dict[int, int]) -> dict:
     entities = {e.pk: e for e in Entity.objects.filter(worker=worker, pk__in=depth)}
+    depth = {node: d for node, d in depth.items() if node in entities}
     rels = Relationship.objects.filter(worker=worker, from_entity_id__in=depth, to_entity_id__in=depth).order_by("id")
     return {
         "center": start.pk,
@@ -123,6 +175,11 @@ def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
     """The fewest relationships (either direction) linking two entities; empty when
     none within ``max_hops``."""
     source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    if _neo4j():
+        try:
+            return _neo4j_path(worker, source, target, max_hops)
+        except NEO4J_ERRORS as exc:
+            _neo4j_failed(exc)
     parents: dict[int, tuple[int, Relationship] | None] = {source.pk: None}
     frontier = {source.pk}
     for _ in range(max_hops):
@@ -152,6 +209,26 @@ def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
     }
 
 
+def _neo4j_path(worker: Worker, source: Entity, target: Entity, max_hops: int) -> dict:
+    from graph.selectors import neo4j_backend
+
+    if source.tier != target.tier:
+        return {"found": False, "entities": [], "relationships": []}
+    found = neo4j_backend.shortest_path_ids(tier=source.tier, from_uid=source.pk, to_uid=target.pk, max_hops=max_hops)
+    if not found:
+        return {"found": False, "entities": [], "relationships": []}
+    node_ids, rel_ids = found
+    entities = {e.pk: e for e in Entity.objects.filter(worker=worker, pk__in=node_ids)}
+    rels = {r.pk: r for r in Relationship.objects.filter(worker=worker, pk__in=rel_ids)}
+    if len(entities) != len(set(node_ids)) or len(rels) != len(set(rel_ids)):
+        return {"found": False, "entities": [], "relationships": []}  # projection behind PostgreSQL
+    return {
+        "found": True,
+        "entities": [entity_dict(entities[n]) for n in node_ids],
+        "relationships": [relationship_dict(rels[r]) for r in rel_ids],
+    }
+
+
 def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
     """Every version of the relationships between two entities, longterm by start_date
     first, then shortterm observations by time."""
@@ -159,6 +236,13 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
     rels = Relationship.objects.filter(worker=worker).filter(
         Q(from_entity=source, to_entity=target) | Q(from_entity=target, to_entity=source)
     )
+    if _neo4j() and source.tier == target.tier:
+        from graph.selectors import neo4j_backend
+
+        try:
+            rels = rels.filter(pk__in=neo4j_backend.relationship_ids_between(tier=source.tier, a=source.pk, b=target.pk))
+        except NEO4J_ERRORS as exc:
+            _neo4j_failed(exc)
     ordered = sorted(
         rels,
         key=lambda r: (r.tier != Tier.LONGTERM, r.start_date or r.first_observed, r.pk),

@@ -1,4 +1,5 @@
 import json
+import os
 
 import pytest
 from werkzeug import Response
@@ -17,9 +18,33 @@ TEXT = ("Alice Chen owns the billing service. The billing service uses PostgreSQ
         "Redis runs on Kubernetes. Deepak Rao works for Acme Corp.")
 
 
+REAL_NEO4J = os.environ.get("NEO4J_URL")
+
+
+@pytest.fixture(params=["postgres", "neo4j"])
+def backend(request, settings):
+    """Every selector test runs over both backends; the Neo4j run needs a server."""
+    if request.param == "neo4j":
+        if not REAL_NEO4J:
+            pytest.skip("NEO4J_URL is not set: no Neo4j server for the neo4j backend")
+        from graph import neo
+
+        settings.NEO4J_URL = REAL_NEO4J
+        neo.install_schema()
+        neo.wipe()
+    else:
+        settings.NEO4J_URL = None
+    return request.param
+
+
 @pytest.fixture
-def memory(worker):
-    return shortterm_memory_create(worker=worker, title="Billing", chunks=[{"content": TEXT}])
+def memory(worker, backend):
+    created = shortterm_memory_create(worker=worker, title="Billing", chunks=[{"content": TEXT}])
+    if backend == "neo4j":
+        from graph.services.projection import graph_outbox_drain
+
+        graph_outbox_drain()
+    return created
 
 
 def _entity(memory, name):
@@ -181,3 +206,11 @@ def test_bad_graph_queries_are_400(owner_client, worker, query, field):
 def test_hops_are_limited(owner_client, worker, memory):
     alice = _entity(memory, "Alice Chen")
     assert_error(owner_client.get(f"/api/v1/workers/{worker.pk}/entities/{alice.pk}/neighbourhood?hops=4"), 400, None, "hops")
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+def test_an_unreachable_neo4j_falls_back_to_postgres(worker, memory, settings):
+    alice = _entity(memory, "Alice Chen")
+    expected = neighbourhood(worker=worker, entity_id=alice.pk, hops=2)
+    settings.NEO4J_URL = "bolt://neo4j:secret@127.0.0.1:9"
+    assert neighbourhood(worker=worker, entity_id=alice.pk, hops=2) == expected
