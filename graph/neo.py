@@ -89,7 +89,8 @@ def install_schema(stdout=None) -> None:
 
 
 def _iso(value):
-    return value.isoformat() if value else None
+    """neomodel's DateTimeProperty stores POSIX timestamps (floats)."""
+    return value.timestamp() if value else None
 
 
 def entity_props(entity) -> dict:

@@ -175,6 +175,8 @@ def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
     """The fewest relationships (either direction) linking two entities; empty when
     none within ``max_hops``."""
     source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    if source.pk == target.pk:
+        return {"found": True, "entities": [entity_dict(source)], "relationships": []}
     if _neo4j():
         try:
             return _neo4j_path(worker, source, target, max_hops)
