@@ -3,7 +3,8 @@
 from django.db.models import Count, Max
 
 from memoryhub.models import ApiToken, Worker
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from graph.models import Entity, Relationship
+from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory, Tier
 
 
 def system_overview() -> dict:
@@ -36,7 +37,11 @@ def system_overview() -> dict:
                 "name": "Shortterm",
                 "description": "searchable chunks: embeddings + BM25",
                 "memories": sum(shortterm_by_worker.values()),
-                "detail": f"{ShorttermChunk.objects.count()} chunks",
+                "detail": (
+                    f"{ShorttermChunk.objects.count()} chunks, "
+                    f"{Entity.objects.filter(tier=Tier.SHORTTERM).count()} entities, "
+                    f"{Relationship.objects.filter(tier=Tier.SHORTTERM).count()} relationships"
+                ),
             },
         ],
         "token_count": ApiToken.objects.filter(revoked_at__isnull=True).count(),

@@ -54,10 +54,16 @@ def test_a_non_staff_user_sees_the_overview_without_admin_links(client):
         "admin:memoryhub_apitoken_changelist",
         "admin:memoryhub_idempotencyrecord_changelist",
         "admin:tiers_activememory_changelist",
+        "admin:tiers_shorttermmemory_changelist",
+        "admin:graph_entity_changelist",
+        "admin:graph_relationship_changelist",
     ],
 )
 def test_admin_pages_load(staff_browser, url_name):
+    from tiers.services.shortterm import shortterm_memory_create
+
     ActiveMemoryFactory()
+    shortterm_memory_create(worker=WorkerFactory(), title="t", chunks=[{"content": "Alice Chen uses Redis."}])
     assert staff_browser.get(reverse(url_name)).status_code == 200
 
 
@@ -111,9 +117,9 @@ def test_the_home_page_counts_the_shortterm_tier(staff_browser):
     from tiers.services.shortterm import shortterm_memory_create
 
     worker = WorkerFactory(name="searcher")
-    shortterm_memory_create(worker=worker, title="a", chunks=[{"content": "one"}, {"content": "two"}])
+    shortterm_memory_create(worker=worker, title="a", chunks=[{"content": "Alice Chen uses Redis."}, {"content": "two"}])
     page = staff_browser.get("/").content.decode()
-    assert 'data-tier="shortterm">1<' in page and "2 chunks" in page
+    assert 'data-tier="shortterm">1<' in page and "2 chunks, 2 entities, 1 relationships" in page
 
 
 def test_admin_shortterm_pages_show_chunks_without_vectors(staff_browser):
