@@ -1,14 +1,15 @@
 """Search benchmark: ingest, latency (service and HTTP), HNSW recall, database size, and
-the same corpus and queries in memory (numpy exact cosine + bm25s) as the limit."""
+the same corpus and queries in memory (exact cosine on torch + bm25s) as the limit."""
 
 import json
+import os
 import time
 
 import bm25s
 import numpy as np
 from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.db import connection
+from django.db import connection, transaction
 
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
@@ -53,7 +54,7 @@ class Command(BaseCommand):
         embedder = embeddings.get_embedder()
         config = settings.MEMORYHUB_SEARCH
         report: dict = {"chunks": n, "queries_per_mode": q_count, "provider": embedder.name,
-                        "cpus": __import__("os").cpu_count()}
+                        "cpus": os.cpu_count()}
         self.log(f"MemoryHub search benchmark: {n} chunks, {q_count} queries per mode, "
                  f"{embedder.name} embeddings, {report['cpus']} CPUs")
 
@@ -102,8 +103,6 @@ class Command(BaseCommand):
             literal = embeddings.vector_literal(embedder.embed_query(query))
             params = search_params(query=query, mode="vector", limit=10, candidates=10)
             with connection.cursor() as cursor:
-                from django.db import transaction
-
                 with transaction.atomic():
                     exact = {c for c, _ in vector_ranked(worker_id=worker.pk, query_vector=literal,
                                                           params=params.__class__(**{**params.__dict__, "exact": True}),
@@ -252,7 +251,7 @@ class Command(BaseCommand):
         for mode in MODES if "http" in r else ():
             self.log(f"  HTTP    {mode:7s} {fmt(r['http'][mode])}")
         for mode in MODES:
-            self.log(f"  memory  {mode:7s} {fmt(r['in_memory'][mode])}   (numpy exact cosine + bm25s)")
+            self.log(f"  memory  {mode:7s} {fmt(r['in_memory'][mode])}   (exact cosine + bm25s)")
         self.log(f"== HNSW recall@10 vs exact: {r['hnsw_recall_at_10']:.4f} (ef_search {r['hnsw_ef_search']})")
         size = r["size_mb"]
         self.log(f"== Size: database {size['database']:.1f} MB; chunks+vectors+HNSW "
