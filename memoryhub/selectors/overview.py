@@ -35,7 +35,7 @@ def system_overview() -> dict:
             },
             {
                 "name": "Shortterm",
-                "description": "searchable chunks: embeddings + BM25",
+                "description": "searchable chunks (embeddings + BM25) and their entity graph",
                 "memories": sum(shortterm_by_worker.values()),
                 "detail": (
                     f"{ShorttermChunk.objects.count()} chunks, "
