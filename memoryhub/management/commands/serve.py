@@ -25,6 +25,11 @@ class Command(BaseCommand):
         call_command("collectstatic", interactive=False, verbosity=0)
         call_command("ensure_admin")
         call_command("ensure_schedules", verbosity=0)
+        if settings.NEO4J_URL:
+            try:
+                call_command("graph_install")
+            except Exception as exc:  # noqa: BLE001 - Neo4j down must not keep the site down
+                self.stderr.write(f"Neo4j schema not installed ({exc}); the outbox keeps changes until it is up.")
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         children: list[subprocess.Popen] = []
         if not options["no_cluster"]:
