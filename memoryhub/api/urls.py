@@ -15,6 +15,7 @@ urlpatterns = [
     path("workers/<int:worker_id>/active/", include("tiers.api.urls")),
     path("workers/<int:worker_id>/shortterm/", include("tiers.api.shortterm_urls")),
     path("workers/<int:worker_id>/", include("graph.api.urls")),
+    path("workers/<int:worker_id>/conflicts/", include("review.api.urls")),
     path(
         "workers/<int:worker_id>/search/shortterm",
         ShorttermSearchView.as_view(),

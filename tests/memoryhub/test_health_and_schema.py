@@ -47,6 +47,8 @@ def test_the_openapi_schema_is_valid_and_covers_the_api(anon_client):
         "/api/v1/workers/{worker_id}/entities/{entity_id}/neighbourhood",
         "/api/v1/workers/{worker_id}/graph/path",
         "/api/v1/workers/{worker_id}/graph/history",
+        "/api/v1/workers/{worker_id}/conflicts/",
+        "/api/v1/workers/{worker_id}/conflicts/{conflict_id}/resolve",
     ]:
         assert path in paths, path
     create = paths["/api/v1/workers/{worker_id}/active/"]["post"]

@@ -57,6 +57,7 @@ def test_a_non_staff_user_sees_the_overview_without_admin_links(client):
         "admin:tiers_shorttermmemory_changelist",
         "admin:graph_entity_changelist",
         "admin:graph_relationship_changelist",
+        "admin:review_mergeconflict_changelist",
     ],
 )
 def test_admin_pages_load(staff_browser, url_name):
