@@ -1,0 +1,186 @@
+"""Deterministic conflict checks between an incoming section and an existing chunk
+(issue 5, "Conflict check"). Each conflict carries a machine-readable reason and the spans
+involved: ``{"code", "detail", "incoming": [start, end], "existing": [start, end]}``.
+
+- number/amount/date/version changed in otherwise matching sentences;
+- a negation flip ("uses X" / "no longer uses X");
+- a functional relationship (one object per subject: REPORTS_TO, WORKS_FOR, LOCATED_IN,
+  MIGRATED_TO, PREFERS) pointing elsewhere, or USES against STOPPED_USING;
+- an entity whose type changed;
+- high similarity but low entity overlap (the same wording about different things).
+"""
+
+import re
+from dataclasses import asdict, dataclass
+
+from graph.extraction.base import Extraction
+from graph.vocabulary import normalize_name
+from tiers.chunking import split_sentences
+
+FUNCTIONAL = {"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "MIGRATED_TO", "PREFERS"}
+NEGATION = re.compile(
+    r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
+    r"without|cancel(?:l?ed)?|dropped|no)\b", re.IGNORECASE)
+MONTHS = ("january february march april may june july august september october november december "
+          "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+DATE = re.compile(
+    r"\b(?:\d{4}-\d{2}-\d{2}|(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:" + "|".join(MONTHS) + r")(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    re.IGNORECASE)
+VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b|\bversion\s+\d+(?:\.\d+)*\b", re.IGNORECASE)
+NUMBER = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:%|k\b|m\b|bn\b|ms\b|s\b|gb\b|mb\b|tb\b|x\b)?", re.IGNORECASE)
+WORD = re.compile(r"[a-z][a-z'-]+")
+STOP = set("the a an of to in on at for and or is are was were be been it this that with by from as our we "
+           "their its has have had will would should can".split())
+
+
+@dataclass
+class Reason:
+    code: str
+    detail: str
+    incoming: list[int] | None = None
+    existing: list[int] | None = None
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def _sentences_with_offsets(text: str) -> list[tuple[str, int]]:
+    out, cursor = [], 0
+    for sentence in split_sentences(text):
+        start = text.find(sentence, cursor)
+        start = start if start >= 0 else cursor
+        out.append((sentence, start))
+        cursor = start + len(sentence)
+    return out
+
+
+def _content_words(sentence: str) -> set[str]:
+    return {w for w in WORD.findall(sentence.lower()) if w not in STOP and w not in MONTHS}
+
+
+def _jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def _values(pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] = ()) -> list[tuple[str, int, int]]:
+    found = []
+    for match in pattern.finditer(sentence):
+        if any(s <= match.start() < e for s, e in exclude):
+            continue
+        value = re.sub(r"[\s,]", "", match.group(0).lower())
+        if value:
+            found.append((value, match.start(), match.end()))
+    return found
+
+
+def _matching_pairs(incoming: str, existing: str, threshold: float):
+    existing_sentences = _sentences_with_offsets(existing)
+    for sentence, offset in _sentences_with_offsets(incoming):
+        words = _content_words(sentence)
+        best, best_score = None, 0.0
+        for other, other_offset in existing_sentences:
+            score = _jaccard(words, _content_words(other))
+            if score > best_score:
+                best, best_score = (other, other_offset), score
+        if best and best_score >= threshold:
+            yield (sentence, offset), best
+
+
+def _compare_values(code, label, pattern, pair, exclude_in=(), exclude_ex=()) -> Reason | None:
+    (sentence, offset), (other, other_offset) = pair
+    mine = _values(pattern, sentence, exclude_in)
+    theirs = _values(pattern, other, exclude_ex)
+    if not mine or not theirs or sorted(v for v, _, _ in mine) == sorted(v for v, _, _ in theirs):
+        return None
+    changed_in = [m for m in mine if m[0] not in {v for v, _, _ in theirs}] or mine
+    changed_ex = [t for t in theirs if t[0] not in {v for v, _, _ in mine}] or theirs
+    a, b = changed_ex[0], changed_in[0]
+    return Reason(code=code, detail=f"{label} changed: {other[a[1]:a[2]].strip()} → {sentence[b[1]:b[2]].strip()}",
+                  incoming=[offset + b[1], offset + b[2]], existing=[other_offset + a[1], other_offset + a[2]])
+
+
+def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5) -> list[Reason]:
+    reasons: list[Reason] = []
+    for pair in _matching_pairs(incoming, existing, sentence_match):
+        (sentence, offset), (other, other_offset) = pair
+        dates_in = [(s, e) for _, s, e in _values(DATE, sentence)]
+        dates_ex = [(s, e) for _, s, e in _values(DATE, other)]
+        versions_in = [(s, e) for _, s, e in _values(VERSION, sentence)]
+        versions_ex = [(s, e) for _, s, e in _values(VERSION, other)]
+        for reason in (
+            _compare_values("date_changed", "date", DATE, pair),
+            _compare_values("version_changed", "version", VERSION, pair),
+            _compare_values("number_changed", "number", NUMBER, pair, dates_in + versions_in, dates_ex + versions_ex),
+        ):
+            if reason:
+                reasons.append(reason)
+        negated_in, negated_ex = NEGATION.search(sentence), NEGATION.search(other)
+        if bool(negated_in) != bool(negated_ex):
+            cue = negated_in or negated_ex
+            span = [offset + cue.start(), offset + cue.end()] if negated_in else None
+            reasons.append(Reason(
+                code="negation_flip", detail=f"negation {'added' if negated_in else 'removed'}: “{cue.group(0)}”",
+                incoming=span or [offset, offset + len(sentence)],
+                existing=[other_offset + cue.start(), other_offset + cue.end()] if negated_ex
+                else [other_offset, other_offset + len(other)],
+            ))
+    return reasons
+
+
+def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
+    reasons: list[Reason] = []
+    types_ex = {normalize_name(e.name): e.type for e in existing.entities}
+    for entity in incoming.entities:
+        before = types_ex.get(normalize_name(entity.name))
+        if before and before != entity.type and "concept" not in (before, entity.type):
+            reasons.append(Reason(code="entity_type_changed", detail=f"{entity.name}: {before} → {entity.type}"))
+    existing_rel = {(normalize_name(r.source), r.type): normalize_name(r.target) for r in existing.relationships}
+    existing_triples = {(normalize_name(r.source), r.type, normalize_name(r.target)) for r in existing.relationships}
+    for rel in incoming.relationships:
+        source, target = normalize_name(rel.source), normalize_name(rel.target)
+        if rel.type in FUNCTIONAL:
+            before = existing_rel.get((source, rel.type))
+            if before and before != target:
+                reasons.append(Reason(code="functional_relationship_changed",
+                                      detail=f"{rel.source} {rel.type}: {before} → {rel.target}"))
+        opposite = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}.get(rel.type)
+        if opposite and (source, opposite, target) in existing_triples:
+            reasons.append(Reason(code="negation_flip", detail=f"{rel.source}: {opposite} → {rel.type} {rel.target}"))
+    return reasons
+
+
+def entity_overlap(incoming: Extraction, existing: Extraction) -> float:
+    """Jaccard over normalised entity names (the figure reported with a candidate)."""
+    a = {normalize_name(e.name) for e in incoming.entities}
+    b = {normalize_name(e.name) for e in existing.entities}
+    return _jaccard(a, b) if a or b else 1.0
+
+
+def entity_containment(incoming: Extraction, existing: Extraction) -> float:
+    """|A ∩ B| / min(|A|, |B|): 1.0 when one text's entities include the other's, so an
+    addition ("…, and backups run nightly") is not mistaken for another subject."""
+    a = {normalize_name(e.name) for e in incoming.entities}
+    b = {normalize_name(e.name) for e in existing.entities}
+    if not a or not b:
+        return 1.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def check_conflict(
+    *, incoming: str, existing: str, incoming_graph: Extraction, existing_graph: Extraction,
+    similarity: float, high_similarity: float = 0.85, min_entity_overlap: float = 0.7,
+) -> list[dict]:
+    """All reasons why ``incoming`` contradicts ``existing`` (empty: no conflict)."""
+    reasons = check_text(incoming, existing) + check_graph(incoming_graph, existing_graph)
+    overlap = entity_containment(incoming_graph, existing_graph)
+    if similarity >= high_similarity and overlap < min_entity_overlap:
+        reasons.append(Reason(code="low_entity_overlap",
+                              detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})"))
+    unique, seen = [], set()
+    for reason in reasons:
+        key = (reason.code, reason.detail)
+        if key not in seen:
+            seen.add(key)
+            unique.append(reason.as_dict())
+    return unique
