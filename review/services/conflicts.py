@@ -15,14 +15,16 @@ Decision = ConflictResolution.Decision
 @transaction.atomic
 def conflict_create(
     *, worker, active_memory: ActiveMemory | None, section_id: str, section_name: str, section_content: str,
-    shortterm_memory, conflicting_chunks: list[dict], reasons: list[dict],
+    shortterm_memory=None, shortterm_memory_id=None, conflicting_chunks: list[dict], reasons: list[dict],
     entity_differences: dict | None = None, relationship_differences: dict | None = None,
 ) -> MergeConflict:
     if not conflicting_chunks:
         raise DomainError("a conflict needs at least one conflicting chunk", fields={"conflicting_chunks": "empty"})
     conflict = MergeConflict(
         worker=worker, active_memory=active_memory, section_id=section_id, section_name=section_name,
-        section_content=section_content, shortterm_memory=shortterm_memory, conflicting_chunks=conflicting_chunks,
+        section_content=section_content,
+        shortterm_memory_id=shortterm_memory.pk if shortterm_memory else shortterm_memory_id,
+        conflicting_chunks=conflicting_chunks,
         reasons=reasons, entity_differences=entity_differences or {},
         relationship_differences=relationship_differences or {},
     )

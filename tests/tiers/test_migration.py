@@ -1,0 +1,98 @@
+"""Active → Shortterm migration: the seed's three scenarios, count resets, re-runs."""
+
+import pytest
+
+from review.models import MergeConflict
+from tests.factories import TASK_TEMPLATE
+from tiers.models import MigrationRun, ShorttermChunk, ShorttermMemory
+from tiers.services.active import active_memory_create, active_memory_update_sections
+from tiers.services.migration import merge_sentences, migrate_active_memory
+from tiers.services.shortterm import shortterm_memory_create
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def thresholds(settings):
+    # Hash embeddings (tests) score restatements lower than MiniLM does.
+    settings.MEMORYHUB_MIGRATION = {**settings.MEMORYHUB_MIGRATION, "candidate_similarity": 0.45}
+
+
+def _active(worker, notes: str):
+    memory = active_memory_create(worker=worker, title="Sprint 12", template_yaml=TASK_TEMPLATE,
+                                  initial_sections={"objective": "Ship sprint 12"})
+    return active_memory_update_sections(memory=memory, sections={"notes": notes})
+
+
+def _outcome(run, section="notes"):
+    return next(o for o in run.outcomes if o["section_id"] == section)
+
+
+def test_a_similar_section_without_conflict_is_merged(worker):
+    memory = shortterm_memory_create(worker=worker, title="Auth", chunks=[
+        {"content": "The API gateway uses JWT tokens for token-based authentication."}])
+    active = _active(worker, "The API gateway uses JWT tokens for token-based authentication. "
+                             "Tokens expire after one hour.")
+    run = migrate_active_memory(memory=active, trigger="api")
+    outcome = _outcome(run)
+    assert outcome["outcome"] == "merged" and outcome["ids"]["shortterm_memory_id"] == memory.pk
+    chunk = memory.chunks.get()
+    assert chunk.content == ("The API gateway uses JWT tokens for token-based authentication. "
+                             "Tokens expire after one hour.")
+    active.refresh_from_db()
+    assert active.sections["notes"]["update_count"] == 0
+    assert _outcome(run, "objective")["outcome"] == "skipped"  # never updated
+
+
+def test_a_changed_budget_becomes_a_conflict_and_leaves_the_chunk_alone(worker):
+    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[
+        {"content": "The Q3 budget for the marketing team is $50,000."}])
+    active = _active(worker, "The Q3 budget for the marketing team is $65,000.")
+    run = migrate_active_memory(memory=active, trigger="api")
+    assert _outcome(run)["outcome"] == "conflict"
+    conflict = MergeConflict.objects.get()
+    assert conflict.status == "pending" and conflict.shortterm_memory_id == memory.pk
+    assert {r["code"] for r in conflict.reasons} >= {"number_changed"}
+    assert conflict.conflicting_chunks[0]["similarity"] > 0.45
+    assert memory.chunks.get().content == "The Q3 budget for the marketing team is $50,000."
+
+
+def test_a_new_topic_creates_a_memory(worker):
+    shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": "The Q3 budget is $50,000."}])
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    run = migrate_active_memory(memory=active, trigger="api")
+    outcome = _outcome(run)
+    assert outcome["outcome"] == "created"
+    created = ShorttermMemory.objects.get(pk=outcome["ids"]["shortterm_memory_id"])
+    assert created.title == "Sprint 12 — Notes" and created.metadata == {"active_memory_id": active.pk, "section_id": "notes"}
+    assert created.chunks.get().content.startswith("Kubernetes upgrades")
+
+
+def test_a_second_run_finds_nothing_to_do(worker):
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    migrate_active_memory(memory=active, trigger="api")
+    active.refresh_from_db()
+    again = migrate_active_memory(memory=active, trigger="sweep")
+    assert {o["outcome"] for o in again.outcomes} == {"skipped"}
+    assert ShorttermMemory.objects.count() == 1 and MigrationRun.objects.count() == 2
+
+
+def test_a_failure_midway_leaves_the_section_to_the_next_run(worker, monkeypatch):
+    from tiers.services import migration
+
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("crash after the memory was written")
+
+    monkeypatch.setattr(migration, "_reset_count", crash)
+    with pytest.raises(RuntimeError):
+        migrate_active_memory(memory=active, trigger="sweep")
+    active.refresh_from_db()
+    assert active.sections["notes"]["update_count"] == 1 and not ShorttermChunk.objects.exists()
+    monkeypatch.undo()
+    assert _outcome(migrate_active_memory(memory=active, trigger="sweep"))["outcome"] == "created"
+
+
+def test_merge_is_a_sentence_union_in_order():
+    assert merge_sentences("A is one. B is two.", "b is two! C is three.") == "A is one. B is two. C is three."
