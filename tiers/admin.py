@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.db.models import Count
 from django.template.loader import render_to_string
 
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk, ShorttermMemory
 from tiers.services.shortterm import shortterm_memory_delete
 from tiers.selectors.active import active_memory_sections_view
 
@@ -90,3 +90,20 @@ class ShorttermMemoryAdmin(admin.ModelAdmin):
     @admin.display(description="Chunks", ordering="n_chunks")
     def chunk_count(self, obj):
         return obj.n_chunks
+
+
+@admin.register(MigrationRun)
+class MigrationRunAdmin(admin.ModelAdmin):
+    list_display = ["id", "worker", "trigger", "started_at", "duration_ms", "summary"]
+    list_filter = ["trigger", "worker"]
+    readonly_fields = ["worker", "trigger", "started_at", "finished_at", "duration_ms", "outcomes"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="Outcomes")
+    def summary(self, obj):
+        counts: dict[str, int] = {}
+        for outcome in obj.outcomes:
+            counts[outcome["outcome"]] = counts.get(outcome["outcome"], 0) + 1
+        return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or "—"

@@ -2,6 +2,7 @@ from django.urls import include, path
 
 from memoryhub.api import views
 from tiers.api.shortterm_views import ShorttermSearchView
+from tiers.api.views import MigrationRunListView
 
 app_name = "api"
 
@@ -16,6 +17,7 @@ urlpatterns = [
     path("workers/<int:worker_id>/shortterm/", include("tiers.api.shortterm_urls")),
     path("workers/<int:worker_id>/", include("graph.api.urls")),
     path("workers/<int:worker_id>/conflicts/", include("review.api.urls")),
+    path("workers/<int:worker_id>/migrations/", MigrationRunListView.as_view(), name="migration-list"),
     path(
         "workers/<int:worker_id>/search/shortterm",
         ShorttermSearchView.as_view(),

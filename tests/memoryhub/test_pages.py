@@ -58,6 +58,7 @@ def test_a_non_staff_user_sees_the_overview_without_admin_links(client):
         "admin:graph_entity_changelist",
         "admin:graph_relationship_changelist",
         "admin:review_mergeconflict_changelist",
+        "admin:tiers_migrationrun_changelist",
     ],
 )
 def test_admin_pages_load(staff_browser, url_name):

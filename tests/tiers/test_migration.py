@@ -96,3 +96,18 @@ def test_a_failure_midway_leaves_the_section_to_the_next_run(worker, monkeypatch
 
 def test_merge_is_a_sentence_union_in_order():
     assert merge_sentences("A is one. B is two.", "b is two! C is three.") == "A is one. B is two. C is three."
+
+
+def test_the_api_migrates_one_memory_and_lists_runs(owner_client, other_client, anon_client, worker):
+    from tests.helpers import assert_error
+
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    url = f"/api/v1/workers/{worker.pk}/active/{active.pk}/migrate"
+    assert_error(other_client.post(url), 404, "not_found")
+    assert_error(anon_client.post(url), 401)
+    assert not ShorttermMemory.objects.exists()
+    body = owner_client.post(url).json()
+    assert body["trigger"] == "api" and {o["outcome"] for o in body["outcomes"]} == {"created", "skipped"}
+    runs = owner_client.get(f"/api/v1/workers/{worker.pk}/migrations/").json()
+    assert [r["id"] for r in runs["results"]] == [body["id"]]
+    assert_error(other_client.get(f"/api/v1/workers/{worker.pk}/migrations/"), 404)

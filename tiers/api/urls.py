@@ -7,6 +7,7 @@ urlpatterns = [
     path("detailed", views.ActiveMemoryDetailedView.as_view(), name="active-detailed"),
     path("<int:memory_id>/", views.ActiveMemoryDetailView.as_view(), name="active-detail"),
     path("<int:memory_id>/sections", views.ActiveMemorySectionsView.as_view(), name="active-sections"),
+    path("<int:memory_id>/migrate", views.ActiveMemoryMigrateView.as_view(), name="active-migrate"),
     path(
         "<int:memory_id>/sections/<str:section>",
         views.ActiveMemorySectionView.as_view(),

@@ -1,6 +1,6 @@
 from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,8 +17,9 @@ from tiers.api.serializers import (
     SectionsUpdateSerializer,
 )
 from tiers.filtersets import ActiveMemoryFilterSet
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, MigrationRun
 from tiers.selectors.active import active_memories_get_many, active_memory_get, active_memory_list
+from tiers.services.migration import migrate_active_memory
 from tiers.services.active import (
     active_memory_create,
     active_memory_delete,
@@ -137,3 +138,30 @@ class ActiveMemorySectionView(ActiveScopedMixin, APIView):
             memory=memory, sections={section: payload.validated_data["content"]}
         )
         return Response(ActiveMemorySerializer(memory).data)
+
+
+class MigrationRunSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = MigrationRun
+        fields = ["id", "worker", "trigger", "started_at", "finished_at", "duration_ms", "outcomes"]
+
+
+class ActiveMemoryMigrateView(ActiveScopedMixin, APIView):
+    """Migrate one active memory now (task completion): each section updated at least
+    ``min_update_count`` times is merged, sent to review as a conflict, or stored new."""
+
+    @extend_schema(request=None, responses=MigrationRunSerializer)
+    def post(self, request, worker_id, memory_id):
+        run = migrate_active_memory(memory=self.get_memory(), trigger=MigrationRun.Trigger.API)
+        return Response(MigrationRunSerializer(run).data)
+
+
+class MigrationRunListView(WorkerScopedMixin, ListAPIView):
+    """A worker's migration runs and their per-section outcomes, newest first."""
+
+    serializer_class = MigrationRunSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return MigrationRun.objects.none()
+        return MigrationRun.objects.filter(worker=self.get_worker())
