@@ -16,6 +16,12 @@ SCHEDULES = [
         "minutes": 5,
     },
     {
+        "name": "active to shortterm migration sweep",
+        "func": "tiers.tasks.sweep_migrations",
+        "schedule_type": Schedule.MINUTES,
+        "minutes": 15,
+    },
+    {
         "name": "graph outbox drain",
         "func": "graph.tasks.drain_graph_outbox",
         "schedule_type": Schedule.MINUTES,

@@ -111,3 +111,30 @@ def test_the_api_migrates_one_memory_and_lists_runs(owner_client, other_client, 
     runs = owner_client.get(f"/api/v1/workers/{worker.pk}/migrations/").json()
     assert [r["id"] for r in runs["results"]] == [body["id"]]
     assert_error(other_client.get(f"/api/v1/workers/{worker.pk}/migrations/"), 404)
+
+
+def test_the_sweep_migrates_every_eligible_memory_once(worker, other_worker):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from tiers.services.migration import migration_sweep
+
+    mine = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    theirs = _active(other_worker, "The data team moved the export pipeline to Spark.")
+    active_memory_create(worker=worker, title="idle", template_yaml=TASK_TEMPLATE, initial_sections={"objective": "x"})
+    assert len(migration_sweep(worker_id=worker.pk)) == 1
+    assert ShorttermMemory.objects.filter(worker=worker).count() == 1
+    assert not ShorttermMemory.objects.filter(worker=other_worker).exists()
+    out = StringIO()
+    call_command("migrate_memory", stdout=out)
+    assert "1 active memory migrated: 1 created, 2 skipped" in out.getvalue()
+    assert migration_sweep() == []  # nothing left
+    assert {mine.pk, theirs.pk} == set(MigrationRun.objects.values_list("outcomes__0__active_memory_id", flat=True))
+
+
+def test_the_api_queues_a_sweep(owner_client, worker):
+    _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    response = owner_client.post(f"/api/v1/workers/{worker.pk}/migrations/")
+    assert response.status_code == 202 and response.json()["task_id"]
+    assert ShorttermMemory.objects.filter(worker=worker).count() == 1  # the test cluster runs tasks inline

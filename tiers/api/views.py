@@ -19,7 +19,7 @@ from tiers.api.serializers import (
 from tiers.filtersets import ActiveMemoryFilterSet
 from tiers.models import ActiveMemory, MigrationRun
 from tiers.selectors.active import active_memories_get_many, active_memory_get, active_memory_list
-from tiers.services.migration import migrate_active_memory
+from tiers.services.migration import migrate_active_memory, migration_sweep_enqueue
 from tiers.services.active import (
     active_memory_create,
     active_memory_delete,
@@ -156,8 +156,13 @@ class ActiveMemoryMigrateView(ActiveScopedMixin, APIView):
         return Response(MigrationRunSerializer(run).data)
 
 
+class SweepQueuedSerializer(serializers.Serializer):
+    task_id = serializers.CharField()
+
+
 class MigrationRunListView(WorkerScopedMixin, ListAPIView):
-    """A worker's migration runs and their per-section outcomes, newest first."""
+    """A worker's migration runs and their per-section outcomes, newest first; POST queues
+    a sweep of the worker on the task cluster (202 with the task id)."""
 
     serializer_class = MigrationRunSerializer
 
@@ -165,3 +170,8 @@ class MigrationRunListView(WorkerScopedMixin, ListAPIView):
         if getattr(self, "swagger_fake_view", False):
             return MigrationRun.objects.none()
         return MigrationRun.objects.filter(worker=self.get_worker())
+
+    @extend_schema(request=None, responses={202: SweepQueuedSerializer})
+    def post(self, request, worker_id):
+        task_id = migration_sweep_enqueue(worker_id=self.get_worker().pk)
+        return Response({"task_id": task_id}, status=status.HTTP_202_ACCEPTED)

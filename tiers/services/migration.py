@@ -136,3 +136,29 @@ def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> MigrationRun
     run.duration_ms = (time.perf_counter() - started) * 1000
     run.save(update_fields=["outcomes", "finished_at", "duration_ms"])
     return run
+
+
+def migration_sweep(*, worker_id: int | None = None, trigger: str = MigrationRun.Trigger.SWEEP) -> list[int]:
+    """Migrate every active memory that has a section updated often enough (all workers,
+    or one). Returns the MigrationRun ids. Safe to run twice, and beside another sweep:
+    each section is re-checked under its memory's row lock."""
+    min_updates = settings.MEMORYHUB_MIGRATION["min_update_count"]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT DISTINCT m.id FROM {ActiveMemory._meta.db_table} m, jsonb_each(m.sections) s
+                WHERE (s.value ->> 'update_count')::int >= %s AND (%s::bigint IS NULL OR m.worker_id = %s)
+                ORDER BY m.id""",
+            [min_updates, worker_id, worker_id],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    runs = []
+    for memory in ActiveMemory.objects.filter(pk__in=ids).order_by("pk"):
+        runs.append(migrate_active_memory(memory=memory, trigger=trigger).pk)
+    return runs
+
+
+def migration_sweep_enqueue(*, worker_id: int) -> str:
+    """Queue a sweep of one worker on the task cluster; returns the task id."""
+    from django_q.tasks import async_task
+
+    return async_task("tiers.tasks.sweep_migrations", worker_id, MigrationRun.Trigger.API)
