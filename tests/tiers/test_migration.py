@@ -138,3 +138,33 @@ def test_the_api_queues_a_sweep(owner_client, worker):
     response = owner_client.post(f"/api/v1/workers/{worker.pk}/migrations/")
     assert response.status_code == 202 and response.json()["task_id"]
     assert ShorttermMemory.objects.filter(worker=worker).count() == 1  # the test cluster runs tasks inline
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_sweeps_at_once_migrate_a_section_once(worker):
+    import threading
+
+    from django.db import connection
+
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    barrier = threading.Barrier(2)
+    outcomes, errors = [], []
+
+    def sweep():
+        try:
+            barrier.wait()
+            run = migrate_active_memory(memory=active, trigger="sweep")
+            outcomes.append(_outcome(run)["outcome"])
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sweep) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(outcomes) == ["created", "skipped"]
+    assert ShorttermMemory.objects.filter(worker=worker).count() == 1
