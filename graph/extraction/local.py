@@ -160,6 +160,8 @@ def _mentions(sentence: str) -> list[_Mention]:
         cursor = index + 1
         while cursor < len(tokens) and len(phrase) < 4 and cursor not in taken:
             nxt = tokens[cursor][0]
+            if sentence[tokens[cursor - 1][2]:tokens[cursor][1]].strip():
+                break  # punctuation between the words ("Notes: Marco") ends the phrase
             if _is_cap(nxt) and nxt.casefold() not in CALENDAR:
                 phrase.append(cursor)
                 cursor += 1

@@ -168,3 +168,27 @@ def test_two_sweeps_at_once_migrate_a_section_once(worker):
     assert errors == []
     assert sorted(outcomes) == ["created", "skipped"]
     assert ShorttermMemory.objects.filter(worker=worker).count() == 1
+
+
+def test_auto_resolve_adds_new_graph_and_reports_conflicts(owner_client, other_client, worker):
+    from graph.models import Entity, Relationship
+    from tests.helpers import assert_error
+
+    shortterm = shortterm_memory_create(worker=worker, title="Team", chunks=[
+        {"content": "Marco Rossi reports to Elena Petrova. The billing service uses PostgreSQL."}])
+    active = _active(worker, "Marco Rossi reports to Grace Okafor. The billing service uses Redis.")
+    url = f"/api/v1/workers/{worker.pk}/active/{active.pk}/auto-resolve"
+    assert_error(other_client.post(url, {"shortterm_memory_id": shortterm.pk}, format="json"), 404)
+    response = owner_client.post(url, {"shortterm_memory_id": shortterm.pk, "section": "Notes"}, format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["active_content"].startswith("Notes: Marco Rossi reports to Grace Okafor")
+    assert body["similar_chunks"][0]["chunk_id"] == shortterm.chunks.get().pk
+    assert {e["name"] for e in body["entity_differences"]["new"]} >= {"Grace Okafor", "Redis"}
+    assert [c["reason"] for c in body["relationship_differences"]["conflicts"]] == ["functional_relationship_changed"]
+    assert [(r["type"]) for r in body["relationship_differences"]["new"]] == ["USES"]
+    assert Entity.objects.filter(source_memory=shortterm, name="Grace Okafor").exists()
+    assert not Relationship.objects.filter(source_memory=shortterm, to_entity__name="Grace Okafor").exists()
+    assert_error(owner_client.post(url, {"shortterm_memory_id": 999999}, format="json"), 404)
+    assert_error(owner_client.post(url, {"shortterm_memory_id": shortterm.pk, "section": "budget"}, format="json"),
+                 400, None, "section")

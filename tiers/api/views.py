@@ -5,6 +5,7 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from memoryhub.api.fields import StrictCharField
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.api.serializers import (
@@ -19,6 +20,8 @@ from tiers.api.serializers import (
 from tiers.filtersets import ActiveMemoryFilterSet
 from tiers.models import ActiveMemory, MigrationRun
 from tiers.selectors.active import active_memories_get_many, active_memory_get, active_memory_list
+from graph.services.auto_resolve import auto_resolve
+from tiers.selectors.shortterm import shortterm_memory_get
 from tiers.services.migration import migrate_active_memory, migration_sweep_enqueue
 from tiers.services.active import (
     active_memory_create,
@@ -175,3 +178,37 @@ class MigrationRunListView(WorkerScopedMixin, ListAPIView):
     def post(self, request, worker_id):
         task_id = migration_sweep_enqueue(worker_id=self.get_worker().pk)
         return Response({"task_id": task_id}, status=status.HTTP_202_ACCEPTED)
+
+
+class AutoResolveSerializer(serializers.Serializer):
+    shortterm_memory_id = serializers.IntegerField()
+    section = StrictCharField(required=False, help_text="one section (id or name); all sections when omitted")
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=50, default=5)
+
+
+class DifferencesSerializer(serializers.Serializer):
+    new = serializers.ListField(child=serializers.DictField())
+    conflicts = serializers.ListField(child=serializers.DictField())
+
+
+class AutoResolveResultSerializer(serializers.Serializer):
+    active_content = serializers.CharField()
+    similar_chunks = serializers.ListField(child=serializers.DictField())
+    entity_differences = DifferencesSerializer()
+    relationship_differences = DifferencesSerializer()
+
+
+class ActiveMemoryAutoResolveView(ActiveScopedMixin, APIView):
+    """The memorizer's ``auto_resolve``: the active content, the candidate memory's most
+    similar chunks, and the entity/relationship differences — new ones are added to the
+    candidate's graph, conflicting ones are reported."""
+
+    @extend_schema(request=AutoResolveSerializer, responses=AutoResolveResultSerializer)
+    def post(self, request, worker_id, memory_id):
+        active = self.get_memory()
+        payload = AutoResolveSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        shortterm = shortterm_memory_get(worker=active.worker, memory_id=data["shortterm_memory_id"])
+        return Response(auto_resolve(active=active, shortterm=shortterm, section=data.get("section"),
+                                     limit=data["limit"]))
