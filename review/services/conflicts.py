@@ -1,12 +1,13 @@
 """Recording merge conflicts and applying a human's (or an agent's) decision. Every
 resolution is one transaction and refuses a conflict that is no longer pending."""
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from memoryhub.errors import ConflictError, DomainError
 from review.models import ConflictResolution, MergeConflict
 from tiers.models import ActiveMemory, ShorttermChunk
+from tiers.services.active import active_section_reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 Decision = ConflictResolution.Decision
@@ -47,15 +48,9 @@ def _primary_chunk(conflict: MergeConflict) -> ShorttermChunk:
 def _reset_section_count(conflict: MergeConflict) -> None:
     """The section's content is now handled: its update count restarts, unless the agent
     changed the section again since the conflict was found."""
-    if conflict.active_memory_id is None:
-        return
-    table = ActiveMemory._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""UPDATE {table} SET sections = jsonb_set(sections, ARRAY[%s, 'update_count'], '0'::jsonb)
-                WHERE id = %s AND sections -> %s ->> 'content' = %s""",
-            [conflict.section_id, conflict.active_memory_id, conflict.section_id, conflict.section_content],
-        )
+    if conflict.active_memory_id is not None:
+        active_section_reset_count(memory_id=conflict.active_memory_id, section_id=conflict.section_id,
+                                   only_if_content=conflict.section_content)
 
 
 def conflict_resolve(

@@ -196,3 +196,19 @@ def active_memory_update(
 @transaction.atomic
 def active_memory_delete(*, memory: ActiveMemory) -> None:
     memory.delete()
+
+
+def active_section_reset_count(*, memory_id: int, section_id: str, only_if_content: str | None = None) -> bool:
+    """Set a section's ``update_count`` to 0 once its content has been migrated (or a
+    conflict about it decided). With ``only_if_content``, only while the section still
+    holds that content. Returns whether a row changed. In the caller's transaction."""
+    condition, params = "", []
+    if only_if_content is not None:
+        condition, params = " AND sections -> %s ->> 'content' = %s", [section_id, only_if_content]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {ActiveMemory._meta.db_table} SET sections = jsonb_set(sections, ARRAY[%s, 'update_count'], "
+            f"'0'::jsonb) WHERE id = %s{condition}",
+            [section_id, memory_id, *params],
+        )
+        return cursor.rowcount > 0

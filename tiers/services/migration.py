@@ -17,6 +17,7 @@ from tiers.active_templates import parse_template
 from tiers.chunking import split_sentences
 from tiers.conflict_check import check_conflict, entity_overlap
 from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk
+from tiers.services.active import active_section_reset_count as _reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 
@@ -111,17 +112,8 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 content=content, metadata={"active_memory_id": locked.pk, "section_id": section_id},
             )
             ids = {"shortterm_memory_id": created.pk}
-        _reset_count(locked.pk, section_id)
+        _reset_count(memory_id=locked.pk, section_id=section_id)
     return base | {"outcome": plan["outcome"], "ids": ids}
-
-
-def _reset_count(memory_id: int, section_id: str) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {ActiveMemory._meta.db_table} SET sections = jsonb_set(sections, ARRAY[%s, 'update_count'], "
-            "'0'::jsonb) WHERE id = %s",
-            [section_id, memory_id],
-        )
 
 
 def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> MigrationRun:
