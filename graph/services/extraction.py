@@ -17,8 +17,12 @@ from tiers.models import ExtractionStatus, ShorttermMemory, Tier
 logger = logging.getLogger(__name__)
 
 
-def memory_text(memory: ShorttermMemory) -> str:
-    parts = [memory.title, memory.summary, *memory.chunks.order_by("chunk_order").values_list("content", flat=True)]
+def memory_text(memory: ShorttermMemory, replacements: dict[int, str] | None = None) -> str:
+    """The text extraction reads: title, summary and chunks in order (``replacements``:
+    chunk id → the content it is about to get)."""
+    replacements = replacements or {}
+    chunks = memory.chunks.order_by("chunk_order").values_list("pk", "content")
+    parts = [memory.title, memory.summary, *(replacements.get(pk, content) for pk, content in chunks)]
     return "\n\n".join(p for p in parts if p)
 
 

@@ -3,7 +3,7 @@
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -77,5 +77,3 @@ def json_error_response(code: str, detail: str, status_code: int, fields: dict |
     """For errors raised outside DRF views (middleware, 404/500 handlers under /api/)."""
     return JsonResponse(error_body(code, detail, fields), status=status_code)
 
-
-__all__ = ["exception_handler", "error_body", "flatten_errors", "json_error_response", "status"]

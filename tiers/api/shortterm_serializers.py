@@ -33,14 +33,6 @@ class ShorttermMemorySerializer(serializers.ModelSerializer):
         return memories_graph(worker=memory.worker, memory_ids=[memory.pk])[memory.pk]
 
 
-class ChunkInputSerializer(serializers.Serializer):
-    """Content is split at sentences when long; ``context`` is prefixed to every piece."""
-
-    content = serializers.JSONField(help_text="text (markdown)")
-    metadata = serializers.JSONField(required=False, help_text="stored unchanged")
-    context = serializers.JSONField(required=False, help_text="context prefix kept on every piece")
-
-
 class ShorttermCreateSerializer(serializers.Serializer):
     title = StrictCharField(max_length=500)
     summary = StrictCharField(required=False, allow_blank=True, default="")
@@ -69,19 +61,9 @@ class ChunksAddSerializer(serializers.Serializer):
     chunks = serializers.ListField(child=serializers.JSONField(), allow_empty=False)
 
 
-class ChunkUpdateItemSerializer(serializers.Serializer):
-    chunk_id = serializers.IntegerField()
-    new_content = serializers.CharField()
-
-
 class ChunksUpdateSerializer(serializers.Serializer):
     updates = serializers.ListField(child=serializers.JSONField(), allow_empty=False,
                                     help_text="[{chunk_id, new_content}]")
-
-
-class SearchQueryItemSerializer(serializers.Serializer):
-    shortterm_memory_id = serializers.IntegerField()
-    search_content = serializers.CharField()
 
 
 class SearchRequestSerializer(serializers.Serializer):

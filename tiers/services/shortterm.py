@@ -8,7 +8,7 @@ lock); every database write of one call is then one transaction, so a failure at
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -19,7 +19,7 @@ from memoryhub.models import Worker
 from memoryhub.validation import validate_metadata
 from memoryhub.providers.embeddings import get_embedder
 from tiers.chunking import chunk_text
-from tiers.models import ShorttermChunk, ShorttermMemory, Tier
+from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
 from tiers.services.bm25 import bm25_index_chunks, bm25_unindex_chunks
 
 
@@ -91,11 +91,9 @@ def _refresh_statistics_after_bulk(count: int) -> None:
     """A large import changes the BM25 tables enough that the planner's statistics go
     stale until autovacuum catches up (BM25 queries 15x slower meanwhile): refresh them."""
     if count >= BULK_ANALYZE_CHUNKS:
-        from django.db import connection
-
         with connection.cursor() as cursor:
-            cursor.execute("ANALYZE tiers_bm25posting")
-            cursor.execute("ANALYZE tiers_bm25term")
+            for model in (Bm25Posting, Bm25Term):
+                cursor.execute(f"ANALYZE {model._meta.db_table}")
 
 
 def _insert_chunks(memory: ShorttermMemory, prepared: list[PreparedChunk], vectors, first_order: int):
@@ -212,11 +210,7 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> 
         )
     ids = list(contents)
     vectors = _embed([contents[cid] for cid in ids])
-    new_text = "\n\n".join(
-        [memory.title, memory.summary,
-         *(contents.get(c.pk, c.content) for c in memory.chunks.order_by("chunk_order").only("pk", "content"))]
-    )
-    extraction, error = extract(new_text)
+    extraction, error = extract(memory_text(memory, replacements=contents))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         chunks = {c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)}
