@@ -260,13 +260,27 @@ LOGGING = {
 
 MEMORYHUB_MIGRATION = {
     "min_update_count": envint("MEMORYHUB_MIGRATION_MIN_UPDATES", 1, minimum=1),
-    # Candidate chunks: cosine similarity at least this (all-MiniLM-L6-v2 scores faithful
-    # restatements 0.6-0.8; not yet calibrated on labelled pairs).
+    # Calibrated with `manage.py calibrate_migration` on tests/data/migration_pairs*.jsonl
+    # (README, "Calibration"). Candidate chunks: cosine similarity at least this. With
+    # all-MiniLM-L6-v2 restatements score 0.78-0.98, additions 0.73-0.96, contradictions
+    # 0.60-0.99, other subjects up to 0.93: 0.6 keeps every contradiction in view.
     "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.6),
     "candidates": envint("MEMORYHUB_MIGRATION_CANDIDATES", 5, minimum=1),
-    # "Similar text about other entities": similarity at least this and entity overlap below.
-    "high_similarity": envfloat("MEMORYHUB_MIGRATION_HIGH_SIMILARITY", 0.85),
+    # "Similar text about other entities": similarity at least this and entity overlap
+    # below. 0.85 (the seed's) flags four restatements worded with other nouns; 0.9 none.
+    "high_similarity": envfloat("MEMORYHUB_MIGRATION_HIGH_SIMILARITY", 0.9),
     "min_entity_overlap": envfloat("MEMORYHUB_MIGRATION_MIN_ENTITY_OVERLAP", 0.7),
+    # What a candidate about other entities (and nothing else) leads to: created | conflict.
+    "other_subject_outcome": envchoice("MEMORYHUB_MIGRATION_OTHER_SUBJECT", "created", ("created", "conflict")),
+    # With MEMORYHUB_LLM_URL set: ask the LLM whether a candidate contradicts the section
+    # (in addition to the deterministic checks) and let it write merged text.
+    "llm_judge": envbool("MEMORYHUB_MIGRATION_LLM_JUDGE", True),
+    "llm_merge": envbool("MEMORYHUB_MIGRATION_LLM_MERGE", True),
+    # Capacity trigger: sweep a worker as soon as the update counts of its active memory add
+    # up to this many, or it holds this many active memories with pending updates (0: off).
+    "capacity_updates": envint("MEMORYHUB_MIGRATION_CAPACITY_UPDATES", 50, minimum=0),
+    "capacity_memories": envint("MEMORYHUB_MIGRATION_CAPACITY_MEMORIES", 20, minimum=0),
+    "capacity_cooldown": envint("MEMORYHUB_MIGRATION_CAPACITY_COOLDOWN", 60, minimum=1),  # seconds
 }
 
 MEMORYHUB_GRAPH = {

@@ -20,16 +20,34 @@ from tiers.chunking import split_sentences
 FUNCTIONAL = {"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "MIGRATED_TO", "PREFERS"}
 NEGATION = re.compile(
     r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
-    r"without|cancel(?:l?ed)?|dropped|no)\b", re.IGNORECASE)
+    r"without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b", re.IGNORECASE)
+NEGATION_WORDS = {"no", "not", "never", "longer", "anymore", "stopped", "doesn't", "don't", "isn't", "won't",
+                  "without", "dropped", "cancelled", "canceled", "cancel"}
+# Attributes with one value at a time: a preference, an employer, a manager, an owner, a
+# home, a primary choice. Two matching sentences that both state one and replace a word
+# (not only add some) disagree about its value.
+SINGLE_VALUED = re.compile(
+    r"\b(?:prefers?|preferred|preference|favou?rite|likes?|loves?|wants?|works? (?:for|at)|reports? to|"
+    r"lives? in|located in|based in|moved to|migrated to|switched to|owned by|owner of|owns|"
+    r"primary|default|main|led by|headed by|managed by|assigned to|is (?:the|our) (?:\w+ ){0,2}(?:lead|owner|manager|contact))\b",
+    re.IGNORECASE)
+NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {
+    "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "dozen": "12"}
+
 MONTHS = ("january february march april may june july august september october november december "
           "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+FULL_MONTHS = [m for m in MONTHS[:12] if m != "may"]  # "may" alone is a verb more often than not
 DATE = re.compile(
     r"\b(?:\d{4}-\d{2}-\d{2}|(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
-    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:" + "|".join(MONTHS) + r")(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b",
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:" + "|".join(MONTHS) + r")(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"(?:" + "|".join(FULL_MONTHS) + r")(?:\s+\d{4})?|(?:in|since|from|until|by)\s+(?:19|20)\d{2})\b",
     re.IGNORECASE)
 VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b|\bversion\s+\d+(?:\.\d+)*\b", re.IGNORECASE)
-NUMBER = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:%|k\b|m\b|bn\b|ms\b|s\b|gb\b|mb\b|tb\b|x\b)?", re.IGNORECASE)
+NUMBER = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:%|k\b|m\b|bn\b|ms\b|s\b|gb\b|mb\b|tb\b|x\b)?|\b(?:"
+                    + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 WORD = re.compile(r"[a-z][a-z'-]+")
+DAY_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
 STOP = set("the a an of to in on at for and or is are was were be been it this that with by from as our we "
            "their its has have had will would should can".split())
 
@@ -56,7 +74,11 @@ def _sentences_with_offsets(text: str) -> list[tuple[str, int]]:
 
 
 def _content_words(sentence: str) -> set[str]:
-    return {w for w in WORD.findall(sentence.lower()) if w not in STOP and w not in MONTHS}
+    """Words that say what a sentence is about: no stop words, dates, numbers or negation
+    (the checks compare those, so they must not keep two sentences from matching)."""
+    return {w for w in WORD.findall(sentence.lower())
+            if w not in STOP and w not in MONTHS and w not in NEGATION_WORDS and w not in NUMBER_WORDS
+            and not DAY_WORD.fullmatch(w)}
 
 
 def _jaccard(a: set, b: set) -> float:
@@ -69,6 +91,8 @@ def _values(pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] =
         if any(s <= match.start() < e for s, e in exclude):
             continue
         value = re.sub(r"[\s,]", "", match.group(0).lower())
+        value = NUMBER_WORDS.get(value, value)
+        value = re.sub(r"^(?:in|since|from|until|by)(?=\d)", "", re.sub(r"days$", "day", value))
         if value:
             found.append((value, match.start(), match.end()))
     return found
@@ -80,7 +104,10 @@ def _matching_pairs(incoming: str, existing: str, threshold: float):
         words = _content_words(sentence)
         best, best_score = None, 0.0
         for other, other_offset in existing_sentences:
-            score = _jaccard(words, _content_words(other))
+            theirs = _content_words(other)
+            score = _jaccard(words, theirs)
+            if min(len(words), len(theirs)) >= 3:  # one sentence repeats the other and goes on
+                score = max(score, 0.8 * len(words & theirs) / min(len(words), len(theirs)))
             if score > best_score:
                 best, best_score = (other, other_offset), score
         if best and best_score >= threshold:
@@ -100,9 +127,45 @@ def _compare_values(code, label, pattern, pair, exclude_in=(), exclude_ex=()) ->
                   incoming=[offset + b[1], offset + b[2]], existing=[other_offset + a[1], other_offset + a[2]])
 
 
+def _same_subject_pairs(incoming: str, existing: str):
+    """Sentence pairs stating the same single-valued attribute ("… is owned by", "… prefers")
+    of the same subject (the words before the cue), whatever follows: short sentences whose
+    value is half their words do not match as a whole."""
+    existing_sentences = [(s, o, SINGLE_VALUED.search(s)) for s, o in _sentences_with_offsets(existing)]
+    for sentence, offset in _sentences_with_offsets(incoming):
+        cue = SINGLE_VALUED.search(sentence)
+        if not cue:
+            continue
+        subject = _content_words(sentence[:cue.start()])
+        for other, other_offset, other_cue in existing_sentences:
+            if other_cue and other_cue.group(0).lower() == cue.group(0).lower() and subject \
+                    and _jaccard(subject, _content_words(other[:other_cue.start()])) >= 0.5:
+                yield (sentence, offset), (other, other_offset)
+
+
+def _value_replaced(pair) -> Reason | None:
+    """Both sentences state a single-valued attribute and the incoming one swaps a word of
+    the existing one for another ("prefers Python" → "prefers Rust"), rather than adding."""
+    (sentence, offset), (other, other_offset) = pair
+    cue_in, cue_ex = SINGLE_VALUED.search(sentence), SINGLE_VALUED.search(other)
+    if not cue_in or not cue_ex:
+        return None
+    cue_words = set(WORD.findall(cue_in.group(0).lower())) | set(WORD.findall(cue_ex.group(0).lower()))
+    mine, theirs = _content_words(sentence) - cue_words, _content_words(other) - cue_words
+    gone, new = sorted(theirs - mine), sorted(mine - theirs)
+    if not gone or not new:
+        return None
+    return Reason(code="value_replaced", detail=f"{cue_ex.group(0)}: {' '.join(gone)} → {' '.join(new)}",
+                  incoming=[offset, offset + len(sentence)], existing=[other_offset, other_offset + len(other)])
+
+
 def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5) -> list[Reason]:
     reasons: list[Reason] = []
-    for pair in _matching_pairs(incoming, existing, sentence_match):
+    matched = list(_matching_pairs(incoming, existing, sentence_match))
+    for pair in _same_subject_pairs(incoming, existing):
+        if pair not in matched and (replaced := _value_replaced(pair)):
+            reasons.append(replaced)
+    for pair in matched:
         (sentence, offset), (other, other_offset) = pair
         dates_in = [(s, e) for _, s, e in _values(DATE, sentence)]
         dates_ex = [(s, e) for _, s, e in _values(DATE, other)]
@@ -115,6 +178,9 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5) -> 
         ):
             if reason:
                 reasons.append(reason)
+        replaced = _value_replaced(pair)
+        if replaced:
+            reasons.append(replaced)
         negated_in, negated_ex = NEGATION.search(sentence), NEGATION.search(other)
         if bool(negated_in) != bool(negated_ex):
             cue = negated_in or negated_ex

@@ -5,12 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
-from werkzeug import Response
 
 from graph.extraction.base import ExtractionError
 from graph.extraction.llm import LLMExtractor
 from graph.extraction.local import LocalExtractor
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
+from tests.helpers import chat_response as _chat
 
 LABELLED = Path(__file__).resolve().parents[1] / "data" / "extraction_labelled.jsonl"
 
@@ -52,17 +52,6 @@ def test_names_resolve_to_one_entity():
     assert normalize_type("Company") == "organization" and normalize_type("framework") == "technology"
     assert normalize_type("gizmo") == "other"
     assert normalize_relation_type("depends on") == "DEPENDS_ON"
-
-
-@pytest.fixture
-def llm(settings, httpserver):
-    settings.MEMORYHUB_LLM = {"url": httpserver.url_for("/v1"), "model": "fake-llm", "api_key": "k", "timeout": 5}
-    return httpserver
-
-
-def _chat(content) -> Response:
-    body = {"choices": [{"message": {"role": "assistant", "content": content}}]}
-    return Response(json.dumps(body), content_type="application/json")
 
 
 def test_llm_extractor_asks_for_json_schema_and_normalises(llm):

@@ -42,6 +42,15 @@ def test_a_restatement_is_not_a_conflict():
          "version_changed"),
         ("Marco Rossi reports to Elena Petrova.", "Marco Rossi reports to Grace Okafor.", "functional_relationship_changed"),
         ("Deploys take 40 ms at p95.", "Deploys take 90 ms at p95.", "number_changed"),
+        ("The cluster has three node pools.", "The cluster has 5 node pools.", "number_changed"),
+        ("The contract with Stripe renews in January.", "The contract with Stripe renews in June.", "date_changed"),
+        ("Deploys happen every Tuesday.", "Deploys happen every Thursday.", "date_changed"),
+        ("Caroline moved to Boston in 2019.", "Caroline moved to Boston in 2021.", "date_changed"),
+        ("The user likes dark mode.", "The user dislikes dark mode.", "negation_flip"),
+        ("Caroline is vegetarian and avoids dairy.", "Caroline is not vegetarian anymore, though she avoids dairy.",
+         "negation_flip"),
+        ("Marco prefers meetings in the morning.", "Marco prefers meetings in the afternoon.", "value_replaced"),
+        ("The on-call rotation is owned by Alice Chen.", "The on-call rotation is owned by Bob Martin.", "value_replaced"),
     ],
 )
 def test_each_kind_of_change_is_named(existing, incoming, code):
@@ -59,3 +68,16 @@ def test_an_addition_is_not_a_conflict():
     existing = "The billing service uses PostgreSQL."
     incoming = "The billing service uses PostgreSQL. Backups run nightly at 02:00 UTC."
     assert check(incoming, existing) == []
+
+
+def test_a_preference_that_only_grows_is_not_replaced():
+    existing = "The user prefers concise answers with code examples."
+    incoming = "The user prefers concise answers with code examples, and wants type hints in Python code."
+    assert check(incoming, existing) == []
+
+
+def test_a_replaced_value_names_both_words_and_spans():
+    existing, incoming = "Elena prefers tabs for indentation.", "Elena prefers spaces for indentation."
+    [reason] = check(incoming, existing)
+    assert reason["code"] == "value_replaced" and reason["detail"] == "prefers: tabs → spaces"
+    assert incoming[slice(*reason["incoming"])] == incoming and existing[slice(*reason["existing"])] == existing

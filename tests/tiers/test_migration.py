@@ -86,8 +86,9 @@ def test_a_failure_midway_leaves_the_section_to_the_next_run(worker, monkeypatch
         raise RuntimeError("crash after the memory was written")
 
     monkeypatch.setattr(migration, "_reset_count", crash)
-    with pytest.raises(RuntimeError):
-        migrate_active_memory(memory=active, trigger="sweep")
+    failed = _outcome(migrate_active_memory(memory=active, trigger="sweep"))
+    assert failed == {"active_memory_id": active.pk, "section_id": "notes", "outcome": "error",
+                      "detail": "RuntimeError: crash after the memory was written"}
     active.refresh_from_db()
     assert active.sections["notes"]["update_count"] == 1 and not ShorttermChunk.objects.exists()
     monkeypatch.undo()

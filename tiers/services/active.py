@@ -108,6 +108,17 @@ def _increment_sections(memory_id: int, updates: dict[str, str]) -> None:
         )
 
 
+def _check_capacity_after_commit(worker_id: int) -> None:
+    """Once the update is committed, queue a migration sweep if the worker's active memory
+    crossed its capacity (tiers.services.migration.migration_capacity_check)."""
+    def check():
+        from tiers.services.migration import migration_capacity_check
+
+        migration_capacity_check(worker_id=worker_id)
+
+    transaction.on_commit(check)
+
+
 def _locked(memory: ActiveMemory) -> ActiveMemory:
     return ActiveMemory.objects.select_for_update().get(pk=memory.pk)
 
@@ -130,6 +141,7 @@ def active_memory_update_sections(*, memory: ActiveMemory, sections: dict) -> Ac
         )
     _increment_sections(current.pk, updates)
     current.refresh_from_db()
+    _check_capacity_after_commit(current.worker_id)
     return current
 
 
@@ -190,6 +202,7 @@ def active_memory_update(
     if updates:
         _increment_sections(current.pk, updates)
         current.refresh_from_db()
+        _check_capacity_after_commit(current.worker_id)
     return current
 
 

@@ -4,9 +4,11 @@ memory. The write for one section is one transaction, taken under the active mem
 lock after re-checking that the section has not changed meanwhile; the count is reset only
 when the outcome was stored, so a crash leaves the section to the next run."""
 
+import logging
 import time
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -15,10 +17,14 @@ from memoryhub.providers.embeddings import get_embedder, vector_literal
 from review.services.conflicts import conflict_create
 from tiers.active_templates import parse_template
 from tiers.chunking import split_sentences
-from tiers.conflict_check import check_conflict, entity_overlap
+from memoryhub.providers.llm import LLMError
+from tiers.migration_decision import assess_candidate, decide, llm_merge, use_llm
 from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk
 from tiers.services.active import active_section_reset_count as _reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
+
+logger = logging.getLogger(__name__)
+CHUNK_FIGURES = ("chunk_id", "memory_id", "content", "similarity", "entity_overlap", "entity_containment", "llm")
 
 
 def merge_sentences(existing: str, incoming: str) -> str:
@@ -45,32 +51,30 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
             [vector, worker_id, vector, config["candidates"]],
         )
         rows = cursor.fetchall()
-    return [{"chunk_id": r[0], "memory_id": r[1], "content": r[2], "similarity": float(r[3])}
+    return [{"chunk_id": r[0], "memory_id": r[1], "content": r[2], "similarity": round(float(r[3]), 4)}
             for r in rows if r[3] >= config["candidate_similarity"]]
 
 
 def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
-    """Decide, outside any transaction (embedding, extraction, similarity)."""
+    """Decide, outside any transaction (embedding, extraction, similarity, LLM calls)."""
     config = settings.MEMORYHUB_MIGRATION
     extractor = get_extractor()
     incoming_graph = extractor.extract(content)
-    candidates = _candidates(memory.worker_id, content)
-    conflicting = []
-    for candidate in candidates:
-        existing_graph = extractor.extract(candidate["content"])
-        candidate["entity_overlap"] = round(entity_overlap(incoming_graph, existing_graph), 3)
-        reasons = check_conflict(
-            incoming=content, existing=candidate["content"], incoming_graph=incoming_graph,
-            existing_graph=existing_graph, similarity=candidate["similarity"],
-            high_similarity=config["high_similarity"], min_entity_overlap=config["min_entity_overlap"],
-        )
-        if reasons:
-            conflicting.append(candidate | {"reasons": reasons})
-    if conflicting:
-        return {"outcome": "conflict", "conflicting": conflicting}
-    if candidates:
-        return {"outcome": "merged", "target": candidates[0]}
-    return {"outcome": "created"}
+    candidates = [
+        assess_candidate(content=content, incoming_graph=incoming_graph, candidate=candidate,
+                         existing_graph=extractor.extract(candidate["content"]), config=config)
+        for candidate in _candidates(memory.worker_id, content)
+    ]
+    plan = decide(candidates, config)
+    if plan["outcome"] == "merged":
+        target = plan["target"]
+        plan["merged_text"], plan["merged_by"] = merge_sentences(target["content"], content), "sentences"
+        if use_llm(config, "llm_merge"):
+            try:
+                plan["merged_text"], plan["merged_by"] = llm_merge(existing=target["content"], incoming=content), "llm"
+            except LLMError as exc:
+                logger.warning("LLM merge unavailable, merging sentences: %s", exc)
+    return plan
 
 
 def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
@@ -93,8 +97,7 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 worker=locked.worker, active_memory=locked, section_id=section_id,
                 section_name=names.get(section_id, section_id), section_content=content,
                 shortterm_memory_id=first["memory_id"],
-                conflicting_chunks=[{k: c[k] for k in ("chunk_id", "memory_id", "content", "similarity", "entity_overlap")}
-                                    for c in plan["conflicting"]],
+                conflicting_chunks=[{k: c[k] for k in CHUNK_FIGURES if k in c} for c in plan["conflicting"]],
                 reasons=[r | {"chunk_id": c["chunk_id"]} for c in plan["conflicting"] for r in c["reasons"]],
             )
             ids = {"conflict_id": conflict.pk, "chunk_ids": [c["chunk_id"] for c in plan["conflicting"]]}
@@ -103,15 +106,17 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
             chunk = ShorttermChunk.objects.select_related("memory").filter(pk=target["chunk_id"]).first()
             if chunk is None or chunk.content != target["content"]:
                 return base | {"outcome": "skipped", "detail": "the chunk changed meanwhile"}
-            shortterm_chunks_update(memory=chunk.memory, updates=[
-                {"chunk_id": chunk.pk, "new_content": merge_sentences(chunk.content, content)}])
-            ids = {"chunk_id": chunk.pk, "shortterm_memory_id": chunk.memory_id, "similarity": target["similarity"]}
+            shortterm_chunks_update(memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}])
+            ids = {"chunk_id": chunk.pk, "shortterm_memory_id": chunk.memory_id, "similarity": target["similarity"],
+                   "merged_by": plan["merged_by"]}
         else:
             created = shortterm_memory_create(
                 worker=locked.worker, title=f"{locked.title} — {names.get(section_id, section_id)}"[:500],
                 content=content, metadata={"active_memory_id": locked.pk, "section_id": section_id},
             )
             ids = {"shortterm_memory_id": created.pk}
+            if plan.get("detail"):
+                ids["detail"] = plan["detail"]
         _reset_count(memory_id=locked.pk, section_id=section_id)
     return base | {"outcome": plan["outcome"], "ids": ids}
 
@@ -122,7 +127,12 @@ def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> MigrationRun
     run = MigrationRun.objects.create(worker_id=memory.worker_id, trigger=trigger)
     outcomes = []
     for section_id in list(memory.sections):
-        outcomes.append(migrate_section(memory=memory, section_id=section_id))
+        try:
+            outcomes.append(migrate_section(memory=memory, section_id=section_id))
+        except Exception as exc:  # one failing section (provider down, bug) must not stop the others
+            logger.exception("migration of active memory %s section %s failed", memory.pk, section_id)
+            outcomes.append({"active_memory_id": memory.pk, "section_id": section_id, "outcome": "error",
+                             "detail": f"{type(exc).__name__}: {exc}"[:500]})
     run.outcomes = outcomes
     run.finished_at = timezone.now()
     run.duration_ms = (time.perf_counter() - started) * 1000
@@ -149,8 +159,33 @@ def migration_sweep(*, worker_id: int | None = None, trigger: str = MigrationRun
     return runs
 
 
-def migration_sweep_enqueue(*, worker_id: int) -> str:
+def migration_sweep_enqueue(*, worker_id: int, trigger: str = MigrationRun.Trigger.API) -> str:
     """Queue a sweep of one worker on the task cluster; returns the task id."""
     from django_q.tasks import async_task
 
-    return async_task("tiers.tasks.sweep_migrations", worker_id, MigrationRun.Trigger.API)
+    return async_task("tiers.tasks.sweep_migrations", worker_id, trigger)
+
+
+def migration_capacity_check(*, worker_id: int) -> str | None:
+    """The capacity trigger: queue a sweep of the worker when the update counts of its
+    active memory add up to ``capacity_updates`` or ``capacity_memories`` of its active
+    memories have sections waiting. At most one queued sweep per worker and cool-down
+    (the sweep itself is safe to run twice). Returns the task id when one was queued."""
+    config = settings.MEMORYHUB_MIGRATION
+    if not config["capacity_updates"] and not config["capacity_memories"]:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT COALESCE(SUM((s.value ->> 'update_count')::int), 0), COUNT(DISTINCT m.id)
+                FROM {ActiveMemory._meta.db_table} m, jsonb_each(m.sections) s
+                WHERE m.worker_id = %s AND (s.value ->> 'update_count')::int >= %s""",
+            [worker_id, config["min_update_count"]],
+        )
+        updates, memories = cursor.fetchone()
+    crossed = (config["capacity_updates"] and updates >= config["capacity_updates"]) or (
+        config["capacity_memories"] and memories >= config["capacity_memories"])
+    if not crossed or not cache.add(f"migration-capacity:{worker_id}", 1, timeout=config["capacity_cooldown"]):
+        return None
+    logger.info("worker %s crossed the migration capacity (%s updates, %s memories): sweep queued",
+                worker_id, updates, memories)
+    return migration_sweep_enqueue(worker_id=worker_id, trigger=MigrationRun.Trigger.CAPACITY)
