@@ -159,14 +159,49 @@ def _value_replaced(pair) -> Reason | None:
                   incoming=[offset, offset + len(sentence)], existing=[other_offset, other_offset + len(other)])
 
 
-def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5) -> list[Reason]:
+GROUP = re.compile(r"\b([a-z][\w-]*) (?:team|squad|department|group|project|region|account|customer|client)\b",
+                   re.IGNORECASE)
+
+
+def _mentions(sentence: str, names: set[str]) -> set[str]:
+    """The entities a sentence names: the extraction's entities found in it, and groups
+    named by a modifier ("the growth team", "the Falcon project")."""
+    lowered = sentence.lower()
+    found = {name for name in names if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", lowered)}
+    found |= {m.group(0).lower() for m in GROUP.finditer(sentence) if m.group(1).lower() not in STOP | STOP_GROUP}
+    return {name for name in found if not any(name != other and name in other for other in found)}
+
+
+STOP_GROUP = {"same", "other", "new", "whole", "entire", "one", "each", "every", "this", "that", "my", "your"}
+
+
+def _other_subject(sentence: str, other: str, names: set[str]) -> bool:
+    """The two sentences name different things in the same place ("the growth team budget"
+    / "the data team budget", "payments api latency" / "search indexer latency"): a change
+    of figures between them is not a contradiction."""
+    mine, theirs = _mentions(sentence, names), _mentions(other, names)
+    return bool(mine - theirs) and bool(theirs - mine)
+
+
+def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
+               entity_names: set[str] = frozenset()) -> list[Reason]:
     reasons: list[Reason] = []
     matched = list(_matching_pairs(incoming, existing, sentence_match))
     for pair in _same_subject_pairs(incoming, existing):
         if pair not in matched and (replaced := _value_replaced(pair)):
             reasons.append(replaced)
+    elsewhere = [pair for pair in matched if _other_subject(pair[0][0], pair[1][0], entity_names)]
+    if matched and len(elsewhere) == len(matched):
+        (sentence, _), (other, _) = matched[0]
+        mine, theirs = _mentions(sentence, entity_names), _mentions(other, entity_names)
+        reasons.append(Reason(code="other_subject", detail=f"the same statement about other things: "
+                              f"{', '.join(sorted(theirs - mine))} → {', '.join(sorted(mine - theirs))}"))
     for pair in matched:
         (sentence, offset), (other, other_offset) = pair
+        if pair in elsewhere:
+            if replaced := _value_replaced(pair):
+                reasons.append(replaced)
+            continue
         dates_in = [(s, e) for _, s, e in _values(DATE, sentence)]
         dates_ex = [(s, e) for _, s, e in _values(DATE, other)]
         versions_in = [(s, e) for _, s, e in _values(VERSION, sentence)]
@@ -238,11 +273,19 @@ def check_conflict(
     similarity: float, high_similarity: float = 0.85, min_entity_overlap: float = 0.7,
 ) -> list[dict]:
     """All reasons why ``incoming`` contradicts ``existing`` (empty: no conflict)."""
-    reasons = check_text(incoming, existing) + check_graph(incoming_graph, existing_graph)
+    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities}
+    reasons = check_text(incoming, existing, entity_names={n for n in names if n}) + check_graph(incoming_graph, existing_graph)
     overlap = entity_containment(incoming_graph, existing_graph)
     if similarity >= high_similarity and overlap < min_entity_overlap:
         reasons.append(Reason(code="low_entity_overlap",
                               detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})"))
+    elif not reasons and overlap < min_entity_overlap and not any(
+            not _other_subject(a[0], b[0], names) for a, b in _matching_pairs(incoming, existing, 0.5)):
+        # Merging needs evidence of one subject: a shared statement, shared entities or
+        # near-identical text. Templates of the same kind of fact about other things
+        # ("X moved the Y deploy to Monday") are only alike in wording.
+        reasons.append(Reason(code="other_subject", detail=f"no statement in common and entity overlap {overlap:.2f} "
+                                                           f"(cosine {similarity:.2f})"))
     unique, seen = [], set()
     for reason in reasons:
         key = (reason.code, reason.detail)

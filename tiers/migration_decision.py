@@ -24,7 +24,7 @@ from tiers.conflict_check import check_conflict, entity_containment, entity_over
 
 logger = logging.getLogger(__name__)
 
-OTHER_SUBJECT = {"low_entity_overlap", "llm_other_subject"}
+OTHER_SUBJECT = {"low_entity_overlap", "other_subject", "llm_other_subject"}
 
 JUDGE_SCHEMA = {
     "type": "object",

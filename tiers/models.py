@@ -176,7 +176,7 @@ class MigrationRun(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     duration_ms = models.FloatField(null=True, blank=True)
-    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error, ids, detail}]
+    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error, ids, detail, ms}]
     outcomes = models.JSONField(default=list)
 
     class Meta:

@@ -100,7 +100,13 @@ class _Mention:
 
 
 def _is_cap(word: str) -> bool:
-    return word[:1].isupper() or (word.isupper() and len(word) > 1)
+    """A capitalised word ("Alice", "AWS"); figures such as "2.5M" are values, not names."""
+    return word[:1].isupper() or (word[:1].isalpha() and word.isupper() and len(word) > 1)
+
+
+def _calendar(word: str) -> bool:
+    lowered = word.casefold()
+    return lowered in CALENDAR or (lowered.endswith("s") and lowered[:-1] in CALENDAR)
 
 
 def _capitalised_type(words: list[str], before: str, after: str) -> tuple[str, float]:
@@ -153,7 +159,7 @@ def _mentions(sentence: str) -> list[_Mention]:
     index = 0
     while index < len(tokens):
         word, start, _ = tokens[index]
-        if index in taken or not _is_cap(word) or word.casefold() in CALENDAR:
+        if index in taken or not _is_cap(word) or _calendar(word):
             index += 1
             continue
         phrase = [index]
@@ -162,7 +168,7 @@ def _mentions(sentence: str) -> list[_Mention]:
             nxt = tokens[cursor][0]
             if sentence[tokens[cursor - 1][2]:tokens[cursor][1]].strip():
                 break  # punctuation between the words ("Notes: Marco") ends the phrase
-            if _is_cap(nxt) and nxt.casefold() not in CALENDAR:
+            if _is_cap(nxt) and not _calendar(nxt):
                 phrase.append(cursor)
                 cursor += 1
             elif nxt.casefold() in STOP_INNER and cursor + 1 < len(tokens) and _is_cap(tokens[cursor + 1][0]) \

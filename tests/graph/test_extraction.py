@@ -80,3 +80,9 @@ def test_llm_extractor_refuses_malformed_answers(llm, content):
     llm.expect_request("/v1/chat/completions").respond_with_handler(lambda r: _chat(content))
     with pytest.raises(ExtractionError):
         LLMExtractor().extract("text")
+
+
+def test_figures_and_weekdays_are_not_entities():
+    names = {e.name for e in LocalExtractor().extract(
+        "The seed round raised $2.5M at a $12M valuation. Sophie runs planning on Mondays.").entities}
+    assert names == {"Sophie"}

@@ -81,3 +81,15 @@ def test_a_replaced_value_names_both_words_and_spans():
     [reason] = check(incoming, existing)
     assert reason["code"] == "value_replaced" and reason["detail"] == "prefers: tabs → spaces"
     assert incoming[slice(*reason["incoming"])] == incoming and existing[slice(*reason["existing"])] == existing
+
+
+def test_the_same_statement_about_other_things_is_another_subject():
+    existing = "The growth team budget for Q3 is $50,000."
+    incoming = "The data team budget for Q3 is $80,000."
+    assert codes(check(incoming, existing, similarity=0.8)) == {"other_subject"}
+
+
+def test_nothing_shared_but_wording_is_another_subject():
+    existing = "Quentin Blake moved the checkout flow deploy to Monday after the memory leak review."
+    incoming = "Tara Singh moved the inventory sync deploy to Monday after the deadlock review."
+    assert "other_subject" in codes(check(incoming, existing, similarity=0.7))

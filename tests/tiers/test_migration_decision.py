@@ -208,3 +208,17 @@ def test_crossing_the_memory_count_capacity_queues_a_sweep(worker, capacity, dja
                                           initial_sections={"objective": f"Objective {title}"})
             active_memory_update_sections(memory=memory, sections={"notes": f"The {title} project uses Kafka."})
     assert MigrationRun.objects.filter(trigger="capacity").count() == 2  # one run per active memory
+
+
+@pytest.mark.django_db
+def test_bench_migration_reports_throughput(tmp_path):
+    out = StringIO()
+    call_command("bench_migration", "--active", "3", "--sections", "2", "--background", "20",
+                 "--json", str(tmp_path / "m.json"), stdout=out, stderr=StringIO())
+    assert "Migrated 6 sections" in out.getvalue() and "sections/s" in out.getvalue()
+    report = json.loads((tmp_path / "m.json").read_text())
+    assert report["sections"] == 6 and report["per_section"]["n"] == 6 and sum(report["counts"].values()) == 6
+    assert not MigrationRun.objects.filter(trigger="capacity").exists()
+    from memoryhub.models import Worker
+
+    assert not Worker.objects.filter(name="bench-migration").exists()  # cleaned up

@@ -1,5 +1,7 @@
 """Writes to the Active tier."""
 
+import logging
+
 from django.conf import settings
 from django.db import connection, transaction
 
@@ -9,6 +11,7 @@ from memoryhub.validation import validate_metadata
 from tiers.active_templates import Template, parse_template
 from tiers.models import ActiveMemory
 
+logger = logging.getLogger(__name__)
 
 def _validate_content(field: str, content) -> str:
     if not isinstance(content, str):
@@ -114,7 +117,10 @@ def _check_capacity_after_commit(worker_id: int) -> None:
     def check():
         from tiers.services.migration import migration_capacity_check
 
-        migration_capacity_check(worker_id=worker_id)
+        try:
+            migration_capacity_check(worker_id=worker_id)
+        except Exception:  # the update is committed; the scheduled sweep catches up
+            logger.exception("migration capacity check for worker %s failed", worker_id)
 
     transaction.on_commit(check)
 

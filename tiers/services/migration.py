@@ -127,12 +127,14 @@ def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> MigrationRun
     run = MigrationRun.objects.create(worker_id=memory.worker_id, trigger=trigger)
     outcomes = []
     for section_id in list(memory.sections):
+        section_started = time.perf_counter()
         try:
-            outcomes.append(migrate_section(memory=memory, section_id=section_id))
+            outcome = migrate_section(memory=memory, section_id=section_id)
         except Exception as exc:  # one failing section (provider down, bug) must not stop the others
             logger.exception("migration of active memory %s section %s failed", memory.pk, section_id)
-            outcomes.append({"active_memory_id": memory.pk, "section_id": section_id, "outcome": "error",
-                             "detail": f"{type(exc).__name__}: {exc}"[:500]})
+            outcome = {"active_memory_id": memory.pk, "section_id": section_id, "outcome": "error",
+                       "detail": f"{type(exc).__name__}: {exc}"[:500]}
+        outcomes.append(outcome | {"ms": round((time.perf_counter() - section_started) * 1000, 2)})
     run.outcomes = outcomes
     run.finished_at = timezone.now()
     run.duration_ms = (time.perf_counter() - started) * 1000
