@@ -289,6 +289,8 @@ MEMORYHUB_GRAPH = {
     "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),
+    # A fact stated again by a merged section moves this share of the way to confidence 1.
+    "confirmation_boost": envfloat("MEMORYHUB_GRAPH_CONFIRMATION_BOOST", 0.25),
 }
 
 MEMORYHUB_LLM = {

@@ -258,6 +258,49 @@ def entity_overlap(incoming: Extraction, existing: Extraction) -> float:
     return _jaccard(a, b) if a or b else 1.0
 
 
+def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
+    return {(normalize_name(r.source), r.type, normalize_name(r.target)) for r in extraction.relationships}
+
+
+def relationship_overlap(incoming: Extraction, existing: Extraction) -> float:
+    """Jaccard over normalised (from, type, to) triples; 1.0 when neither has any."""
+    a, b = _triples(incoming), _triples(existing)
+    return _jaccard(a, b) if a or b else 1.0
+
+
+def graph_differences(incoming: Extraction, existing: Extraction) -> tuple[dict, dict]:
+    """What the incoming graph adds to the existing one, and where they disagree:
+    ``({"new": [...], "conflicts": [...]}, {"new": [...], "conflicts": [...]})`` for
+    entities and relationships (the review queue shows both)."""
+    types = {normalize_name(e.name): e.type for e in existing.entities}
+    entities = {"new": [], "conflicts": []}
+    for entity in incoming.entities:
+        name = normalize_name(entity.name)
+        if name not in types:
+            entities["new"].append({"name": entity.name, "type": entity.type})
+        elif types[name] != entity.type and "concept" not in (types[name], entity.type):
+            entities["conflicts"].append({"name": entity.name, "existing_type": types[name], "incoming_type": entity.type})
+    existing_triples = _triples(existing)
+    functional = {(s, t): o for s, t, o in existing_triples if t in FUNCTIONAL}
+    relationships = {"new": [], "conflicts": []}
+    for rel in incoming.relationships:
+        triple = (normalize_name(rel.source), rel.type, normalize_name(rel.target))
+        if triple in existing_triples:
+            continue
+        incoming_dict = {"from": rel.source, "type": rel.type, "to": rel.target}
+        opposite = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}.get(rel.type)
+        if rel.type in FUNCTIONAL and (triple[0], rel.type) in functional:
+            relationships["conflicts"].append({"incoming": incoming_dict, "reason": "functional_relationship_changed",
+                                               "existing": {"from": triple[0], "type": rel.type,
+                                                            "to": functional[(triple[0], rel.type)]}})
+        elif opposite and (triple[0], opposite, triple[2]) in existing_triples:
+            relationships["conflicts"].append({"incoming": incoming_dict, "reason": "negation_flip",
+                                               "existing": {"from": triple[0], "type": opposite, "to": triple[2]}})
+        else:
+            relationships["new"].append(incoming_dict)
+    return entities, relationships
+
+
 def entity_containment(incoming: Extraction, existing: Extraction) -> float:
     """|A ∩ B| / min(|A|, |B|): 1.0 when one text's entities include the other's, so an
     addition ("…, and backups run nightly") is not mistaken for another subject."""

@@ -20,7 +20,7 @@ import logging
 
 from graph.extraction.base import Extraction
 from memoryhub.providers.llm import LLMError, chat_json, llm_configured
-from tiers.conflict_check import check_conflict, entity_containment, entity_overlap
+from tiers.conflict_check import check_conflict, entity_containment, entity_overlap, relationship_overlap
 
 logger = logging.getLogger(__name__)
 
@@ -88,6 +88,7 @@ def assess_candidate(*, content: str, incoming_graph: Extraction, candidate: dic
     assessed = candidate | {
         "entity_overlap": round(entity_overlap(incoming_graph, existing_graph), 3),
         "entity_containment": round(entity_containment(incoming_graph, existing_graph), 3),
+        "relationship_overlap": round(relationship_overlap(incoming_graph, existing_graph), 3),
         "reasons": reasons,
     }
     if use_llm(config, "llm_judge"):

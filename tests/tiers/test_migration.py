@@ -194,3 +194,38 @@ def test_auto_resolve_adds_new_graph_and_reports_conflicts(owner_client, other_c
     assert_error(owner_client.post(url, {"shortterm_memory_id": 999999}, format="json"), 404)
     assert_error(owner_client.post(url, {"shortterm_memory_id": shortterm.pk, "section": "budget"}, format="json"),
                  400, None, "section")
+
+
+def test_a_merge_keeps_the_graph_and_raises_confidence_in_what_it_confirms(worker):
+    from graph.models import Entity, Relationship
+
+    memory = shortterm_memory_create(worker=worker, title="Billing", chunks=[
+        {"content": "Alice Chen owns the billing service. The billing service uses PostgreSQL."}])
+    before = {e.name: (e.pk, e.confidence, e.first_seen) for e in Entity.objects.filter(source_memory=memory)}
+    owns = Relationship.objects.get(source_memory=memory, type="OWNS")
+    active = _active(worker, "Alice Chen owns the billing service. The billing service uses PostgreSQL. "
+                             "The billing service uses Redis for sessions.")
+    assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "merged"
+    after = {e.name: e for e in Entity.objects.filter(source_memory=memory)}
+    assert set(after) == set(before) | {"Redis"}
+    for name, (pk, confidence, first_seen) in before.items():
+        assert after[name].pk == pk and after[name].first_seen == first_seen  # the same rows, kept
+        confirmed = name != "Billing"  # the memory's title, which the section does not state
+        expected = confidence + (1 - confidence) * 0.25 if confirmed else confidence
+        assert after[name].confidence == pytest.approx(expected), name
+    assert after["Redis"].confidence < after["PostgreSQL"].confidence  # new: not confirmed yet
+    owns_after = Relationship.objects.get(source_memory=memory, type="OWNS")
+    assert owns_after.pk == owns.pk and owns_after.confidence > owns.confidence
+
+
+def test_a_conflict_lists_entity_and_relationship_differences(worker):
+    shortterm_memory_create(worker=worker, title="Team", chunks=[
+        {"content": "Marco Rossi reports to Elena Petrova. Marco Rossi works for Acme Corp."}])
+    active = _active(worker, "Marco Rossi reports to Grace Okafor. Marco Rossi works for Acme Corp.")
+    assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"
+    conflict = MergeConflict.objects.get()
+    assert conflict.entity_differences["new"] == [{"name": "Grace Okafor", "type": "person"}]
+    [changed] = conflict.relationship_differences["conflicts"]
+    assert changed["reason"] == "functional_relationship_changed" and changed["incoming"]["to"] == "Grace Okafor"
+    assert changed["existing"]["to"] == "elena petrova"
+    assert {"relationship_overlap", "entity_overlap", "similarity"} <= set(conflict.conflicting_chunks[0])

@@ -13,18 +13,21 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from graph.extraction import get_extractor
+from graph.extraction.base import Extraction
 from memoryhub.providers.embeddings import get_embedder, vector_literal
 from review.services.conflicts import conflict_create
 from tiers.active_templates import parse_template
 from tiers.chunking import split_sentences
 from memoryhub.providers.llm import LLMError
+from tiers.conflict_check import graph_differences
 from tiers.migration_decision import assess_candidate, decide, llm_merge, use_llm
 from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk
 from tiers.services.active import active_section_reset_count as _reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 logger = logging.getLogger(__name__)
-CHUNK_FIGURES = ("chunk_id", "memory_id", "content", "similarity", "entity_overlap", "entity_containment", "llm")
+CHUNK_FIGURES = ("chunk_id", "memory_id", "content", "similarity", "entity_overlap", "entity_containment",
+                 "relationship_overlap", "llm")
 
 
 def merge_sentences(existing: str, incoming: str) -> str:
@@ -60,12 +63,17 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     config = settings.MEMORYHUB_MIGRATION
     extractor = get_extractor()
     incoming_graph = extractor.extract(content)
-    candidates = [
-        assess_candidate(content=content, incoming_graph=incoming_graph, candidate=candidate,
-                         existing_graph=extractor.extract(candidate["content"]), config=config)
-        for candidate in _candidates(memory.worker_id, content)
-    ]
-    plan = decide(candidates, config)
+    graphs, candidates = {}, []
+    for candidate in _candidates(memory.worker_id, content):
+        graphs[candidate["chunk_id"]] = extractor.extract(candidate["content"])
+        candidates.append(assess_candidate(content=content, incoming_graph=incoming_graph, candidate=candidate,
+                                           existing_graph=graphs[candidate["chunk_id"]], config=config))
+    plan = decide(candidates, config) | {"incoming_graph": incoming_graph}
+    if plan["outcome"] == "conflict":
+        existing = Extraction(
+            entities=[e for c in plan["conflicting"] for e in graphs[c["chunk_id"]].entities],
+            relationships=[r for c in plan["conflicting"] for r in graphs[c["chunk_id"]].relationships])
+        plan["entity_differences"], plan["relationship_differences"] = graph_differences(incoming_graph, existing)
     if plan["outcome"] == "merged":
         target = plan["target"]
         plan["merged_text"], plan["merged_by"] = merge_sentences(target["content"], content), "sentences"
@@ -99,6 +107,7 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 shortterm_memory_id=first["memory_id"],
                 conflicting_chunks=[{k: c[k] for k in CHUNK_FIGURES if k in c} for c in plan["conflicting"]],
                 reasons=[r | {"chunk_id": c["chunk_id"]} for c in plan["conflicting"] for r in c["reasons"]],
+                entity_differences=plan["entity_differences"], relationship_differences=plan["relationship_differences"],
             )
             ids = {"conflict_id": conflict.pk, "chunk_ids": [c["chunk_id"] for c in plan["conflicting"]]}
         elif plan["outcome"] == "merged":
@@ -106,7 +115,8 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
             chunk = ShorttermChunk.objects.select_related("memory").filter(pk=target["chunk_id"]).first()
             if chunk is None or chunk.content != target["content"]:
                 return base | {"outcome": "skipped", "detail": "the chunk changed meanwhile"}
-            shortterm_chunks_update(memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}])
+            shortterm_chunks_update(memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}],
+                                    confirmed=plan["incoming_graph"])
             ids = {"chunk_id": chunk.pk, "shortterm_memory_id": chunk.memory_id, "similarity": target["similarity"],
                    "merged_by": plan["merged_by"]}
         else:

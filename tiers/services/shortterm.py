@@ -12,6 +12,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from graph.extraction.base import Extraction
 from graph.services.extraction import extract, graph_apply_extraction, memory_text
 from graph.services.outbox import outbox_record_memory
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
@@ -185,9 +186,11 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     return created
 
 
-def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> list[ShorttermChunk]:
+def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
+                            confirmed: Extraction | None = None) -> list[ShorttermChunk]:
     """``update_shortterm_memory_chunks``: ``[{chunk_id, new_content}]``, re-embedded and
-    re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing."""
+    re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing.
+    ``confirmed``: the graph of a merged section, whose facts gain confidence."""
     if not isinstance(updates, list) or not updates:
         raise DomainError("updates must be a non-empty list", fields={"updates": "must be a non-empty list"})
     contents: dict[int, str] = {}
@@ -227,7 +230,7 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict]) -> 
         bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
         locked.last_updated = now
         locked.save(update_fields=["last_updated"])
-        graph_apply_extraction(memory=locked, extraction=extraction, error=error)
+        graph_apply_extraction(memory=locked, extraction=extraction, error=error, confirmed=confirmed)
     return [chunks[cid] for cid in ids]
 
 
