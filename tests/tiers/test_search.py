@@ -140,3 +140,13 @@ def test_hybrid_outside_a_transaction_reads_bm25_on_a_second_connection(worker):
         sequential = search(worker, query="nightly database backups", mode="hybrid")
     assert [h.as_dict() for h in parallel] == [h.as_dict() for h in sequential]
     assert parallel[0].content == FACTS[4] and parallel[0].bm25_rank == 1
+
+
+def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
+    from tiers.selectors.search import hnsw_ef_search
+
+    settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "hnsw_ef_search": 100, "hnsw_ef_search_large": 200,
+                                 "hnsw_large_worker": 50000}
+    assert hnsw_ef_search(10_000, 60) == 100
+    assert hnsw_ef_search(100_000, 60) == 200
+    assert hnsw_ef_search(10_000, 150) == 150  # never fewer than the candidates asked for

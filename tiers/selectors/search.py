@@ -3,6 +3,7 @@ and hybrid (reciprocal rank fusion of the two). DESIGN.md §4."""
 
 import json
 import math
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass
@@ -139,28 +140,48 @@ def _filters(params: SearchParams, alias: str = "c") -> tuple[str, list]:
     return sql, args
 
 
+_chunk_counts: dict[int, tuple[int, float]] = {}
+CHUNK_COUNT_TTL = 30.0  # seconds; the count only picks exact or HNSW search and its ef
+
+
 def _worker_chunk_count(worker_id: int, cursor) -> int:
+    """The worker's shortterm chunk count, remembered per process for a few seconds (one
+    round trip less per query)."""
+    cached = _chunk_counts.get(worker_id)
+    if cached is not None and time.monotonic() - cached[1] < CHUNK_COUNT_TTL:
+        return cached[0]
     cursor.execute(
         f"SELECT doc_count FROM {Bm25Corpus._meta.db_table} WHERE worker_id = %s AND tier = %s",
         [worker_id, Tier.SHORTTERM],
     )
     row = cursor.fetchone()
-    return row[0] if row else 0
+    count = row[0] if row else 0
+    _chunk_counts[worker_id] = (count, time.monotonic())
+    return count
+
+
+def hnsw_ef_search(chunk_count: int, candidates: int) -> int:
+    """The HNSW candidate list: MEMORYHUB_HNSW_EF_SEARCH, or _EF_SEARCH_LARGE for workers
+    above MEMORYHUB_HNSW_LARGE_WORKER chunks (recall falls as the graph grows), never
+    fewer than the candidates asked for."""
+    config = settings.MEMORYHUB_SEARCH
+    ef = config["hnsw_ef_search_large"] if chunk_count > config["hnsw_large_worker"] else config["hnsw_ef_search"]
+    return max(ef, candidates)
 
 
 def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cursor) -> list[tuple[int, float]]:
     """(chunk id, cosine similarity), best first. HNSW for large workers, exact otherwise
     (or when filtered to a few memories, or when asked)."""
     exact = params.exact
+    count = _worker_chunk_count(worker_id, cursor)
     if exact is None:
-        exact = (params.memory_ids is not None
-                 or _worker_chunk_count(worker_id, cursor) <= settings.MEMORYHUB_SEARCH["exact_below"])
+        exact = params.memory_ids is not None or count <= settings.MEMORYHUB_SEARCH["exact_below"]
     if exact:
         cursor.execute("SET LOCAL enable_indexscan = off")
     else:
         # relaxed_order: pgvector keeps scanning past filtered-out rows (other workers)
         # without the cost of a strict order; the rows are re-sorted below.
-        ef = max(settings.MEMORYHUB_SEARCH["hnsw_ef_search"], params.candidates)
+        ef = hnsw_ef_search(count, params.candidates)
         cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order")
     table = ShorttermChunk._meta.db_table
     extra, args = _filters(params)

@@ -18,7 +18,7 @@ from memoryhub.services.workers import token_issue, worker_create, worker_delete
 from tiers.bench.corpus import generate_chunks, generate_queries
 from tiers.bench.measure import Precomputed, fmt, http_server, percentiles, post_json
 from tiers.models import ShorttermChunk
-from tiers.selectors.search import search_params, shortterm_search, vector_ranked
+from tiers.selectors.search import hnsw_ef_search, search_params, shortterm_search, vector_ranked
 from tiers.services.shortterm import shortterm_memory_create
 
 MODES = ("vector", "bm25", "hybrid")
@@ -113,7 +113,7 @@ class Command(BaseCommand):
                                                            cursor=cursor)}
             recalls.append(len(exact & approx) / max(len(exact), 1))
         report["hnsw_recall_at_10"] = float(np.mean(recalls))
-        report["hnsw_ef_search"] = config["hnsw_ef_search"]
+        report["hnsw_ef_search"] = hnsw_ef_search(n, params.candidates)
 
         # 4. Through the HTTP API (gunicorn, real sockets), query embedding included.
         if not options["no_http"]:
