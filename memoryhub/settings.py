@@ -259,8 +259,13 @@ MEMORYHUB_SEARCH = {
     "hnsw_ef_search": envint("MEMORYHUB_HNSW_EF_SEARCH", 100, minimum=1),
     "hnsw_ef_search_large": envint("MEMORYHUB_HNSW_EF_SEARCH_LARGE", 200, minimum=1),
     "hnsw_large_worker": envint("MEMORYHUB_HNSW_LARGE_WORKER", 50000, minimum=0),
-    # Workers with at most this many chunks are searched exactly (no HNSW).
+    # Workers with at most this many chunks, or with less than this share of all workers'
+    # chunks, are searched exactly (no HNSW: the shared graph filtered down to a few
+    # percent of its rows is slower and misses more than a scan of the worker's own chunks).
     "exact_below": envint("MEMORYHUB_SEARCH_EXACT_BELOW", 5000, minimum=0),
+    "hnsw_min_share": envfloat("MEMORYHUB_HNSW_MIN_SHARE", 0.25),
+    # Hybrid search of workers above this many chunks starts BM25 before embedding the query.
+    "bm25_first_above": envint("MEMORYHUB_SEARCH_BM25_FIRST_ABOVE", 50000, minimum=0),
 }
 
 NEO4J_URL = envstr("NEO4J_URL") or None

@@ -150,3 +150,12 @@ def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
     assert hnsw_ef_search(10_000, 60) == 100
     assert hnsw_ef_search(100_000, 60) == 200
     assert hnsw_ef_search(10_000, 150) == 150  # never fewer than the candidates asked for
+
+
+def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings):
+    from tiers.selectors.search import use_exact_search
+
+    settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "exact_below": 5000, "hnsw_min_share": 0.25}
+    assert use_exact_search(4000, 4000)  # small
+    assert not use_exact_search(100_000, 110_000)  # most of the table: HNSW
+    assert use_exact_search(10_000, 110_000)  # 9% of the table: a scan of its own rows
