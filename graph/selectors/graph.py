@@ -9,35 +9,34 @@ Ids are always checked against the worker in PostgreSQL first (404 for anything 
 import logging
 
 from django.conf import settings
+from django.db import connection
+from django.db.models import Q
 from neo4j.exceptions import DriverError, Neo4jError
-from django.db.models import F, Q
-from django.db.models.functions import Lower, StrIndex
 
 from graph.models import Entity, Relationship
 from graph.vocabulary import normalize_name
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from tiers.models import Tier
+from tiers.models import ShorttermChunk, Tier
 
 logger = logging.getLogger(__name__)
 NEO4J_ERRORS = (DriverError, Neo4jError, OSError)
 
 
+# The API's entity and relationship shapes: output key → model field.
+ENTITY_FIELDS = {key: key for key in ("id", "name", "type", "tier", "description", "confidence", "importance",
+                                      "source_memory_id", "first_seen", "last_seen")}
+RELATIONSHIP_FIELDS = {"id": "id", "from_id": "from_entity_id", "to_id": "to_entity_id"} | {
+    key: key for key in ("type", "tier", "description", "confidence", "strength", "source_memory_id",
+                         "first_observed", "last_observed", "start_date", "last_updated")}
+
+
 def entity_dict(entity: Entity) -> dict:
-    return {
-        "id": entity.pk, "name": entity.name, "type": entity.type, "tier": entity.tier,
-        "description": entity.description, "confidence": entity.confidence, "importance": entity.importance,
-        "source_memory_id": entity.source_memory_id, "first_seen": entity.first_seen, "last_seen": entity.last_seen,
-    }
+    return {key: getattr(entity, field) for key, field in ENTITY_FIELDS.items()}
 
 
 def relationship_dict(rel: Relationship) -> dict:
-    return {
-        "id": rel.pk, "from_id": rel.from_entity_id, "to_id": rel.to_entity_id, "type": rel.type,
-        "tier": rel.tier, "description": rel.description, "confidence": rel.confidence, "strength": rel.strength,
-        "source_memory_id": rel.source_memory_id, "first_observed": rel.first_observed,
-        "last_observed": rel.last_observed, "start_date": rel.start_date, "last_updated": rel.last_updated,
-    }
+    return {key: getattr(rel, field) for key, field in RELATIONSHIP_FIELDS.items()}
 
 
 def _neo4j() -> bool:
@@ -74,25 +73,30 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
     graphs = {cid: {"entities": [], "relationships": []} for cid in chunk_ids}
     if not chunk_ids:
         return graphs
-    mentioned = (
-        Entity.objects.filter(worker=worker, source_memory__chunks__id__in=chunk_ids)
-        .annotate(chunk_id=F("source_memory__chunks__id"))
-        .annotate(found=StrIndex(Lower("source_memory__chunks__content"), Lower("name")))
-        .filter(found__gt=0)
-        .order_by("id")
-    )
+    # One SQL statement returning rows: this runs for every search, and building the ORM
+    # query and model instances cost more than the SQL itself (4.9 → 2.4 ms for 12 hits).
+    columns = ", ".join(f"e.{field}" for field in ENTITY_FIELDS.values())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT c.id, {columns} FROM {Entity._meta.db_table} e
+                JOIN {ShorttermChunk._meta.db_table} c ON c.memory_id = e.source_memory_id
+                WHERE e.worker_id = %s AND c.id = ANY(%s) AND strpos(lower(c.content), lower(e.name)) > 0
+                ORDER BY e.id""",
+            [worker.pk, list(chunk_ids)],
+        )
+        mentioned = cursor.fetchall()
     by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
-    for entity in mentioned:
-        graphs[entity.chunk_id]["entities"].append(entity_dict(entity))
-        by_chunk[entity.chunk_id].add(entity.pk)
+    for chunk_id, *row in mentioned:
+        entity = dict(zip(ENTITY_FIELDS, row))
+        graphs[chunk_id]["entities"].append(entity)
+        by_chunk[chunk_id].add(entity["id"])
     all_ids = set().union(*by_chunk.values())
     if all_ids:
-        rels = list(Relationship.objects.filter(worker=worker, from_entity_id__in=all_ids, to_entity_id__in=all_ids)
-                    .order_by("id"))
+        rels = [dict(zip(RELATIONSHIP_FIELDS, row)) for row in
+                Relationship.objects.filter(worker=worker, from_entity_id__in=all_ids, to_entity_id__in=all_ids)
+                .order_by("id").values_list(*RELATIONSHIP_FIELDS.values())]
         for cid, ids in by_chunk.items():
-            graphs[cid]["relationships"] = [
-                relationship_dict(r) for r in rels if r.from_entity_id in ids and r.to_entity_id in ids
-            ]
+            graphs[cid]["relationships"] = [r for r in rels if r["from_id"] in ids and r["to_id"] in ids]
     return graphs
 
 
