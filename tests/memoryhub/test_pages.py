@@ -137,3 +137,20 @@ def test_admin_shortterm_pages_show_chunks_without_vectors(staff_browser):
     assert "Restart the gateway with care." in page and "embedding" not in page.lower()
     staff_browser.post(reverse("admin:tiers_shorttermmemory_delete", args=[memory.pk]), {"post": "yes"})
     assert Bm25Corpus.objects.get(worker=memory.worker).doc_count == 0
+
+
+def test_admin_migration_run_page_shows_each_section_and_links(staff_browser):
+    from tests.factories import TASK_TEMPLATE
+    from tiers.services.active import active_memory_create, active_memory_update_sections
+    from tiers.services.migration import migrate_active_memory
+
+    worker = WorkerFactory()
+    memory = active_memory_create(worker=worker, title="Sprint", template_yaml=TASK_TEMPLATE,
+                                  initial_sections={"objective": "Ship it"})
+    memory = active_memory_update_sections(memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."})
+    run = migrate_active_memory(memory=memory, trigger="api")
+    created = next(o for o in run.outcomes if o["section_id"] == "notes")["ids"]["shortterm_memory_id"]
+    page = staff_browser.get(reverse("admin:tiers_migrationrun_change", args=[run.pk])).content.decode()
+    assert "<code>notes</code>" in page and "created" in page and "skipped" in page
+    assert reverse("admin:tiers_shorttermmemory_change", args=[created]) in page
+    assert reverse("admin:tiers_activememory_change", args=[memory.pk]) in page
