@@ -18,6 +18,7 @@ from graph.vocabulary import normalize_name
 from tiers.chunking import split_sentences
 
 FUNCTIONAL = {"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "MIGRATED_TO", "PREFERS"}
+OPPOSITE = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}  # one negates the other
 NEGATION = re.compile(
     r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
     r"without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b", re.IGNORECASE)
@@ -230,24 +231,17 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
 
 
 def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
-    reasons: list[Reason] = []
-    types_ex = {normalize_name(e.name): e.type for e in existing.entities}
-    for entity in incoming.entities:
-        before = types_ex.get(normalize_name(entity.name))
-        if before and before != entity.type and "concept" not in (before, entity.type):
-            reasons.append(Reason(code="entity_type_changed", detail=f"{entity.name}: {before} → {entity.type}"))
-    existing_rel = {(normalize_name(r.source), r.type): normalize_name(r.target) for r in existing.relationships}
-    existing_triples = {(normalize_name(r.source), r.type, normalize_name(r.target)) for r in existing.relationships}
-    for rel in incoming.relationships:
-        source, target = normalize_name(rel.source), normalize_name(rel.target)
-        if rel.type in FUNCTIONAL:
-            before = existing_rel.get((source, rel.type))
-            if before and before != target:
-                reasons.append(Reason(code="functional_relationship_changed",
-                                      detail=f"{rel.source} {rel.type}: {before} → {rel.target}"))
-        opposite = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}.get(rel.type)
-        if opposite and (source, opposite, target) in existing_triples:
-            reasons.append(Reason(code="negation_flip", detail=f"{rel.source}: {opposite} → {rel.type} {rel.target}"))
+    """The graph's conflicts (``graph_differences``) as reasons."""
+    entities, relationships = graph_differences(incoming, existing)
+    reasons = [Reason(code="entity_type_changed", detail=f"{e['name']}: {e['existing_type']} → {e['incoming_type']}")
+               for e in entities["conflicts"]]
+    for conflict in relationships["conflicts"]:
+        new, old = conflict["incoming"], conflict["existing"]
+        if conflict["reason"] == "functional_relationship_changed":
+            detail = f"{new['from']} {new['type']}: {old['to']} → {new['to']}"
+        else:
+            detail = f"{new['from']}: {old['type']} → {new['type']} {new['to']}"
+        reasons.append(Reason(code=conflict["reason"], detail=detail))
     return reasons
 
 
@@ -288,7 +282,7 @@ def graph_differences(incoming: Extraction, existing: Extraction) -> tuple[dict,
         if triple in existing_triples:
             continue
         incoming_dict = {"from": rel.source, "type": rel.type, "to": rel.target}
-        opposite = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}.get(rel.type)
+        opposite = OPPOSITE.get(rel.type)
         if rel.type in FUNCTIONAL and (triple[0], rel.type) in functional:
             relationships["conflicts"].append({"incoming": incoming_dict, "reason": "functional_relationship_changed",
                                                "existing": {"from": triple[0], "type": rel.type,

@@ -13,11 +13,9 @@ from graph.services.outbox import outbox_record
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from memoryhub.errors import DomainError
 from memoryhub.providers.embeddings import get_embedder, vector_literal
-from tiers.conflict_check import FUNCTIONAL
+from tiers.conflict_check import FUNCTIONAL, OPPOSITE
 from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory, Tier
 from tiers.selectors.active import active_memory_sections_view
-
-OPPOSITE = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}
 
 
 def _active_content(memory: ActiveMemory, section: str | None) -> str:
