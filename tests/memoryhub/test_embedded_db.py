@@ -80,3 +80,27 @@ def test_it_starts_is_reused_and_recovers_after_a_crash(tmp_path):
     finally:
         embedded_db.stop_server(data_dir)
     assert not pid_file.exists() or embedded_db.clear_stale_postmaster(data_dir / "pgdata")
+
+
+@pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="DATABASE_URL's server keeps its own settings")
+@pytest.mark.django_db
+def test_the_embedded_server_runs_with_our_settings():
+    from django.db import connection
+
+    expected = embedded_db.server_settings()
+    assert expected["shared_buffers"].endswith("MB") and 128 <= int(expected["shared_buffers"][:-2]) <= 1024
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT setting, unit FROM pg_settings WHERE name = 'shared_buffers'")
+        blocks, unit = cursor.fetchone()
+        assert unit == "8kB" and int(blocks) * 8 // 1024 == int(expected["shared_buffers"][:-2])
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
+
+
+def test_the_shared_buffers_setting_can_be_chosen(monkeypatch, tmp_path):
+    monkeypatch.setenv("MEMORYHUB_EMBEDDED_SHARED_BUFFERS", "256MB")
+    (tmp_path / "postgresql.conf").write_text("# initdb's file\n")
+    embedded_db.write_server_settings(tmp_path)
+    embedded_db.write_server_settings(tmp_path)  # at every start: the include is added once
+    assert "shared_buffers = '256MB'" in (tmp_path / "memoryhub.conf").read_text()
+    assert (tmp_path / "postgresql.conf").read_text().count("include_if_exists = 'memoryhub.conf'") == 1
