@@ -159,3 +159,19 @@ def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings)
     assert use_exact_search(4000, 4000)  # small
     assert not use_exact_search(100_000, 110_000)  # most of the table: HNSW
     assert use_exact_search(10_000, 110_000)  # 9% of the table: a scan of its own rows
+
+
+@pytest.mark.parametrize("mode", ["vector", "bm25", "hybrid"])
+def test_a_smaller_limit_returns_the_head_of_the_longer_list(worker, corpus, mode):
+    """Only the candidates that can reach the first `limit` are read in full: the result
+    must be the same as cutting the full list."""
+    from tiers.selectors.search import search_params, shortterm_search
+
+    def ranked(limit):
+        return [(h.chunk_id, h.similarity, h.bm25_score, h.fused_score)
+                for h in shortterm_search(worker=worker, params=search_params(query="JWT token gateway", mode=mode,
+                                                                              limit=limit))]
+
+    full = ranked(10)
+    for limit in (1, 2, 3):
+        assert ranked(limit) == full[:limit]

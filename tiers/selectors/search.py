@@ -250,14 +250,15 @@ def bm25_query(*, worker_id: int, text: str, cursor) -> Bm25Query | None:
     )
 
 
-def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list[int] | None = None):
+def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list[int] | None = None,
+                query: Bm25Query | None = None):
     """(chunk id, Okapi BM25 score), best first; over ``chunk_ids`` when given.
 
     score = Σ idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · |d| / avgdl)) over the query's
     lexemes, read from the postings' covering index (by term, or by chunk for the few
     chunks that only the vector list found).
     """
-    query = bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
+    query = query or bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
     if query is None:
         return []
     posting = Bm25Posting._meta.db_table
@@ -301,15 +302,36 @@ def _details(ids: list[int], query_vector: str | None, cursor) -> dict[int, tupl
 _bm25_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bm25")
 
 
+def _bm25_list(worker_id: int, params: SearchParams, cursor) -> tuple[Bm25Query | None, list]:
+    """The query's lexemes and statistics (kept to score the vector list's other chunks
+    without looking them up again) and the BM25 list."""
+    query = bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
+    return query, (bm25_ranked(worker_id=worker_id, params=params, cursor=cursor, query=query) if query else [])
+
+
 def _bm25_on_own_connection(worker_id: int, params: SearchParams):
     close_old_connections()  # this thread's connection: drop it if broken or too old
     with transaction.atomic(), connection.cursor() as cursor:
-        return bm25_ranked(worker_id=worker_id, params=params, cursor=cursor)
+        return _bm25_list(worker_id, params, cursor)
 
 
 def search_connections_close() -> None:
     """Close the BM25 thread's database connection (tests, before dropping a database)."""
     _bm25_pool.submit(connections.close_all).result()
+
+
+def _best_ids(ids: list[int], params: SearchParams, vector_rows, bm25_rows, fused: dict[int, float]) -> list[int]:
+    """The candidates that can end in the first ``limit`` results, so that only those are
+    read in full and scored by the other method: the lists' own order is the result order
+    (similarity then id; BM25 score then id); fused scores keep every tie at the cut."""
+    if params.mode == "vector":
+        return [cid for cid, _ in vector_rows[: params.limit]]
+    if params.mode == "bm25":
+        return [cid for cid, _ in bm25_rows[: params.limit]]
+    if len(ids) <= params.limit:
+        return ids
+    cut = sorted(fused.values(), reverse=True)[params.limit - 1]
+    return [cid for cid in ids if fused[cid] >= cut]
 
 
 def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]:
@@ -347,21 +369,27 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
             if params.mode in ("vector", "hybrid") else []
         )
         if bm25_future is not None:
-            bm25_rows = bm25_future.result()
+            bm25_lexemes, bm25_rows = bm25_future.result()
         elif params.mode != "vector":
-            bm25_rows = bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor)
+            bm25_lexemes, bm25_rows = _bm25_list(worker.pk, params, cursor)
         else:
-            bm25_rows = []
+            bm25_lexemes, bm25_rows = None, []
         vector_rank = {cid: i + 1 for i, (cid, _) in enumerate(vector_rows)}
         bm25_rank = {cid: i + 1 for i, (cid, _) in enumerate(bm25_rows)}
         bm25_score = {cid: float(score) for cid, score in bm25_rows}
         ids = list(dict.fromkeys([cid for cid, _ in vector_rows] + [cid for cid, _ in bm25_rows]))
         if not ids:
             return []
+        fused = {}
+        if params.mode == "hybrid":
+            fused = {cid: (params.vector_weight / (rrf_k + vector_rank[cid]) if cid in vector_rank else 0.0)
+                     + (params.bm25_weight / (rrf_k + bm25_rank[cid]) if cid in bm25_rank else 0.0) for cid in ids}
+        if params.min_similarity is None:
+            ids = _best_ids(ids, params, vector_rows, bm25_rows, fused)
         missing_bm25 = [cid for cid in ids if cid not in bm25_score]
-        if missing_bm25:
+        if missing_bm25 and (bm25_lexemes is not None or params.mode == "vector"):
             bm25_score |= {cid: float(s) for cid, s in bm25_ranked(
-                worker_id=worker.pk, params=params, cursor=cursor, chunk_ids=missing_bm25)}
+                worker_id=worker.pk, params=params, cursor=cursor, chunk_ids=missing_bm25, query=bm25_lexemes)}
         details = _details(ids, query_vector, cursor)
 
     hits = []
@@ -369,19 +397,12 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
         row = details.get(cid)
         if row is None:
             continue  # deleted between the queries
-        fused = None
-        if params.mode == "hybrid":
-            fused = 0.0
-            if cid in vector_rank:
-                fused += params.vector_weight / (rrf_k + vector_rank[cid])
-            if cid in bm25_rank:
-                fused += params.bm25_weight / (rrf_k + bm25_rank[cid])
         hits.append(
             SearchHit(
                 chunk_id=cid, memory_id=row[1], memory_title=row[2], chunk_order=row[3], content=row[4],
                 metadata=row[5] if isinstance(row[5], dict) else json.loads(row[5]),
                 similarity=None if row[6] is None else float(row[6]),
-                bm25_score=bm25_score.get(cid, 0.0), fused_score=fused,
+                bm25_score=bm25_score.get(cid, 0.0), fused_score=fused.get(cid),
                 vector_rank=vector_rank.get(cid), bm25_rank=bm25_rank.get(cid),
             )
         )
