@@ -187,26 +187,28 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
     if exact is None:
         exact = params.memory_ids is not None or use_exact_search(count, everyone)
     if exact:
-        cursor.execute("SET LOCAL enable_indexscan = off")
+        # "+ 0": an order no index can give, so PostgreSQL scans the worker's rows.
+        order, settings_sql = "(c.embedding <=> %s::vector) + 0", ""
     else:
         # relaxed_order: pgvector keeps scanning past filtered-out rows (other workers)
-        # without the cost of a strict order; the rows are re-sorted below.
+        # without the cost of a strict order; the rows are re-sorted below. The settings
+        # travel with the query: one round trip.
+        order = "c.embedding <=> %s::vector"
         ef = hnsw_ef_search(count, params.candidates)
-        cursor.execute(f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order")
+        settings_sql = f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order; "
     table = ShorttermChunk._meta.db_table
     extra, args = _filters(params)
     cursor.execute(
-        f"""
+        settings_sql + f"""
         SELECT c.id, 1 - (c.embedding <=> %s::vector) FROM {table} c
         WHERE c.worker_id = %s AND c.embedding IS NOT NULL{extra}
-        ORDER BY c.embedding <=> %s::vector LIMIT %s
+        ORDER BY {order} LIMIT %s
         """,
         [query_vector, worker_id, *args, query_vector, params.candidates],
     )
-    rows = sorted(cursor.fetchall(), key=lambda row: (-row[1], row[0]))
-    if exact:
-        cursor.execute("SET LOCAL enable_indexscan = on")
-    return rows
+    while cursor.description is None and cursor.nextset():  # past the SETs' empty results
+        pass
+    return sorted(cursor.fetchall(), key=lambda row: (-row[1], row[0]))
 
 
 @dataclass(frozen=True)
