@@ -9,7 +9,7 @@ from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 
 from django.conf import settings
-from django.db import close_old_connections, connection, connections, transaction
+from django.db import close_old_connections, connection, connections
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
@@ -313,7 +313,7 @@ def _bm25_list(worker_id: int, params: SearchParams, cursor) -> tuple[Bm25Query 
 
 def _bm25_on_own_connection(worker_id: int, params: SearchParams):
     close_old_connections()  # this thread's connection: drop it if broken or too old
-    with transaction.atomic(), connection.cursor() as cursor:
+    with connection.cursor() as cursor:
         return _bm25_list(worker_id, params, cursor)
 
 
@@ -365,7 +365,9 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
     if parallel_bm25 and bm25_future is None:
         bm25_future = _bm25_pool.submit(_bm25_on_own_connection, worker.pk, params)
     rrf_k = settings.MEMORYHUB_SEARCH["rrf_k"]
-    with transaction.atomic(), connection.cursor() as cursor:
+    # No transaction: each statement reads committed data (a chunk deleted in between is
+    # skipped below), and the vector query carries its settings in its own statement.
+    with connection.cursor() as cursor:
         vector_rows = (
             vector_ranked(worker_id=worker.pk, query_vector=query_vector, params=params, cursor=cursor)
             if params.mode in ("vector", "hybrid") else []
