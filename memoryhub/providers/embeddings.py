@@ -8,20 +8,18 @@ similarity is a dot product.
 
 import functools
 import hashlib
-import json
 import logging
 import os
 import re
 import threading
 import time
-import urllib.error
-import urllib.request
 from contextlib import contextmanager, nullcontext
 
 import numpy as np
 from django.conf import settings
 
 from memoryhub.errors import DomainError
+from memoryhub.providers.http import endpoint_url, post_json
 
 logger = logging.getLogger(__name__)
 
@@ -221,29 +219,9 @@ class OpenAIEmbeddings(EmbeddingProvider):
         self.retries = retries
 
     def _post(self, texts: list[str]) -> list[list[float]]:
-        body = json.dumps({"model": self.model, "input": texts}).encode()
-        headers = {"Content-Type": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        endpoint = self.url if self.url.endswith("/embeddings") else f"{self.url}/embeddings"
-        delay = 0.5
-        for attempt in range(self.retries + 1):
-            request = urllib.request.Request(endpoint, data=body, headers=headers, method="POST")
-            try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    payload = json.loads(response.read())
-                break
-            except urllib.error.HTTPError as exc:
-                retriable = exc.code == 429 or exc.code >= 500
-                if not retriable or attempt == self.retries:
-                    raise EmbeddingError(f"embedding endpoint {endpoint} answered HTTP {exc.code}") from exc
-            except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-                if attempt == self.retries:
-                    raise EmbeddingError(f"embedding endpoint {endpoint} is unreachable: {exc}") from exc
-            except json.JSONDecodeError as exc:
-                raise EmbeddingError(f"embedding endpoint {endpoint} answered invalid JSON") from exc
-            time.sleep(delay)
-            delay *= 2
+        endpoint = endpoint_url(self.url, "/embeddings")
+        payload = post_json(endpoint, {"model": self.model, "input": texts}, api_key=self.api_key,
+                            timeout=self.timeout, retries=self.retries, error=EmbeddingError, label="embedding")
         try:
             rows = sorted(payload["data"], key=lambda item: item.get("index", 0))
             return [row["embedding"] for row in rows]
