@@ -185,7 +185,9 @@ def _other_subject(sentence: str, other: str, names: set[str]) -> bool:
 
 
 def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
-               entity_names: set[str] = frozenset()) -> list[Reason]:
+               entity_names: set[str] = frozenset()) -> tuple[list[Reason], bool]:
+    """The text's conflict reasons, and whether a statement of one text matches one of the
+    other about the same things (evidence of one subject)."""
     reasons: list[Reason] = []
     matched = list(_matching_pairs(incoming, existing, sentence_match))
     for pair in _same_subject_pairs(incoming, existing):
@@ -227,7 +229,7 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
                 existing=[other_offset + cue.start(), other_offset + cue.end()] if negated_ex
                 else [other_offset, other_offset + len(other)],
             ))
-    return reasons
+    return reasons, len(elsewhere) < len(matched)
 
 
 def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
@@ -310,14 +312,14 @@ def check_conflict(
     similarity: float, high_similarity: float = 0.85, min_entity_overlap: float = 0.7,
 ) -> list[dict]:
     """All reasons why ``incoming`` contradicts ``existing`` (empty: no conflict)."""
-    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities}
-    reasons = check_text(incoming, existing, entity_names={n for n in names if n}) + check_graph(incoming_graph, existing_graph)
+    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities} - {""}
+    reasons, shares_statement = check_text(incoming, existing, entity_names=names)
+    reasons += check_graph(incoming_graph, existing_graph)
     overlap = entity_containment(incoming_graph, existing_graph)
     if similarity >= high_similarity and overlap < min_entity_overlap:
         reasons.append(Reason(code="low_entity_overlap",
                               detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})"))
-    elif not reasons and overlap < min_entity_overlap and not any(
-            not _other_subject(a[0], b[0], names) for a, b in _matching_pairs(incoming, existing, 0.5)):
+    elif not reasons and overlap < min_entity_overlap and not shares_statement:
         # Merging needs evidence of one subject: a shared statement, shared entities or
         # near-identical text. Templates of the same kind of fact about other things
         # ("X moved the Y deploy to Monday") are only alike in wording.

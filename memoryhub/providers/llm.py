@@ -2,14 +2,10 @@
 vLLM) asked for JSON that follows a schema. Optional: every use has a local fallback."""
 
 import json
-import logging
 
 from django.conf import settings
 
 from memoryhub.providers.http import endpoint_url, post_json
-
-logger = logging.getLogger(__name__)
-
 
 class LLMError(Exception):
     """The LLM endpoint failed or answered something that is not the JSON asked for."""

@@ -17,7 +17,7 @@ from django.test import override_settings
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.services.workers import worker_create, worker_delete
-from tiers.bench.corpus import generate_chunks
+from tiers.bench.corpus import MONTHS, PEOPLE, generate_chunks
 from tiers.bench.measure import percentiles
 from tiers.models import ActiveMemory
 from tiers.services.active import active_memory_create, active_memory_update_sections
@@ -50,8 +50,6 @@ FILL = {
 
 
 def _new_topic(rng: random.Random) -> str:
-    from tiers.bench.corpus import MONTHS, PEOPLE
-
     person, person2 = rng.sample(PEOPLE, 2)
     return " ".join(rng.choice(NEW_TOPICS).format(
         person=person, person2=person2, n=rng.randint(2, 40), month=rng.choice(MONTHS), day=rng.randint(1, 28),
