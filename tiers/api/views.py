@@ -21,6 +21,7 @@ from tiers.filtersets import ActiveMemoryFilterSet
 from tiers.models import ActiveMemory, MigrationRun
 from tiers.selectors.active import active_memories_get_many, active_memory_get, active_memory_list
 from graph.services.auto_resolve import auto_resolve
+from tiers.selectors.migration import migration_run_list
 from tiers.selectors.shortterm import shortterm_memory_get
 from tiers.services.migration import migrate_active_memory, migration_sweep_enqueue
 from tiers.services.active import (
@@ -172,7 +173,7 @@ class MigrationRunListView(WorkerScopedMixin, ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return MigrationRun.objects.none()
-        return MigrationRun.objects.filter(worker=self.get_worker())
+        return migration_run_list(worker=self.get_worker())
 
     @extend_schema(request=None, responses={202: SweepQueuedSerializer})
     def post(self, request, worker_id):
