@@ -13,11 +13,12 @@ from django.db import connection
 from django.db.models import Q
 from neo4j.exceptions import DriverError, Neo4jError
 
+from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction
 from graph.models import Entity, Relationship
 from graph.vocabulary import normalize_name
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from tiers.models import ShorttermChunk, Tier
+from tiers.models import ExtractionStatus, ShorttermChunk, Tier
 
 logger = logging.getLogger(__name__)
 NEO4J_ERRORS = (DriverError, Neo4jError, OSError)
@@ -254,3 +255,21 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
         key=lambda r: (r.tier != Tier.LONGTERM, r.start_date or r.first_observed, r.pk),
     )
     return [relationship_dict(r) for r in ordered]
+
+
+def chunks_extraction(*, worker: Worker, chunk_ids: list[int]) -> dict[int, Extraction]:
+    """The stored graph of each chunk (``chunks_graph``) in the extractor's shape, for
+    chunks whose memory's extraction is done; others are left out (extract them anew)."""
+    done = set(ShorttermChunk.objects.filter(
+        pk__in=chunk_ids, worker=worker, memory__extraction_status=ExtractionStatus.DONE).values_list("pk", flat=True))
+    out = {}
+    for chunk_id, graph in chunks_graph(worker=worker, chunk_ids=sorted(done)).items():
+        names = {e["id"]: e["name"] for e in graph["entities"]}
+        out[chunk_id] = Extraction(
+            entities=[ExtractedEntity(name=e["name"], type=e["type"], description=e["description"],
+                                      confidence=e["confidence"]) for e in graph["entities"]],
+            relationships=[ExtractedRelationship(source=names[r["from_id"]], target=names[r["to_id"]], type=r["type"],
+                                                 description=r["description"], confidence=r["confidence"],
+                                                 strength=r["strength"]) for r in graph["relationships"]],
+        )
+    return out

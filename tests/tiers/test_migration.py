@@ -229,3 +229,25 @@ def test_a_conflict_lists_entity_and_relationship_differences(worker):
     assert changed["reason"] == "functional_relationship_changed" and changed["incoming"]["to"] == "Grace Okafor"
     assert changed["existing"]["to"] == "elena petrova"
     assert {"relationship_overlap", "entity_overlap", "similarity"} <= set(conflict.conflicting_chunks[0])
+
+
+def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker, monkeypatch):
+    from graph.extraction.local import LocalExtractor
+    from tiers.models import ExtractionStatus
+
+    memory = shortterm_memory_create(worker=worker, title="Team", chunks=[
+        {"content": "Marco Rossi reports to Elena Petrova."}])
+    pending = shortterm_memory_create(worker=worker, title="Team too", chunks=[
+        {"content": "Marco Rossi reports to Elena Petrova and works in Berlin."}])
+    ShorttermMemory.objects.filter(pk=pending.pk).update(extraction_status=ExtractionStatus.FAILED)
+    extracted = []
+    original = LocalExtractor.extract
+    monkeypatch.setattr(LocalExtractor, "extract", lambda self, text: extracted.append(text) or original(self, text))
+    active = _active(worker, "Marco Rossi reports to Grace Okafor.")
+    assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"
+    # The section, and the candidate whose memory has no stored graph; not the other one.
+    assert extracted == ["Marco Rossi reports to Grace Okafor.",
+                         "Marco Rossi reports to Elena Petrova and works in Berlin."]
+    conflict = MergeConflict.objects.get()
+    assert {r["code"] for r in conflict.reasons} >= {"functional_relationship_changed"}
+    assert memory.pk in {c["memory_id"] for c in conflict.conflicting_chunks}

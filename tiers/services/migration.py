@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
+from graph.selectors.graph import chunks_extraction
 from memoryhub.providers.embeddings import get_embedder, vector_literal
 from review.services.conflicts import conflict_create
 from tiers.active_templates import parse_template
@@ -63,9 +64,14 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     config = settings.MEMORYHUB_MIGRATION
     extractor = get_extractor()
     incoming_graph = extractor.extract(content)
-    graphs, candidates = {}, []
-    for candidate in _candidates(memory.worker_id, content):
-        graphs[candidate["chunk_id"]] = extractor.extract(candidate["content"])
+    found = _candidates(memory.worker_id, content)
+    # The candidates' graphs as stored (extracted when they were written), extracted anew
+    # only for memories whose extraction failed or waits for the sweep.
+    graphs = chunks_extraction(worker=memory.worker, chunk_ids=[c["chunk_id"] for c in found])
+    candidates = []
+    for candidate in found:
+        if candidate["chunk_id"] not in graphs:
+            graphs[candidate["chunk_id"]] = extractor.extract(candidate["content"])
         candidates.append(assess_candidate(content=content, incoming_graph=incoming_graph, candidate=candidate,
                                            existing_graph=graphs[candidate["chunk_id"]], config=config))
     plan = decide(candidates, config) | {"incoming_graph": incoming_graph}
