@@ -80,8 +80,10 @@ class ShorttermChunk(models.Model):
     same transaction as the chunk by ``tiers.services.bm25``.
     """
 
-    memory = models.ForeignKey(ShorttermMemory, on_delete=models.CASCADE, related_name="chunks")
-    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    # No single-column indexes: (memory, chunk_order) and (worker, memory) serve both
+    # columns, and every index is one more write per chunk.
+    memory = models.ForeignKey(ShorttermMemory, on_delete=models.CASCADE, related_name="chunks", db_index=False)
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
     chunk_order = models.PositiveIntegerField()
     content = models.TextField()
     embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"], null=True, blank=True)
@@ -113,9 +115,12 @@ class ShorttermChunk(models.Model):
 
 
 class Bm25Corpus(models.Model):
-    """Corpus statistics of one worker's tier: how many chunks, how many lexemes."""
+    """Corpus statistics of one worker's tier: how many chunks, how many lexemes.
 
-    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    (Here and in the two models below the worker's own index is left out: the unique or
+    term index starts with the worker.)"""
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
     tier = models.CharField(max_length=16, choices=Tier.choices)
     doc_count = models.BigIntegerField(default=0)
     total_length = models.BigIntegerField(default=0)
@@ -127,7 +132,7 @@ class Bm25Corpus(models.Model):
 class Bm25Term(models.Model):
     """Document frequency of one lexeme in one worker's tier."""
 
-    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
     tier = models.CharField(max_length=16, choices=Tier.choices)
     term = models.TextField()
     df = models.IntegerField()
@@ -142,7 +147,7 @@ class Bm25Posting(models.Model):
     The covering index makes scoring a query an index-only scan of its terms' postings.
     """
 
-    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+")
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
     tier = models.CharField(max_length=16, choices=Tier.choices)
     term = models.TextField()
     chunk_id = models.BigIntegerField()

@@ -11,12 +11,18 @@ import hashlib
 import logging
 import os
 import re
+import struct
 import threading
 import time
+import weakref
 from contextlib import contextmanager, nullcontext
 
 import numpy as np
+import psycopg
 from django.conf import settings
+from django.db import connection
+from psycopg.adapt import Dumper
+from psycopg.pq import Format
 
 from memoryhub.errors import DomainError
 from memoryhub.providers.http import endpoint_url, post_json
@@ -272,3 +278,54 @@ def get_embedder() -> EmbeddingProvider:
 def vector_literal(vector) -> str:
     """pgvector's text form of a vector, for raw SQL (``%s::vector``)."""
     return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"
+
+
+class VectorArray:
+    """Many vectors as one binary ``vector[]`` parameter (``%s::vector[]``), for bulk
+    writes: packed by numpy in one go instead of formatting 384 floats per row as text
+    (which cost more than the row's insert). Use through :func:`vector_array`."""
+
+    def __init__(self, matrix, element_oid: int):
+        self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), -1)
+        self.element_oid = element_oid
+
+    def to_binary(self) -> bytes:
+        count, dimension = self.matrix.shape
+        if count == 0:
+            return struct.pack(">iii", 0, 0, self.element_oid)
+        # Binary array: ndim, has-nulls, element type, (size, lower bound); then each
+        # element as length + pgvector's binary form (dim, unused, big-endian float4s).
+        rows = np.empty(count, dtype=[("len", ">i4"), ("dim", ">u2"), ("unused", ">u2"),
+                                      ("values", ">f4", (dimension,))])
+        rows["len"], rows["dim"], rows["unused"], rows["values"] = 4 + 4 * dimension, dimension, 0, self.matrix
+        return struct.pack(">iiiii", 1, 0, self.element_oid, count, 1) + rows.tobytes()
+
+
+class _VectorArrayDumper(Dumper):
+    format = Format.BINARY
+    oid = 0  # the server takes the type from the query's ::vector[] cast
+
+    def dump(self, obj: VectorArray) -> bytes:
+        return obj.to_binary()
+
+
+_vector_oids: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+@contextmanager
+def binary_cursor():
+    """A server-side-binding cursor on Django's connection (same transaction), for
+    :class:`VectorArray` parameters: Django's own cursors bind parameters as text."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors, psycopg.Cursor(connection.connection) as cursor:
+        cursor.adapters.register_dumper(VectorArray, _VectorArrayDumper)
+        yield cursor
+
+
+def vector_array(matrix, cursor) -> VectorArray:
+    """``matrix`` as a binary ``vector[]`` parameter for a :func:`binary_cursor`."""
+    oid = _vector_oids.get(cursor.connection)
+    if oid is None:
+        cursor.execute("SELECT 'vector'::regtype::oid")
+        oid = _vector_oids[cursor.connection] = cursor.fetchone()[0]
+    return VectorArray(matrix, oid)

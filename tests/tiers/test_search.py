@@ -175,3 +175,18 @@ def test_a_smaller_limit_returns_the_head_of_the_longer_list(worker, corpus, mod
     full = ranked(10)
     for limit in (1, 2, 3):
         assert ranked(limit) == full[:limit]
+
+
+def test_hits_outside_the_bm25_list_carry_the_score_the_list_would_give(worker, corpus):
+    """Vector mode scores its hits' BM25 in the details query; it must agree with the
+    BM25 ranking itself (and give 0 to chunks that share no lexeme with the query)."""
+    from tiers.selectors.search import bm25_ranked
+
+    query = "JWT tokens at the marketing gateway"
+    params = search_params(query=query, mode="bm25", limit=10)
+    with connection.cursor() as cursor:
+        lexical = {cid: float(score) for cid, score in bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor)}
+    hits = search(worker, query=query, mode="vector", limit=10)
+    assert len(hits) == len(FACTS) and len(lexical) >= 2
+    for hit in hits:
+        assert hit.bm25_score == pytest.approx(lexical.get(hit.chunk_id, 0.0), abs=1e-9)

@@ -16,8 +16,22 @@ def _analyze_count() -> int:
 
 def test_a_bulk_import_refreshes_the_bm25_statistics(worker, monkeypatch):
     monkeypatch.setattr(shortterm, "BULK_ANALYZE_CHUNKS", 3)
+    monkeypatch.setattr(shortterm, "BULK_ANALYZE_GROWTH", 0.0)  # whatever the table holds
     before = _analyze_count()
     shortterm_memory_create(worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}])
     assert _analyze_count() == before
     shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
     assert _analyze_count() == before + 1
+
+
+def test_an_import_small_beside_the_table_leaves_the_statistics_to_autovacuum(worker, monkeypatch):
+    monkeypatch.setattr(shortterm, "BULK_ANALYZE_CHUNKS", 3)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM tiers_shorttermchunk")  # (rolled back with the test)
+        cursor.execute("ANALYZE tiers_shorttermchunk")
+    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(20)])
+    before = _analyze_count()  # the planner now knows of 20 chunks
+    shortterm_memory_create(worker=worker, title="small share", chunks=[{"content": f"note {i}"} for i in range(3)])
+    assert _analyze_count() == before  # 3 < 20 % of 20
+    shortterm_memory_create(worker=worker, title="large share", chunks=[{"content": f"item {i}"} for i in range(6)])
+    assert _analyze_count() == before + 1  # 6 ≥ 20 % of 20

@@ -187,28 +187,29 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
     if exact is None:
         exact = params.memory_ids is not None or use_exact_search(count, everyone)
     if exact:
-        # "+ 0": an order no index can give, so PostgreSQL scans the worker's rows.
-        order, settings_sql = "(c.embedding <=> %s::vector) + 0", ""
+        # "+ 0": an order no index can give, so PostgreSQL scans the worker's rows (and
+        # computes each distance once: the ORDER BY names the selected column).
+        distance, settings_sql = "(c.embedding <=> %s::vector) + 0", ""
     else:
         # relaxed_order: pgvector keeps scanning past filtered-out rows (other workers)
         # without the cost of a strict order; the rows are re-sorted below. The settings
         # travel with the query: one round trip.
-        order = "c.embedding <=> %s::vector"
+        distance = "c.embedding <=> %s::vector"
         ef = hnsw_ef_search(count, params.candidates)
         settings_sql = f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order; "
     table = ShorttermChunk._meta.db_table
     extra, args = _filters(params)
     cursor.execute(
         settings_sql + f"""
-        SELECT c.id, 1 - (c.embedding <=> %s::vector) FROM {table} c
+        SELECT c.id, {distance} AS distance FROM {table} c
         WHERE c.worker_id = %s AND c.embedding IS NOT NULL{extra}
-        ORDER BY {order} LIMIT %s
+        ORDER BY distance LIMIT %s
         """,
-        [query_vector, worker_id, *args, query_vector, params.candidates],
+        [query_vector, worker_id, *args, params.candidates],
     )
     while cursor.description is None and cursor.nextset():  # past the SETs' empty results
         pass
-    return sorted(cursor.fetchall(), key=lambda row: (-row[1], row[0]))
+    return sorted(((cid, 1.0 - distance) for cid, distance in cursor.fetchall()), key=lambda row: (-row[1], row[0]))
 
 
 @dataclass(frozen=True)
@@ -252,13 +253,12 @@ def bm25_query(*, worker_id: int, text: str, cursor) -> Bm25Query | None:
     )
 
 
-def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list[int] | None = None,
-                query: Bm25Query | None = None):
-    """(chunk id, Okapi BM25 score), best first; over ``chunk_ids`` when given.
+def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, query: Bm25Query | None = None):
+    """(chunk id, Okapi BM25 score), the best ``params.candidates``.
 
     score = Σ idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · |d| / avgdl)) over the query's
-    lexemes, read from the postings' covering index (by term, or by chunk for the few
-    chunks that only the vector list found).
+    lexemes, read from the postings' covering index by term (``_details`` scores the few
+    hits that only the vector list found, by chunk).
     """
     query = query or bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
     if query is None:
@@ -266,37 +266,43 @@ def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, chunk_ids: list
     posting = Bm25Posting._meta.db_table
     extra, filter_args = _filters(params)
     join = f" JOIN {ShorttermChunk._meta.db_table} c ON c.id = p.chunk_id" if extra else ""
-    if chunk_ids is None:
-        where, where_args = "p.worker_id = %s AND p.tier = %s", [worker_id, Tier.SHORTTERM]
-        limit, limit_args = " LIMIT %s", [params.candidates]
-    else:
-        where, where_args = "p.tier = %s AND p.chunk_id = ANY(%s)", [Tier.SHORTTERM, chunk_ids]
-        limit, limit_args = "", []
     cursor.execute(
         f"""
         SELECT p.chunk_id,
                sum(q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)) AS score
         FROM {posting} p
         JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term{join}
-        WHERE {where}{extra}
+        WHERE p.worker_id = %s AND p.tier = %s{extra}
         GROUP BY p.chunk_id
-        ORDER BY score DESC, p.chunk_id{limit}
+        ORDER BY score DESC, p.chunk_id LIMIT %s
         """,
         [query.k1 + 1.0, query.norm_base, query.norm_per_length, query.terms, query.idfs,
-         *where_args, *filter_args, *limit_args],
+         worker_id, Tier.SHORTTERM, *filter_args, params.candidates],
     )
     return cursor.fetchall()
 
 
-def _details(ids: list[int], query_vector: str | None, cursor) -> dict[int, tuple]:
+def _details(ids: list[int], query_vector: str | None, cursor, *, lexemes: Bm25Query | None = None,
+             bm25_ids: list[int] = ()) -> dict[int, tuple]:
+    """The hits' rows with their similarity and, for ``bm25_ids`` (hits the BM25 list did
+    not score), their BM25 score under ``lexemes``: one round trip."""
     chunks, memories = ShorttermChunk._meta.db_table, ShorttermMemory._meta.db_table
-    similarity = "1 - (c.embedding <=> %s::vector)" if query_vector else "NULL::float8"
+    similarity, similarity_args = ("1 - (c.embedding <=> %s::vector)", [query_vector]) if query_vector \
+        else ("NULL::float8", [])
+    bm25, bm25_args = "NULL::float8", []
+    if lexemes is not None and bm25_ids:
+        bm25 = f"""CASE WHEN c.id = ANY(%s) THEN (
+            SELECT coalesce(sum(q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)), 0)
+            FROM {Bm25Posting._meta.db_table} p JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term
+            WHERE p.tier = %s AND p.chunk_id = c.id) END"""
+        bm25_args = [list(bm25_ids), lexemes.k1 + 1.0, lexemes.norm_base, lexemes.norm_per_length,
+                     lexemes.terms, lexemes.idfs, Tier.SHORTTERM]
     cursor.execute(
         f"""
-        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}
+        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}, {bm25}
         FROM {chunks} c JOIN {memories} m ON m.id = c.memory_id WHERE c.id = ANY(%s)
         """,
-        ([query_vector] if query_vector else []) + [ids],
+        [*similarity_args, *bm25_args, ids],
     )
     return {row[0]: row for row in cursor.fetchall()}
 
@@ -390,11 +396,10 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
                      + (params.bm25_weight / (rrf_k + bm25_rank[cid]) if cid in bm25_rank else 0.0) for cid in ids}
         if params.min_similarity is None:
             ids = _best_ids(ids, params, vector_rows, bm25_rows, fused)
-        missing_bm25 = [cid for cid in ids if cid not in bm25_score]
-        if missing_bm25 and (bm25_lexemes is not None or params.mode == "vector"):
-            bm25_score |= {cid: float(s) for cid, s in bm25_ranked(
-                worker_id=worker.pk, params=params, cursor=cursor, chunk_ids=missing_bm25, query=bm25_lexemes)}
-        details = _details(ids, query_vector, cursor)
+        if params.mode == "vector":  # the hits' BM25 scores too, for the caller to see
+            bm25_lexemes = bm25_query(worker_id=worker.pk, text=params.query, cursor=cursor)
+        details = _details(ids, query_vector, cursor, lexemes=bm25_lexemes,
+                           bm25_ids=[cid for cid in ids if cid not in bm25_score])
 
     hits = []
     for cid in ids:
@@ -406,7 +411,7 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
                 chunk_id=cid, memory_id=row[1], memory_title=row[2], chunk_order=row[3], content=row[4],
                 metadata=row[5] if isinstance(row[5], dict) else json.loads(row[5]),
                 similarity=None if row[6] is None else float(row[6]),
-                bm25_score=bm25_score.get(cid, 0.0), fused_score=fused.get(cid),
+                bm25_score=bm25_score.get(cid, 0.0 if row[7] is None else float(row[7])), fused_score=fused.get(cid),
                 vector_rank=vector_rank.get(cid), bm25_rank=bm25_rank.get(cid),
             )
         )
