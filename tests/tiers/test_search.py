@@ -190,3 +190,26 @@ def test_hits_outside_the_bm25_list_carry_the_score_the_list_would_give(worker, 
     assert len(hits) == len(FACTS) and len(lexical) >= 2
     for hit in hits:
         assert hit.bm25_score == pytest.approx(lexical.get(hit.chunk_id, 0.0), abs=1e-9)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bm25_thread_replaces_a_broken_connection(worker):
+    """The parallel BM25 list runs on the search thread's own connection; if the server
+    dropped it, the list is read again on a new one instead of failing the search."""
+    from tiers.selectors import search as search_module
+
+    shortterm_memory_create(worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS])
+    assert not connection.in_atomic_block  # the parallel path
+    search(worker, query="nightly database backups", mode="hybrid")  # opens the thread's connection
+
+    def own_backend():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            return cursor.fetchone()[0]
+
+    pid = search_module._bm25_pool.submit(own_backend).result()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    hits = search(worker, query="nightly database backups", mode="hybrid")
+    assert hits[0].content == FACTS[4] and hits[0].bm25_rank == 1
+    assert search_module._bm25_pool.submit(own_backend).result() != pid  # a new connection

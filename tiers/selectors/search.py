@@ -9,7 +9,7 @@ from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 
 from django.conf import settings
-from django.db import close_old_connections, connection, connections
+from django.db import InterfaceError, OperationalError, connection, connections
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
@@ -318,9 +318,23 @@ def _bm25_list(worker_id: int, params: SearchParams, cursor) -> tuple[Bm25Query 
 
 
 def _bm25_on_own_connection(worker_id: int, params: SearchParams):
-    close_old_connections()  # this thread's connection: drop it if broken or too old
-    with connection.cursor() as cursor:
-        return _bm25_list(worker_id, params, cursor)
+    """On this thread's own connection. Not ``close_old_connections()``: with health checks
+    on it makes the next query ping the server first, a round trip per search. A
+    connection past its age is replaced; one that breaks is replaced and the list read
+    again, once."""
+    if connection.connection is not None and (
+        connection.errors_occurred or (connection.close_at is not None and time.monotonic() >= connection.close_at)
+    ):
+        connection.close()
+    try:
+        with connection.cursor() as cursor:
+            return _bm25_list(worker_id, params, cursor)
+    except (InterfaceError, OperationalError):
+        if connection.is_usable():
+            raise
+        connection.close()
+        with connection.cursor() as cursor:
+            return _bm25_list(worker_id, params, cursor)
 
 
 def search_connections_close() -> None:
