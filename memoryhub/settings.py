@@ -237,6 +237,11 @@ MEMORYHUB_CHUNKING = {
     "overlap_tokens": envint("MEMORYHUB_CHUNK_OVERLAP", 50, minimum=0),
     "max_content_bytes": envint("MEMORYHUB_MAX_CONTENT_BYTES", 1_000_000, minimum=1),
     "max_chunks_per_request": envint("MEMORYHUB_MAX_CHUNKS_PER_REQUEST", 5000, minimum=1),
+    # Deleting a worker or memory with at least this many chunks queues a VACUUM (ANALYZE)
+    # of the chunk and BM25 tables: until autovacuum gets there, exact scans (migration
+    # candidates) read the dead rows, measured twice as slow after a 100k-chunk delete.
+    # 0 switches it off.
+    "vacuum_after_delete": envint("MEMORYHUB_VACUUM_AFTER_DELETE_CHUNKS", 10000, minimum=0),
 }
 
 MEMORYHUB_SEARCH = {

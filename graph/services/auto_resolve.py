@@ -2,7 +2,7 @@
 memory, add the active memory's new entities and relationships to the shortterm memory's
 graph, and report what differs."""
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from graph.extraction import get_extractor
@@ -14,8 +14,9 @@ from graph.vocabulary import normalize_name, normalize_relation_type, normalize_
 from memoryhub.errors import DomainError
 from memoryhub.providers.embeddings import get_embedder, vector_literal
 from tiers.conflict_check import FUNCTIONAL, OPPOSITE
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory, Tier
+from tiers.models import ActiveMemory, ShorttermMemory, Tier
 from tiers.selectors.active import active_memory_sections_view
+from tiers.selectors.shortterm import nearest_chunks
 
 
 def _active_content(memory: ActiveMemory, section: str | None) -> str:
@@ -39,14 +40,8 @@ def auto_resolve(*, active: ActiveMemory, shortterm: ShorttermMemory, section: s
     except ExtractionError as exc:
         raise DomainError(f"entity extraction failed: {exc}", code="extraction_failed") from exc
     vector = vector_literal(get_embedder().embed_documents([content])[0])
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""SELECT id, chunk_order, content, 1 - (embedding <=> %s::vector) FROM {ShorttermChunk._meta.db_table}
-                WHERE memory_id = %s AND embedding IS NOT NULL ORDER BY (embedding <=> %s::vector) + 0 LIMIT %s""",
-            [vector, shortterm.pk, vector, limit],
-        )
-        similar = [{"chunk_id": r[0], "chunk_order": r[1], "content": r[2], "similarity": float(r[3])}
-                   for r in cursor.fetchall()]
+    similar = [{key: c[key] for key in ("chunk_id", "chunk_order", "content", "similarity")}
+               for c in nearest_chunks(vector=vector, memory_id=shortterm.pk, limit=limit)]
 
     with transaction.atomic():
         ShorttermMemory.objects.select_for_update().get(pk=shortterm.pk)

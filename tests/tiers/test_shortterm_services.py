@@ -35,3 +35,59 @@ def test_an_import_small_beside_the_table_leaves_the_statistics_to_autovacuum(wo
     assert _analyze_count() == before  # 3 < 20 % of 20
     shortterm_memory_create(worker=worker, title="large share", chunks=[{"content": f"item {i}"} for i in range(6)])
     assert _analyze_count() == before + 1  # 6 ≥ 20 % of 20
+
+
+def _vacuum_count(table: str) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_force_next_flush(); SELECT pg_stat_clear_snapshot()")
+        cursor.execute("SELECT vacuum_count FROM pg_stat_user_tables WHERE relname = %s", [table])
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deleting_a_large_worker_or_memory_vacuums_the_shortterm_tables(settings):
+    """Once the delete commits, the task (run inline by the test cluster) vacuums the chunk
+    and BM25 tables; a small delete leaves them to autovacuum."""
+    from memoryhub.services.workers import worker_delete
+    from tests.factories import WorkerFactory
+    from tiers.services.shortterm import shortterm_memory_delete
+
+    settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
+    worker = WorkerFactory()
+    small = shortterm_memory_create(worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}])
+    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
+    before = {table: _vacuum_count(table) for table in ("tiers_shorttermchunk", "tiers_bm25posting")}
+
+    shortterm_memory_delete(memory=small)
+    assert {table: _vacuum_count(table) for table in before} == before
+
+    worker_delete(worker=worker)
+    assert {table: _vacuum_count(table) for table in before} == {table: n + 1 for table, n in before.items()}
+
+
+def test_the_vacuum_refuses_to_run_inside_a_transaction():
+    from memoryhub.errors import DomainError
+    from tiers.services.shortterm import shortterm_tables_vacuum
+
+    with pytest.raises(DomainError):
+        shortterm_tables_vacuum()
+
+
+def test_nearest_chunks_are_the_workers_own_most_similar_first(worker):
+    from memoryhub.providers.embeddings import get_embedder, vector_literal
+    from tests.factories import WorkerFactory
+    from tiers.selectors.shortterm import nearest_chunks
+
+    ops = shortterm_memory_create(worker=worker, title="ops", chunks=[
+        {"content": "Backups run nightly at 02:00 UTC."}, {"content": "Deploys happen on Tuesdays."}])
+    auth = shortterm_memory_create(worker=worker, title="auth", chunks=[{"content": "Tokens expire after one hour."}])
+    shortterm_memory_create(worker=WorkerFactory(), title="other", chunks=[{"content": "Backups run nightly at 02:00 UTC."}])
+    vector = vector_literal(get_embedder().embed_query("nightly backups at 02:00 UTC"))
+
+    mine = nearest_chunks(vector=vector, worker_id=worker.pk, limit=10)
+    assert [c["memory_id"] for c in mine].count(ops.pk) == 2 and len(mine) == 3  # never the other worker's
+    assert mine[0]["content"] == "Backups run nightly at 02:00 UTC." and mine[0]["similarity"] > 0.5  # hash embeddings in tests
+    assert [c["similarity"] for c in mine] == sorted((c["similarity"] for c in mine), reverse=True)
+    assert [c["memory_id"] for c in nearest_chunks(vector=vector, memory_id=auth.pk, limit=10)] == [auth.pk]
+    with pytest.raises(ValueError):
+        nearest_chunks(vector=vector, limit=1)

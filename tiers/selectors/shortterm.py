@@ -1,5 +1,6 @@
 """Reads of the Shortterm tier."""
 
+from django.db import connection
 from django.db.models import Count, Prefetch, QuerySet
 
 from memoryhub.errors import DomainError, NotFoundError
@@ -35,3 +36,25 @@ def shortterm_recent(*, worker: Worker, limit: int, max_limit: int, since=None) 
     if since is not None:
         queryset = queryset.filter(last_updated__gte=since)
     return list(queryset[:limit])
+
+
+def nearest_chunks(*, vector: str, limit: int, worker_id: int | None = None, memory_id: int | None = None) -> list[dict]:
+    """The ``limit`` chunks of a worker (or of one memory) closest to ``vector`` (pgvector
+    text), by exact cosine — a scan of their own rows, never the shared HNSW graph, whose
+    filtering could miss them: ``[{chunk_id, memory_id, chunk_order, content,
+    similarity}]``, most similar first. For the migration's candidates and
+    ``auto_resolve``; search has its own ranking (HNSW for large workers, filters)."""
+    if (worker_id is None) == (memory_id is None):
+        raise ValueError("give exactly one of worker_id and memory_id")
+    column, value = ("worker_id", worker_id) if memory_id is None else ("memory_id", memory_id)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            # "+ 0": an order no index can give, so each row's distance is computed once
+            # in a scan of the rows the filter selects.
+            f"""SELECT id, memory_id, chunk_order, content, (embedding <=> %s::vector) + 0 AS distance
+                FROM {ShorttermChunk._meta.db_table}
+                WHERE {column} = %s AND embedding IS NOT NULL ORDER BY distance, id LIMIT %s""",
+            [vector, value, limit],
+        )
+        return [{"chunk_id": r[0], "memory_id": r[1], "chunk_order": r[2], "content": r[3],
+                 "similarity": 1.0 - float(r[4])} for r in cursor.fetchall()]

@@ -23,6 +23,7 @@ from memoryhub.providers.llm import LLMError
 from tiers.conflict_check import graph_differences
 from tiers.migration_decision import assess_candidate, decide, llm_merge, use_llm
 from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk
+from tiers.selectors.shortterm import nearest_chunks
 from tiers.services.active import active_section_reset_count as _reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
@@ -46,17 +47,12 @@ def merge_sentences(existing: str, incoming: str) -> str:
 def _candidates(worker_id: int, content: str) -> list[dict]:
     config = settings.MEMORYHUB_MIGRATION
     vector = vector_literal(get_embedder().embed_documents([content])[0])
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""SELECT id, memory_id, content, 1 - (embedding <=> %s::vector) AS similarity
-                FROM {ShorttermChunk._meta.db_table}
-                WHERE worker_id = %s AND embedding IS NOT NULL
-                ORDER BY (embedding <=> %s::vector) + 0 LIMIT %s""",  # + 0: exact, no HNSW
-            [vector, worker_id, vector, config["candidates"]],
-        )
-        rows = cursor.fetchall()
-    return [{"chunk_id": r[0], "memory_id": r[1], "content": r[2], "similarity": round(float(r[3]), 4)}
-            for r in rows if r[3] >= config["candidate_similarity"]]
+    return [
+        {"chunk_id": c["chunk_id"], "memory_id": c["memory_id"], "content": c["content"],
+         "similarity": round(c["similarity"], 4)}
+        for c in nearest_chunks(vector=vector, worker_id=worker_id, limit=config["candidates"])
+        if c["similarity"] >= config["candidate_similarity"]
+    ]
 
 
 def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
