@@ -238,10 +238,12 @@ MEMORYHUB_CHUNKING = {
     "max_content_bytes": envint("MEMORYHUB_MAX_CONTENT_BYTES", 1_000_000, minimum=1),
     "max_chunks_per_request": envint("MEMORYHUB_MAX_CHUNKS_PER_REQUEST", 5000, minimum=1),
     # Deleting a worker or memory with at least this many chunks queues a VACUUM (ANALYZE)
-    # of the chunk and BM25 tables: until autovacuum gets there, exact scans (migration
-    # candidates) read the dead rows, measured twice as slow after a 100k-chunk delete.
-    # 0 switches it off.
+    # of the chunk and BM25 tables and, when the delete took 30% of the HNSW graph or more,
+    # its rebuild (tiers.services.maintenance). 0 switches it off.
     "vacuum_after_delete": envint("MEMORYHUB_VACUUM_AFTER_DELETE_CHUNKS", 10000, minimum=0),
+    # Seconds the task cluster gives that upkeep (a rebuild of a million-chunk graph takes
+    # minutes).
+    "maintenance_timeout": envint("MEMORYHUB_MAINTENANCE_TIMEOUT", 3600, minimum=60),
 }
 
 MEMORYHUB_SEARCH = {

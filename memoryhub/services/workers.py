@@ -59,7 +59,7 @@ def worker_delete(*, worker: Worker) -> None:
     """Delete a worker and everything it holds; a large one's dead rows are vacuumed
     away in the background once this commits."""
     from tiers.models import ShorttermChunk
-    from tiers.services.shortterm import vacuum_after_large_delete
+    from tiers.services.maintenance import vacuum_after_large_delete
 
     chunk_count = ShorttermChunk.objects.filter(worker=worker).count()
     worker.delete()

@@ -1,3 +1,5 @@
+import io
+
 import pytest
 from django.db import connection
 
@@ -67,7 +69,7 @@ def test_deleting_a_large_worker_or_memory_vacuums_the_shortterm_tables(settings
 
 def test_the_vacuum_refuses_to_run_inside_a_transaction():
     from memoryhub.errors import DomainError
-    from tiers.services.shortterm import shortterm_tables_vacuum
+    from tiers.services.maintenance import shortterm_tables_vacuum
 
     with pytest.raises(DomainError):
         shortterm_tables_vacuum()
@@ -91,3 +93,33 @@ def test_nearest_chunks_are_the_workers_own_most_similar_first(worker):
     assert [c["memory_id"] for c in nearest_chunks(vector=vector, memory_id=auth.pk, limit=10)] == [auth.pk]
     with pytest.raises(ValueError):
         nearest_chunks(vector=vector, limit=1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delete_that_takes_most_of_the_graph_rebuilds_it(settings):
+    """The HNSW graph keeps deleted elements that searches still walk: a delete that took
+    a large share of it rebuilds it (the command does the same on demand)."""
+    from django.core.management import call_command
+
+    from memoryhub.services.workers import worker_delete
+    from tests.factories import WorkerFactory
+    from tiers.services.maintenance import shortterm_tables_vacuum
+
+    settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
+    big, small = WorkerFactory(), WorkerFactory()
+    shortterm_memory_create(worker=big, title="bulk", chunks=[{"content": f"fact number {i}"} for i in range(12)])
+    shortterm_memory_create(worker=small, title="kept", chunks=[{"content": f"note {i}"} for i in range(3)])
+
+    def index_oid():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 'shortterm_chunk_hnsw'::regclass::oid")
+            return cursor.fetchone()[0]
+
+    before = index_oid()
+    worker_delete(worker=big)  # 12 of 15 chunks: rebuilt (a new index, a new oid)
+    after = index_oid()
+    assert after != before
+    assert not shortterm_tables_vacuum(deleted=1)["reindexed"]  # 1 of 4: kept
+    assert index_oid() == after
+    call_command("vacuum_shortterm", "--reindex", stdout=io.StringIO())
+    assert index_oid() != after

@@ -314,6 +314,8 @@ def _bm25_list(worker_id: int, params: SearchParams, cursor) -> tuple[Bm25Query 
     """The query's lexemes and statistics (kept to score the vector list's other chunks
     without looking them up again) and the BM25 list."""
     query = bm25_query(worker_id=worker_id, text=params.query, cursor=cursor)
+    if params.mode == "vector":  # the lexemes only: the hits' BM25 is scored with their details
+        return query, []
     return query, (bm25_ranked(worker_id=worker_id, params=params, cursor=cursor, query=query) if query else [])
 
 
@@ -361,15 +363,17 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
     BM25 score, both ranks and (hybrid) the fused RRF score.
 
     ``bm25`` mode is purely lexical: it embeds the query (and reports similarity) only
-    when ``min_similarity`` asks for it. In ``hybrid`` mode the BM25 list is computed on
-    a second connection beside the vector list (not inside an open transaction, whose
-    uncommitted rows another connection cannot see).
+    when ``min_similarity`` asks for it. In ``hybrid`` mode the BM25 list (in ``vector``
+    mode the query's lexemes) is read on a second connection beside the vector list (not
+    inside an open transaction, whose uncommitted rows another connection cannot see).
     """
     if params.memory_ids is not None:
         check_memory_ids(worker=worker, memory_ids=list(params.memory_ids))
-    parallel_bm25 = params.mode == "hybrid" and not connection.in_atomic_block
+    # Vector mode too looks up the query's lexemes (to report the hits' BM25 scores) on
+    # the second connection, beside the vector list.
+    parallel_bm25 = params.mode in ("hybrid", "vector") and not connection.in_atomic_block
     bm25_first = False
-    if parallel_bm25:
+    if parallel_bm25 and params.mode == "hybrid":
         with connection.cursor() as cursor:
             bm25_first = _worker_chunk_count(worker.pk, cursor)[0] > settings.MEMORYHUB_SEARCH["bm25_first_above"]
     # Large workers: BM25 takes longer than embedding the query, so it starts at once and
@@ -394,10 +398,8 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
         )
         if bm25_future is not None:
             bm25_lexemes, bm25_rows = bm25_future.result()
-        elif params.mode != "vector":
-            bm25_lexemes, bm25_rows = _bm25_list(worker.pk, params, cursor)
         else:
-            bm25_lexemes, bm25_rows = None, []
+            bm25_lexemes, bm25_rows = _bm25_list(worker.pk, params, cursor)
         vector_rank = {cid: i + 1 for i, (cid, _) in enumerate(vector_rows)}
         bm25_rank = {cid: i + 1 for i, (cid, _) in enumerate(bm25_rows)}
         bm25_score = {cid: float(score) for cid, score in bm25_rows}
@@ -410,8 +412,6 @@ def shortterm_search(*, worker: Worker, params: SearchParams) -> list[SearchHit]
                      + (params.bm25_weight / (rrf_k + bm25_rank[cid]) if cid in bm25_rank else 0.0) for cid in ids}
         if params.min_similarity is None:
             ids = _best_ids(ids, params, vector_rows, bm25_rows, fused)
-        if params.mode == "vector":  # the hits' BM25 scores too, for the caller to see
-            bm25_lexemes = bm25_query(worker_id=worker.pk, text=params.query, cursor=cursor)
         details = _details(ids, query_vector, cursor, lexemes=bm25_lexemes,
                            bm25_ids=[cid for cid in ids if cid not in bm25_score])
 

@@ -23,6 +23,7 @@ from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_a
 from tiers.chunking import chunk_text
 from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
 from tiers.services.bm25 import bm25_index_chunks, bm25_unindex_chunks
+from tiers.services.maintenance import vacuum_after_large_delete
 
 
 @dataclass(frozen=True)
@@ -264,28 +265,3 @@ def shortterm_memory_delete(*, memory: ShorttermMemory) -> None:
     locked.delete()
     vacuum_after_large_delete(len(chunk_ids))
 
-
-SHORTTERM_TABLES = (ShorttermChunk, Bm25Posting, Bm25Term)
-
-
-def vacuum_after_large_delete(chunk_count: int) -> None:
-    """Once the deleting transaction commits, queue a vacuum of the shortterm tables if it
-    removed ``MEMORYHUB_VACUUM_AFTER_DELETE_CHUNKS`` chunks or more."""
-    threshold = settings.MEMORYHUB_CHUNKING["vacuum_after_delete"]
-    if threshold and chunk_count >= threshold:
-        from django_q.tasks import async_task
-
-        transaction.on_commit(lambda: async_task("tiers.tasks.vacuum_shortterm_tables"))
-
-
-def shortterm_tables_vacuum() -> list[str]:
-    """VACUUM (ANALYZE) the chunk and BM25 tables: dead rows go, the HNSW graph is repaired,
-    the planner's statistics are fresh. Cannot run inside a transaction. Returns the
-    tables vacuumed."""
-    if connection.in_atomic_block:
-        raise DomainError("VACUUM cannot run inside a transaction")
-    tables = [model._meta.db_table for model in SHORTTERM_TABLES]
-    with connection.cursor() as cursor:
-        for table in tables:
-            cursor.execute(f"VACUUM (ANALYZE) {table}")
-    return tables

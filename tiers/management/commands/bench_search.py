@@ -19,6 +19,7 @@ from tiers.bench.corpus import generate_chunks, generate_queries
 from tiers.bench.measure import Precomputed, fmt, http_server, percentiles, post_json
 from tiers.models import ShorttermChunk
 from tiers.selectors.search import hnsw_ef_search, search_params, shortterm_search, vector_ranked
+from tiers.services.maintenance import shortterm_tables_vacuum
 from tiers.services.shortterm import shortterm_memory_create
 
 MODES = ("vector", "bm25", "hybrid")
@@ -32,13 +33,20 @@ def _rrf(lists: list[list[int]], k: int) -> list[int]:
     return sorted(scores, key=lambda d: -scores[d])
 
 
-def _vacuum() -> None:
-    """Vacuum and analyse the tables a benchmark writes, so that no autovacuum run (after
-    a deleted worker or a large load) competes with the timings."""
+def _vacuum(deleted: int = 0) -> None:
+    """Vacuum and analyse the tables a benchmark writes, and rebuild the HNSW graph after
+    a delete that took a large share of it (what a large delete queues in production), so
+    that neither autovacuum nor a graph full of deleted elements weighs on the timings."""
+    shortterm_tables_vacuum(deleted=deleted)
     with connection.cursor() as cursor:
-        for table in ("tiers_shorttermchunk", "tiers_bm25posting", "tiers_bm25term", "graph_entity",
-                      "graph_relationship"):
+        for table in ("graph_entity", "graph_relationship"):
             cursor.execute(f"VACUUM ANALYZE {table}")
+
+
+def _delete(worker) -> None:
+    count = ShorttermChunk.objects.filter(worker=worker).count()
+    worker_delete(worker=worker)
+    _vacuum(deleted=count)
 
 
 class Command(BaseCommand):
@@ -81,8 +89,9 @@ class Command(BaseCommand):
             self.log("reusing the kept benchmark worker: ingest is not measured")
         else:
             if existing:
-                worker_delete(worker=existing)
-            _vacuum()  # not autovacuum's, during the timings
+                _delete(existing)
+            else:
+                _vacuum()  # not autovacuum's, during the timings
             worker = worker_create(name=name, description="search benchmark (safe to delete)")
             vectors, report["ingest"] = self._ingest(worker, texts, embedder, options["memory_size"])
         _vacuum()
@@ -193,7 +202,7 @@ class Command(BaseCommand):
             with open(options["json"], "w") as fh:
                 json.dump(report, fh, indent=2)
         if not options["keep"]:
-            worker_delete(worker=worker)
+            _delete(worker)
 
     def _ingest(self, worker, texts, embedder, size):
         """The model alone, then the write path alone with those vectors."""
@@ -241,7 +250,7 @@ class Command(BaseCommand):
                 progress.advance(len(texts_batch))
             progress.finish()
         finally:
-            worker_delete(worker=scratch)
+            _delete(scratch)
         ingest = {
             "embedding_model_chunks_per_s": n / t_embed,
             "write_only_chunks_per_s": n / t_write,
