@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.db import connection, transaction
 
-from memoryhub.providers.embeddings import get_embedder, vector_literal
+from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
 from tiers.models import ShorttermChunk
 
 HNSW_INDEX = "shortterm_chunk_hnsw"
@@ -54,21 +54,23 @@ def chunks_reembed(*, chunk_ids: list[int]) -> int:
         current = {
             c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(pk__in=[pk for pk, _ in rows])
         }
-        ids, literals = [], []
-        for (pk, content), vector in zip(rows, vectors):
+        ids, kept = [], []
+        for offset, (pk, content) in enumerate(rows):
             chunk = current.get(pk)
             if chunk is None or chunk.content != content:
                 continue
             ids.append(pk)
-            literals.append(vector_literal(vector))
-        # Untyped ::vector so that the column's current dimension applies (the model's
-        # field may still carry the old one while the column is being resized).
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"""UPDATE {ShorttermChunk._meta.db_table} c SET embedding = d.e::vector
-                    FROM unnest(%s::bigint[], %s::text[]) AS d(id, e) WHERE c.id = d.id""",
-                [ids, literals],
-            )
+            kept.append(offset)
+        # One binary vector[] parameter; each vector carries its own dimension, which the
+        # column's current vector(n) checks (the model's field may still carry the old one
+        # while the column is being resized).
+        if ids:
+            with binary_cursor() as cursor:
+                cursor.execute(
+                    f"""UPDATE {ShorttermChunk._meta.db_table} c SET embedding = d.e
+                        FROM unnest(%s::bigint[], %s::vector[]) AS d(id, e) WHERE c.id = d.id""",
+                    [ids, vector_array(vectors[kept], cursor)],
+                )
         written = len(ids)
     return written
 
