@@ -222,6 +222,15 @@ class Bm25Query:
     norm_base: float  # k1 * (1 - b)
     norm_per_length: float  # k1 * b / avgdl
 
+    def score_args(self) -> list[float]:
+        """The parameters of ``BM25_TERM_SCORE``."""
+        return [self.k1 + 1.0, self.norm_base, self.norm_per_length]
+
+
+# One posting's share of a chunk's Okapi BM25 score (postings ``p`` joined to the query's
+# lexemes ``q(term, idf)``); its three parameters are ``Bm25Query.score_args()``.
+BM25_TERM_SCORE = "q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)"
+
 
 def bm25_query(*, worker_id: int, text: str, cursor) -> Bm25Query | None:
     """Look up the query's lexemes (``to_tsvector`` of the same configuration) and their
@@ -269,15 +278,15 @@ def bm25_ranked(*, worker_id: int, params: SearchParams, cursor, query: Bm25Quer
     cursor.execute(
         f"""
         SELECT p.chunk_id,
-               sum(q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)) AS score
+               sum({BM25_TERM_SCORE}) AS score
         FROM {posting} p
         JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term{join}
         WHERE p.worker_id = %s AND p.tier = %s{extra}
         GROUP BY p.chunk_id
         ORDER BY score DESC, p.chunk_id LIMIT %s
         """,
-        [query.k1 + 1.0, query.norm_base, query.norm_per_length, query.terms, query.idfs,
-         worker_id, Tier.SHORTTERM, *filter_args, params.candidates],
+        [*query.score_args(), query.terms, query.idfs, worker_id, Tier.SHORTTERM, *filter_args,
+         params.candidates],
     )
     return cursor.fetchall()
 
@@ -292,11 +301,10 @@ def _details(ids: list[int], query_vector: str | None, cursor, *, lexemes: Bm25Q
     bm25, bm25_args = "NULL::float8", []
     if lexemes is not None and bm25_ids:
         bm25 = f"""CASE WHEN c.id = ANY(%s) THEN (
-            SELECT coalesce(sum(q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)), 0)
+            SELECT coalesce(sum({BM25_TERM_SCORE}), 0)
             FROM {Bm25Posting._meta.db_table} p JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term
             WHERE p.tier = %s AND p.chunk_id = c.id) END"""
-        bm25_args = [list(bm25_ids), lexemes.k1 + 1.0, lexemes.norm_base, lexemes.norm_per_length,
-                     lexemes.terms, lexemes.idfs, Tier.SHORTTERM]
+        bm25_args = [list(bm25_ids), *lexemes.score_args(), lexemes.terms, lexemes.idfs, Tier.SHORTTERM]
     cursor.execute(
         f"""
         SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}, {bm25}
