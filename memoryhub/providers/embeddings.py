@@ -286,7 +286,8 @@ class VectorArray:
     (which cost more than the row's insert). Use through :func:`vector_array`."""
 
     def __init__(self, matrix, element_oid: int):
-        self.matrix = np.asarray(matrix, dtype=np.float32).reshape(len(matrix), -1)
+        matrix = np.asarray(matrix, dtype=np.float32)
+        self.matrix = matrix if matrix.ndim == 2 else matrix.reshape(len(matrix), -1 if len(matrix) else 0)
         self.element_oid = element_oid
 
     def to_binary(self) -> bytes:

@@ -123,3 +123,20 @@ def test_a_delete_that_takes_most_of_the_graph_rebuilds_it(settings):
     assert index_oid() == after
     call_command("vacuum_shortterm", "--reindex", stdout=io.StringIO())
     assert index_oid() != after
+
+
+def test_vectors_sent_as_one_binary_array_are_stored_exactly(worker):
+    """Chunks' vectors travel as one binary vector[] parameter: what is stored is the
+    embedder's float32 vector, bit for bit, in chunk order."""
+    import numpy as np
+
+    from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
+
+    texts = ["alpha beta gamma", "deploys on Tuesday", "backups at night"]
+    memory = shortterm_memory_create(worker=worker, title="v", chunks=[{"content": t} for t in texts])
+    stored = np.stack([np.asarray(v, dtype=np.float32)
+                       for v in memory.chunks.order_by("chunk_order").values_list("embedding", flat=True)])
+    assert np.array_equal(stored, get_embedder().embed_documents(texts))
+    with binary_cursor() as cursor:  # the empty array is a valid parameter too
+        cursor.execute("SELECT cardinality(%s::vector[])", [vector_array(np.zeros((0, 384)), cursor)])
+        assert cursor.fetchone()[0] == 0
