@@ -74,30 +74,37 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
     graphs = {cid: {"entities": [], "relationships": []} for cid in chunk_ids}
     if not chunk_ids:
         return graphs
-    # One SQL statement returning rows: this runs for every search, and building the ORM
-    # query and model instances cost more than the SQL itself (4.9 → 2.4 ms for 12 hits).
+    # Raw SQL returning rows: this runs for every search, and building ORM queries and model
+    # instances cost more than the SQL itself (4.9 → 2.4 ms for 12 hits); each chunk's text
+    # is lower-cased once, not once per entity of its memory.
     columns = ", ".join(f"e.{field}" for field in ENTITY_FIELDS.values())
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""SELECT c.id, {columns} FROM {Entity._meta.db_table} e
-                JOIN {ShorttermChunk._meta.db_table} c ON c.memory_id = e.source_memory_id
-                WHERE e.worker_id = %s AND c.id = ANY(%s) AND strpos(lower(c.content), lower(e.name)) > 0
+            f"""WITH c AS MATERIALIZED (
+                    SELECT id, memory_id, lower(content) AS text FROM {ShorttermChunk._meta.db_table}
+                    WHERE id = ANY(%s))
+                SELECT c.id, {columns} FROM c JOIN {Entity._meta.db_table} e ON e.source_memory_id = c.memory_id
+                WHERE e.worker_id = %s AND strpos(c.text, lower(e.name)) > 0
                 ORDER BY e.id""",
-            [worker.pk, list(chunk_ids)],
+            [list(chunk_ids), worker.pk],
         )
         mentioned = cursor.fetchall()
-    by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
-    for chunk_id, *row in mentioned:
-        entity = dict(zip(ENTITY_FIELDS, row))
-        graphs[chunk_id]["entities"].append(entity)
-        by_chunk[chunk_id].add(entity["id"])
-    all_ids = set().union(*by_chunk.values())
-    if all_ids:
-        rels = [dict(zip(RELATIONSHIP_FIELDS, row)) for row in
-                Relationship.objects.filter(worker=worker, from_entity_id__in=all_ids, to_entity_id__in=all_ids)
-                .order_by("id").values_list(*RELATIONSHIP_FIELDS.values())]
-        for cid, ids in by_chunk.items():
-            graphs[cid]["relationships"] = [r for r in rels if r["from_id"] in ids and r["to_id"] in ids]
+        by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
+        for chunk_id, *row in mentioned:
+            entity = dict(zip(ENTITY_FIELDS, row))
+            graphs[chunk_id]["entities"].append(entity)
+            by_chunk[chunk_id].add(entity["id"])
+        all_ids = sorted(set().union(*by_chunk.values()))
+        if not all_ids:
+            return graphs
+        cursor.execute(
+            f"""SELECT {", ".join(RELATIONSHIP_FIELDS.values())} FROM {Relationship._meta.db_table}
+                WHERE worker_id = %s AND from_entity_id = ANY(%s) AND to_entity_id = ANY(%s) ORDER BY id""",
+            [worker.pk, all_ids, all_ids],
+        )
+        rels = [dict(zip(RELATIONSHIP_FIELDS, row)) for row in cursor.fetchall()]
+    for cid, ids in by_chunk.items():
+        graphs[cid]["relationships"] = [r for r in rels if r["from_id"] in ids and r["to_id"] in ids]
     return graphs
 
 
