@@ -2,7 +2,7 @@ from django.contrib import admin, messages
 from django.utils.html import format_html
 
 from memoryhub.models import ApiToken, IdempotencyRecord, Worker
-from memoryhub.services.workers import token_issue, token_revoke
+from memoryhub.services.workers import token_issue, token_revoke, worker_delete
 
 
 class ApiTokenInline(admin.TabularInline):
@@ -24,6 +24,13 @@ class WorkerAdmin(admin.ModelAdmin):
     readonly_fields = ["created_at", "updated_at"]
     inlines = [ApiTokenInline]
     actions = ["issue_token"]
+
+    def delete_model(self, request, obj):
+        worker_delete(worker=obj)  # through the service: a large worker's upkeep is queued
+
+    def delete_queryset(self, request, queryset):
+        for worker in queryset:
+            worker_delete(worker=worker)
 
     @admin.display(description="Active memories")
     def active_memory_count(self, obj):

@@ -140,3 +140,20 @@ def test_vectors_sent_as_one_binary_array_are_stored_exactly(worker):
     with binary_cursor() as cursor:  # the empty array is a valid parameter too
         cursor.execute("SELECT cardinality(%s::vector[])", [vector_array(np.zeros((0, 384)), cursor)])
         assert cursor.fetchone()[0] == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deleting_a_large_worker_in_the_admin_queues_the_upkeep_too(client, settings):
+    from django.urls import reverse
+
+    from memoryhub.models import Worker
+    from tests.factories import StaffFactory, WorkerFactory
+
+    settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
+    worker = WorkerFactory()
+    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
+    before = _vacuum_count("tiers_shorttermchunk")
+    client.force_login(StaffFactory())
+    response = client.post(reverse("admin:memoryhub_worker_delete", args=[worker.pk]), {"post": "yes"})
+    assert response.status_code == 302 and not Worker.objects.filter(pk=worker.pk).exists()
+    assert _vacuum_count("tiers_shorttermchunk") == before + 1
