@@ -7,6 +7,7 @@ from django.conf import settings
 
 from memoryhub.providers.http import endpoint_url, post_json
 
+
 class LLMError(Exception):
     """The LLM endpoint failed or answered something that is not the JSON asked for."""
 

@@ -54,16 +54,16 @@ def worker_update(
 
 
 @transaction.atomic
-@transaction.atomic
-def worker_delete(*, worker: Worker) -> None:
+def worker_delete(*, worker: Worker) -> int:
     """Delete a worker and everything it holds; a large one's dead rows are vacuumed
-    away in the background once this commits."""
+    away in the background once this commits. Returns how many chunks went."""
     from tiers.models import ShorttermChunk
     from tiers.services.maintenance import vacuum_after_large_delete
 
     chunk_count = ShorttermChunk.objects.filter(worker=worker).count()
     worker.delete()
     vacuum_after_large_delete(chunk_count)
+    return chunk_count
 
 
 def _new_key() -> str:

@@ -336,15 +336,14 @@ def _bm25_on_own_connection(worker_id: int, params: SearchParams):
         connection.errors_occurred or (connection.close_at is not None and time.monotonic() >= connection.close_at)
     ):
         connection.close()
-    try:
-        with connection.cursor() as cursor:
-            return _bm25_list(worker_id, params, cursor)
-    except (InterfaceError, OperationalError):
-        if connection.is_usable():
-            raise
-        connection.close()
-        with connection.cursor() as cursor:
-            return _bm25_list(worker_id, params, cursor)
+    for attempt in (1, 2):
+        try:
+            with connection.cursor() as cursor:
+                return _bm25_list(worker_id, params, cursor)
+        except (InterfaceError, OperationalError):
+            if attempt == 2 or connection.is_usable():
+                raise
+            connection.close()
 
 
 def search_connections_close() -> None:

@@ -13,6 +13,7 @@ from tiers.models import ActiveMemory
 
 logger = logging.getLogger(__name__)
 
+
 def _validate_content(field: str, content) -> str:
     if not isinstance(content, str):
         raise DomainError(

@@ -44,9 +44,7 @@ def _vacuum(deleted: int = 0) -> None:
 
 
 def _delete(worker) -> None:
-    count = ShorttermChunk.objects.filter(worker=worker).count()
-    worker_delete(worker=worker)
-    _vacuum(deleted=count)
+    _vacuum(deleted=worker_delete(worker=worker))
 
 
 class Command(BaseCommand):
