@@ -12,6 +12,6 @@ def sweep_extractions() -> dict:
 
 
 def drain_graph_outbox() -> dict:
-    from graph.services.projection import graph_outbox_drain
+    from graph.projection.sync import graph_outbox_drain
 
     return graph_outbox_drain()

@@ -66,3 +66,10 @@ def normalize_relation_type(value: str) -> str:
     """``"depends on"`` → ``DEPENDS_ON``."""
     text = re.sub(r"[^A-Za-z0-9]+", "_", value.strip()).strip("_").upper()
     return text or "RELATED_TO"
+
+
+# Relation kinds with one object per subject at a time: a second, different object
+# replaces the first (a changed manager, employer, home, migration target or preference).
+FUNCTIONAL = frozenset({"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "MIGRATED_TO", "PREFERS"})
+# Relation kinds that negate each other between the same two entities.
+OPPOSITE = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}

@@ -56,7 +56,9 @@ INSTALLED_APPS = [
     "memoryhub",
     "tiers",
     "graph",
+    "consolidation",
     "review",
+    "bench",
 ]
 
 MIDDLEWARE = [

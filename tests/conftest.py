@@ -12,7 +12,7 @@ def _close_search_connections(django_db_setup):
     """Hybrid search reads BM25 on a second connection; close it before the test
     database is dropped."""
     yield
-    from tiers.selectors.search import search_connections_close
+    from tiers.search.bm25 import search_connections_close
 
     search_connections_close()
 

@@ -1,11 +1,10 @@
 from django.contrib import admin
 from django.db.models import Count
 from django.template.loader import render_to_string
-from django.urls import reverse
 
-from tiers.models import ActiveMemory, MigrationRun, ShorttermChunk, ShorttermMemory
-from tiers.services.shortterm import shortterm_memory_delete
+from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
 from tiers.selectors.active import active_memory_sections_view
+from tiers.services.shortterm import shortterm_memory_delete
 
 
 @admin.register(ActiveMemory)
@@ -91,40 +90,3 @@ class ShorttermMemoryAdmin(admin.ModelAdmin):
     @admin.display(description="Chunks", ordering="n_chunks")
     def chunk_count(self, obj):
         return obj.n_chunks
-
-
-def _admin_url(name: str, pk) -> str | None:
-    return reverse(f"admin:{name}", args=[pk]) if pk else None
-
-
-@admin.register(MigrationRun)
-class MigrationRunAdmin(admin.ModelAdmin):
-    list_display = ["id", "worker", "trigger", "started_at", "duration_ms", "summary"]
-    list_filter = ["trigger", "worker"]
-    readonly_fields = ["worker", "trigger", "started_at", "finished_at", "duration_ms", "outcomes_table"]
-    exclude = ["outcomes"]
-
-    def has_add_permission(self, request):
-        return False
-
-    @admin.display(description="Sections")
-    def outcomes_table(self, obj):
-        colours = {"merged": "#2e7d32", "created": "#1565c0", "conflict": "#c62828", "error": "#c62828"}
-        rows = []
-        for outcome in obj.outcomes:
-            ids = outcome.get("ids") or {}
-            rows.append({
-                **outcome, **ids, "colour": colours.get(outcome["outcome"], "#666"),
-                "detail": outcome.get("detail") or ids.get("detail", ""),
-                "active_url": _admin_url("tiers_activememory_change", outcome.get("active_memory_id")),
-                "memory_url": _admin_url("tiers_shorttermmemory_change", ids.get("shortterm_memory_id")),
-                "conflict_url": _admin_url("review_mergeconflict_change", ids.get("conflict_id")),
-            })
-        return render_to_string("tiers/admin_run_outcomes.html", {"rows": rows})
-
-    @admin.display(description="Outcomes")
-    def summary(self, obj):
-        counts: dict[str, int] = {}
-        for outcome in obj.outcomes:
-            counts[outcome["outcome"]] = counts.get(outcome["outcome"], 0) + 1
-        return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or "—"

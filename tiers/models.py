@@ -77,7 +77,7 @@ class ShorttermChunk(models.Model):
 
     ``worker`` repeats ``memory.worker`` so that search filters on one column.
     BM25 postings and statistics (Bm25Posting, Bm25Term, Bm25Corpus) are written in the
-    same transaction as the chunk by ``tiers.services.bm25``.
+    same transaction as the chunk by ``tiers.search.index``.
     """
 
     # No single-column indexes: (memory, chunk_order) and (worker, memory) serve both
@@ -165,24 +165,3 @@ class Bm25Posting(models.Model):
                 name="bm25_posting_chunk_idx",
             ),
         ]
-
-
-class MigrationRun(models.Model):
-    """One pass of the Active → Shortterm migration over a worker (or one memory)."""
-
-    class Trigger(models.TextChoices):
-        SWEEP = "sweep"
-        API = "api"
-        COMMAND = "command"
-        CAPACITY = "capacity"
-
-    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="migration_runs")
-    trigger = models.CharField(max_length=16, choices=Trigger.choices)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    duration_ms = models.FloatField(null=True, blank=True)
-    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error, ids, detail, ms}]
-    outcomes = models.JSONField(default=list)
-
-    class Meta:
-        ordering = ["-started_at", "-id"]

@@ -1,6 +1,10 @@
+"""The graph's endpoints, mounted under ``/api/v1/workers/<worker_id>/``."""
+
 from django.urls import path
 
 from graph.api import views
+
+app_name = "graph-api"
 
 urlpatterns = [
     path("shortterm/<int:memory_id>/graph", views.MemoryGraphView.as_view(), name="memory-graph"),

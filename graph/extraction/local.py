@@ -14,7 +14,7 @@ import re
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction
 from graph.vocabulary import normalize_name
-from tiers.chunking import split_sentences
+from memoryhub.text import split_sentences
 
 TECHNOLOGIES = {
     name.casefold(): name

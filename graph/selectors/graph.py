@@ -54,7 +54,7 @@ def memories_graph(*, worker: Worker, memory_ids: list[int]) -> dict[int, dict]:
     entities = Entity.objects.filter(worker=worker, source_memory_id__in=memory_ids)
     rels = Relationship.objects.filter(worker=worker, source_memory_id__in=memory_ids)
     if _neo4j():
-        from graph.selectors import neo4j_backend
+        from graph.projection import queries as neo4j_backend
 
         try:
             entity_ids, rel_ids = neo4j_backend.memory_entity_and_relationship_ids(list(memory_ids))
@@ -108,6 +108,12 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
     return graphs
 
 
+def graph_overview() -> dict:
+    """The shortterm graph's size for the home page (``GraphConfig.overview``)."""
+    return {"details": {"shortterm": f"{Entity.objects.filter(tier=Tier.SHORTTERM).count()} entities, "
+                                     f"{Relationship.objects.filter(tier=Tier.SHORTTERM).count()} relationships"}}
+
+
 def entity_get(*, worker: Worker, entity_id) -> Entity:
     try:
         return Entity.objects.get(worker=worker, pk=int(entity_id))
@@ -123,7 +129,7 @@ def entity_search(*, worker: Worker, prefix: str, tier: str | None = None, limit
     if tier:
         queryset = queryset.filter(tier=tier)
     if _neo4j():
-        from graph.selectors import neo4j_backend
+        from graph.projection import queries as neo4j_backend
 
         try:
             ids = neo4j_backend.search_ids(worker_id=worker.pk, prefix=normalized,
@@ -149,7 +155,7 @@ def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None
     limit = limit or settings.MEMORYHUB_GRAPH["max_neighbourhood"]
     start = entity_get(worker=worker, entity_id=entity_id)
     if _neo4j():
-        from graph.selectors import neo4j_backend
+        from graph.projection import queries as neo4j_backend
 
         try:
             depth = neo4j_backend.neighbourhood_distances(tier=start.tier, uid=start.pk, worker_id=worker.pk,
@@ -224,7 +230,7 @@ def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
 
 
 def _neo4j_path(worker: Worker, source: Entity, target: Entity, max_hops: int) -> dict:
-    from graph.selectors import neo4j_backend
+    from graph.projection import queries as neo4j_backend
 
     if source.tier != target.tier:
         return {"found": False, "entities": [], "relationships": []}
@@ -251,7 +257,7 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
         Q(from_entity=source, to_entity=target) | Q(from_entity=target, to_entity=source)
     )
     if _neo4j() and source.tier == target.tier:
-        from graph.selectors import neo4j_backend
+        from graph.projection import queries as neo4j_backend
 
         try:
             rels = rels.filter(pk__in=neo4j_backend.relationship_ids_between(tier=source.tier, a=source.pk, b=target.pk))

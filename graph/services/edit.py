@@ -5,7 +5,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from graph.models import Entity, Relationship
-from graph.services.outbox import outbox_record
+from graph.projection.outbox import outbox_record
 from graph.vocabulary import ENTITY_TYPES, normalize_name, normalize_relation_type
 from memoryhub.errors import DomainError, NotFoundError
 from tiers.models import ShorttermMemory, Tier

@@ -7,23 +7,17 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from graph.differences import graph_differences
 from graph.extraction import get_extractor
-from graph.extraction.base import Extraction, ExtractionError
+from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, ExtractionError
 from graph.models import Entity, Relationship
-from graph.services.outbox import outbox_record, outbox_record_memory
+from graph.selectors.graph import entity_dict, relationship_dict
+from graph.projection.outbox import outbox_record, outbox_record_memory
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from tiers.models import ExtractionStatus, ShorttermMemory, Tier
+from tiers.selectors.shortterm import shortterm_memory_text
 
 logger = logging.getLogger(__name__)
-
-
-def memory_text(memory: ShorttermMemory, replacements: dict[int, str] | None = None) -> str:
-    """The text extraction reads: title, summary and chunks in order (``replacements``:
-    chunk id → the content it is about to get)."""
-    replacements = replacements or {}
-    chunks = memory.chunks.order_by("chunk_order").values_list("pk", "content")
-    parts = [memory.title, memory.summary, *(replacements.get(pk, content) for pk, content in chunks)]
-    return "\n\n".join(p for p in parts if p)
 
 
 def extract(text: str) -> tuple[Extraction | None, str]:
@@ -117,6 +111,62 @@ def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction,
     return entities, relationships
 
 
+def _stored_extraction(entities: list[Entity], relationships: list[Relationship]) -> Extraction:
+    return Extraction(
+        entities=[ExtractedEntity(name=e.name, type=e.type, description=e.description, confidence=e.confidence)
+                  for e in entities],
+        relationships=[ExtractedRelationship(source=r.from_entity.name, target=r.to_entity.name, type=r.type,
+                                             description=r.description, confidence=r.confidence, strength=r.strength)
+                       for r in relationships],
+    )
+
+
+def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict, dict]:
+    """Add to the memory's stored graph what ``extraction`` states and it lacks, and report
+    what contradicts it (``graph.differences``), in the caller's transaction (which holds
+    the memory's row lock). Contradicting facts are reported, never stored: a new
+    relationship needs both its entities and no conflict. Returns the entity and
+    relationship differences, ``{"new": [stored rows], "conflicts": [...]}`` each."""
+    now = timezone.now()
+    entities = list(Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM))
+    relationships = list(Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
+                         .select_related("from_entity", "to_entity"))
+    entity_diff, relationship_diff = graph_differences(extraction, _stored_extraction(entities, relationships))
+    by_name = {e.normalized_name: e for e in entities}
+    stated = {normalize_name(item.name): item for item in reversed(extraction.entities)}
+    new_entities = []
+    for new in entity_diff["new"]:
+        name = normalize_name(new["name"])
+        item = stated[name]
+        entity = Entity.objects.create(
+            tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, name=item.name[:300],
+            normalized_name=name[:300], type=new["type"], description=item.description,
+            confidence=min(1.0, max(0.0, item.confidence)), first_seen=now, last_seen=now,
+        )
+        by_name[name] = entity
+        new_entities.append(entity)
+    stated_relations = {(normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target)): r
+                        for r in reversed(extraction.relationships)}
+    new_relationships = []
+    for new in relationship_diff["new"]:
+        key = (normalize_name(new["from"]), new["type"], normalize_name(new["to"]))
+        source, target = by_name.get(key[0]), by_name.get(key[2])
+        if source is None or target is None or source.pk == target.pk:
+            continue
+        item = stated_relations[key]
+        new_relationships.append(Relationship.objects.create(
+            tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, from_entity=source,
+            to_entity=target, type=key[1], description=item.description,
+            confidence=min(1.0, max(0.0, item.confidence)), strength=min(1.0, max(0.0, item.strength)),
+            first_observed=now, last_observed=now,
+        ))
+    outbox_record(entity_ids=[e.pk for e in new_entities], relationship_ids=[r.pk for r in new_relationships])
+    return (
+        {"new": [entity_dict(e) for e in new_entities], "conflicts": entity_diff["conflicts"]},
+        {"new": [relationship_dict(r) for r in new_relationships], "conflicts": relationship_diff["conflicts"]},
+    )
+
+
 def graph_apply_extraction(*, memory: ShorttermMemory, extraction: Extraction | None, error: str,
                            confirmed: Extraction | None = None) -> None:
     """Store a finished extraction, or record the failure for the sweep. In the caller's
@@ -138,7 +188,7 @@ def memory_extract_graph(*, memory_id: int) -> str:
     memory = ShorttermMemory.objects.filter(pk=memory_id).first()
     if memory is None:
         return "gone"
-    extraction, error = extract(memory_text(memory))
+    extraction, error = extract(shortterm_memory_text(memory))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().filter(pk=memory_id).first()
         if locked is None:

@@ -1,8 +1,7 @@
 from django.urls import include, path
 
 from memoryhub.api import views
-from tiers.api.shortterm_views import ShorttermSearchView
-from tiers.api.views import MigrationRunListView
+from memoryhub.contributions import contributions
 
 app_name = "api"
 
@@ -13,14 +12,6 @@ urlpatterns = [
     path("workers/", views.WorkerListView.as_view(), name="worker-list"),
     path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
-    path("workers/<int:worker_id>/active/", include("tiers.api.urls")),
-    path("workers/<int:worker_id>/shortterm/", include("tiers.api.shortterm_urls")),
-    path("workers/<int:worker_id>/", include("graph.api.urls")),
-    path("workers/<int:worker_id>/conflicts/", include("review.api.urls")),
-    path("workers/<int:worker_id>/migrations/", MigrationRunListView.as_view(), name="migration-list"),
-    path(
-        "workers/<int:worker_id>/search/shortterm",
-        ShorttermSearchView.as_view(),
-        name="shortterm-search",
-    ),
+    # Each app's worker-scoped endpoints (``AppConfig.worker_api_urls``), in its own namespace.
+    *(path("workers/<int:worker_id>/", include(module)) for module in contributions("worker_api_urls")),
 ]

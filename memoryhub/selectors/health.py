@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
+from memoryhub.contributions import contributions
+
 
 def database_status() -> dict:
     try:
@@ -47,26 +49,11 @@ def queue_status() -> dict:
         return {"ok": False, "error": str(exc).strip()}
 
 
-def neo4j_status() -> dict:
-    """The projection's outbox depth and last successful drain; nothing connects to Neo4j."""
-    if not settings.NEO4J_URL:
-        return {"configured": False}
-    from graph.models import GraphOutbox, GraphProjectionState
-
-    state = GraphProjectionState.objects.filter(pk=1).first()
-    return {
-        "configured": True,
-        "outbox_depth": GraphOutbox.objects.count(),
-        "last_drain": state.last_drain_at.isoformat() if state and state.last_drain_at else None,
-        "last_success": state.last_success_at.isoformat() if state and state.last_success_at else None,
-        "last_error": state.last_error if state else "",
-    }
-
-
 def system_health() -> dict:
     report = database_status()
     report["queue"] = queue_status() if report["database"]["ok"] else {"ok": False}
-    report["neo4j"] = neo4j_status()
+    for app_report in contributions("health_report"):
+        report.update(app_report())
     if not report["database"]["ok"]:
         report["status"] = "down"
     elif not (report["pgvector"]["ok"] and report["queue"]["ok"]):

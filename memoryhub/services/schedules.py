@@ -1,39 +1,20 @@
-"""The recurring django-q2 jobs. ``schedules_ensure`` is idempotent; ``make run`` calls it."""
+"""The recurring django-q2 jobs, declared by each app's ``AppConfig.schedules()``
+(``memoryhub.contributions``). ``schedules_ensure`` is idempotent; ``make run`` calls it."""
 
 from django.db import transaction
 from django_q.models import Schedule
 
-SCHEDULES = [
-    {
-        "name": "purge idempotency records",
-        "func": "memoryhub.tasks.purge_idempotency_records",
-        "schedule_type": Schedule.HOURLY,
-    },
-    {
-        "name": "entity extraction sweep",
-        "func": "graph.tasks.sweep_extractions",
-        "schedule_type": Schedule.MINUTES,
-        "minutes": 5,
-    },
-    {
-        "name": "active to shortterm migration sweep",
-        "func": "tiers.tasks.sweep_migrations",
-        "schedule_type": Schedule.MINUTES,
-        "minutes": 15,
-    },
-    {
-        "name": "graph outbox drain",
-        "func": "graph.tasks.drain_graph_outbox",
-        "schedule_type": Schedule.MINUTES,
-        "minutes": 1,
-    },
-]
+from memoryhub.contributions import contributions
+
+
+def schedule_specs() -> list[dict]:
+    return [spec for schedules in contributions("schedules") for spec in schedules()]
 
 
 @transaction.atomic
 def schedules_ensure() -> list[Schedule]:
     ensured = []
-    for spec in SCHEDULES:
+    for spec in schedule_specs():
         schedule, _ = Schedule.objects.update_or_create(
             name=spec["name"],
             defaults={

@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from memoryhub.errors import ConflictError, DomainError
 from memoryhub.models import ApiToken, Worker
+from memoryhub.signals import worker_deleting
 from memoryhub.validation import validate_metadata
 
 
@@ -54,16 +55,17 @@ def worker_update(
 
 
 @transaction.atomic
-def worker_delete(*, worker: Worker) -> int:
-    """Delete a worker and everything it holds; a large one's dead rows are vacuumed
-    away in the background once this commits. Returns how many chunks went."""
-    from tiers.models import ShorttermChunk
-    from tiers.services.maintenance import vacuum_after_large_delete
-
-    chunk_count = ShorttermChunk.objects.filter(worker=worker).count()
+def worker_delete(*, worker: Worker) -> dict[str, int]:
+    """Delete a worker and everything it holds, in one transaction. The apps holding its
+    rows hear of it first (``memoryhub.signals.worker_deleting``) and say what goes (a
+    large tier's upkeep is queued for after the commit). Returns those counts, e.g.
+    ``{"shortterm_chunks": 1200}``."""
+    removed: dict[str, int] = {}
+    for _, answer in worker_deleting.send(sender=Worker, worker=worker):
+        for key, count in (answer or {}).items():
+            removed[key] = removed.get(key, 0) + count
     worker.delete()
-    vacuum_after_large_delete(chunk_count)
-    return chunk_count
+    return removed
 
 
 def _new_key() -> str:

@@ -8,7 +8,7 @@ from memoryhub.api.fields import StrictCharField
 from memoryhub.api.mixins import WorkerScopedMixin
 from review.models import ConflictResolution, MergeConflict
 from review.selectors.conflicts import conflict_get, conflict_list
-from review.services.conflicts import conflict_resolve
+from consolidation.services.conflicts import conflict_resolve
 
 
 class ResolutionSerializer(serializers.ModelSerializer):

@@ -27,7 +27,7 @@ def backend(request, settings):
     if request.param == "neo4j":
         if not REAL_NEO4J:
             pytest.skip("NEO4J_URL is not set: no Neo4j server for the neo4j backend")
-        from graph import neo
+        from graph.projection import nodes as neo
 
         settings.NEO4J_URL = REAL_NEO4J
         neo.install_schema()
@@ -41,7 +41,7 @@ def backend(request, settings):
 def memory(worker, backend):
     created = shortterm_memory_create(worker=worker, title="Billing", chunks=[{"content": TEXT}])
     if backend == "neo4j":
-        from graph.services.projection import graph_outbox_drain
+        from graph.projection.sync import graph_outbox_drain
 
         graph_outbox_drain()
     return created

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from graph.models import Entity, GraphOutbox, GraphProjectionState, Relationship
-from graph.services.projection import graph_outbox_drain
+from graph.projection.sync import graph_outbox_drain
 from tiers.services.shortterm import shortterm_memory_create, shortterm_memory_delete
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +66,7 @@ def test_health_reports_the_outbox(worker, settings, anon_client):
 
 @pytest.mark.skipif(not REAL_NEO4J, reason="NEO4J_URL is not set: no Neo4j server to project into")
 def test_drain_and_resync_against_a_real_neo4j(worker, settings):
-    from graph import neo
+    from graph.projection import nodes as neo
 
     settings.NEO4J_URL = REAL_NEO4J
     neo.install_schema()

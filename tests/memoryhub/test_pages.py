@@ -58,7 +58,7 @@ def test_a_non_staff_user_sees_the_overview_without_admin_links(client):
         "admin:graph_entity_changelist",
         "admin:graph_relationship_changelist",
         "admin:review_mergeconflict_changelist",
-        "admin:tiers_migrationrun_changelist",
+        "admin:consolidation_consolidationrun_changelist",
     ],
 )
 def test_admin_pages_load(staff_browser, url_name):
@@ -142,7 +142,7 @@ def test_admin_shortterm_pages_show_chunks_without_vectors(staff_browser):
 def test_admin_migration_run_page_shows_each_section_and_links(staff_browser):
     from tests.factories import TASK_TEMPLATE
     from tiers.services.active import active_memory_create, active_memory_update_sections
-    from tiers.services.migration import migrate_active_memory
+    from consolidation.services.active_to_shortterm import migrate_active_memory
 
     worker = WorkerFactory()
     memory = active_memory_create(worker=worker, title="Sprint", template_yaml=TASK_TEMPLATE,
@@ -150,7 +150,7 @@ def test_admin_migration_run_page_shows_each_section_and_links(staff_browser):
     memory = active_memory_update_sections(memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."})
     run = migrate_active_memory(memory=memory, trigger="api")
     created = next(o for o in run.outcomes if o["section_id"] == "notes")["ids"]["shortterm_memory_id"]
-    page = staff_browser.get(reverse("admin:tiers_migrationrun_change", args=[run.pk])).content.decode()
+    page = staff_browser.get(reverse("admin:consolidation_consolidationrun_change", args=[run.pk])).content.decode()
     assert "<code>notes</code>" in page and "created" in page and "skipped" in page
     assert reverse("admin:tiers_shorttermmemory_change", args=[created]) in page
     assert reverse("admin:tiers_activememory_change", args=[memory.pk]) in page

@@ -10,7 +10,8 @@ from django.db import connection
 
 from tests.factories import WorkerFactory
 from tiers.models import Bm25Corpus, Bm25Posting, Bm25Term, ShorttermChunk, Tier
-from tiers.selectors.search import bm25_ranked, search_params
+from tiers.search import SHORTTERM, search_params
+from tiers.search.bm25 import bm25_ranked
 from tiers.services.shortterm import (
     shortterm_chunks_add,
     shortterm_chunks_update,
@@ -83,7 +84,7 @@ def test_scores_agree_with_bm25s(settings):
         expected = reference.get_scores(terms) * (k1 + 1)  # Okapi's (k1 + 1) numerator; bm25s drops it
         params = search_params(query=query, mode="bm25", limit=100, candidates=1000)
         with connection.cursor() as cursor:
-            ours = dict(bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor))
+            ours = dict(bm25_ranked(worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor))
         for position, cid in enumerate(ids):
             assert ours.get(cid, 0.0) == pytest.approx(expected[position], abs=1e-6), (query, cid)
         assert len(ours) == int(np.count_nonzero(expected))

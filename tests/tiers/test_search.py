@@ -3,7 +3,8 @@ from django.db import connection
 
 from memoryhub.errors import DomainError, NotFoundError
 from tests.factories import WorkerFactory
-from tiers.selectors.search import search_params, shortterm_search, vector_ranked
+from tiers.search import SHORTTERM, search, search_params
+from tiers.search.vector import vector_ranked
 from tiers.services.shortterm import shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +28,13 @@ def corpus(worker):
     return auth, rest
 
 
-def search(worker, **kwargs):
-    return shortterm_search(worker=worker, params=search_params(**kwargs))
+def _search(worker, **kwargs):
+    return search(worker=worker, **kwargs)
 
 
 @pytest.mark.parametrize("mode", ["vector", "bm25", "hybrid"])
 def test_each_mode_finds_the_matching_chunk_first(worker, corpus, mode):
-    hits = search(worker, query="marketing budget Q3", mode=mode)
+    hits = _search(worker, query="marketing budget Q3", mode=mode)
     assert hits[0].content == FACTS[1]
     assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
     top = hits[0]
@@ -43,7 +44,7 @@ def test_each_mode_finds_the_matching_chunk_first(worker, corpus, mode):
 
 
 def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings):
-    hits = search(worker, query="JWT authentication tokens", mode="hybrid")
+    hits = _search(worker, query="JWT authentication tokens", mode="hybrid")
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
     for hit in hits:
         expected = (1 / (k + hit.vector_rank) if hit.vector_rank else 0) + (1 / (k + hit.bm25_rank) if hit.bm25_rank else 0)
@@ -54,23 +55,23 @@ def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings)
 
 def test_weights_change_the_fusion(worker, corpus, settings):
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
-    bm25_only = search(worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1)
+    bm25_only = _search(worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1)
     assert all(h.fused_score == pytest.approx(1 / (k + h.bm25_rank)) if h.bm25_rank else h.fused_score == 0
                for h in bm25_only)
 
 
 def test_min_similarity_filters_on_cosine(worker, corpus):
-    everything = search(worker, query="JWT authentication tokens gateway", mode="vector")
+    everything = _search(worker, query="JWT authentication tokens gateway", mode="vector")
     cutoff = everything[0].similarity - 1e-6
-    kept = search(worker, query="JWT authentication tokens gateway", mode="vector", min_similarity=cutoff)
+    kept = _search(worker, query="JWT authentication tokens gateway", mode="vector", min_similarity=cutoff)
     assert [h.chunk_id for h in kept] == [everything[0].chunk_id]
 
 
 def test_filters_by_memory_and_metadata(worker, corpus):
     auth, ops = corpus
-    only_ops = search(worker, query="JWT tokens budget", mode="hybrid", memory_ids=[ops.pk])
+    only_ops = _search(worker, query="JWT tokens budget", mode="hybrid", memory_ids=[ops.pk])
     assert only_ops and {h.memory_id for h in only_ops} == {ops.pk}
-    by_meta = search(worker, query="budget deploys", mode="bm25", metadata={"topic": "ops", "n": 1})
+    by_meta = _search(worker, query="budget deploys", mode="bm25", metadata={"topic": "ops", "n": 1})
     assert [h.content for h in by_meta] == [FACTS[2]]
 
 
@@ -78,14 +79,14 @@ def test_another_workers_chunks_never_appear(worker, corpus):
     other = WorkerFactory()
     shortterm_memory_create(worker=other, title="secret", chunks=[{"content": "The Q3 budget secret is $1."}])
     for mode in ("vector", "bm25", "hybrid"):
-        assert all(h.memory_title != "secret" for h in search(worker, query="Q3 budget secret", mode=mode))
+        assert all(h.memory_title != "secret" for h in _search(worker, query="Q3 budget secret", mode=mode))
 
 
 def test_an_unknown_or_foreign_memory_id_is_404(worker, corpus):
     other = WorkerFactory()
     foreign = shortterm_memory_create(worker=other, title="x", chunks=[{"content": "x y z"}])
     with pytest.raises(NotFoundError) as caught:
-        search(worker, query="budget", memory_ids=[corpus[0].pk, foreign.pk, 999999])
+        _search(worker, query="budget", memory_ids=[corpus[0].pk, foreign.pk, 999999])
     assert str(foreign.pk) in caught.value.detail and "999999" in caught.value.detail
 
 
@@ -133,17 +134,17 @@ def test_hybrid_outside_a_transaction_reads_bm25_on_a_second_connection(worker):
     from django.db import connection
 
     assert not connection.in_atomic_block  # the parallel path
-    parallel = search(worker, query="nightly database backups", mode="hybrid")
+    parallel = _search(worker, query="nightly database backups", mode="hybrid")
     from django.db import transaction
 
     with transaction.atomic():  # the sequential path
-        sequential = search(worker, query="nightly database backups", mode="hybrid")
+        sequential = _search(worker, query="nightly database backups", mode="hybrid")
     assert [h.as_dict() for h in parallel] == [h.as_dict() for h in sequential]
     assert parallel[0].content == FACTS[4] and parallel[0].bm25_rank == 1
 
 
 def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
-    from tiers.selectors.search import hnsw_ef_search
+    from tiers.search.vector import hnsw_ef_search
 
     settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "hnsw_ef_search": 100, "hnsw_ef_search_large": 200,
                                  "hnsw_large_worker": 50000}
@@ -153,7 +154,7 @@ def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
 
 
 def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings):
-    from tiers.selectors.search import use_exact_search
+    from tiers.search.vector import use_exact_search
 
     settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "exact_below": 5000, "hnsw_min_share": 0.25}
     assert use_exact_search(4000, 4000)  # small
@@ -165,11 +166,11 @@ def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings)
 def test_a_smaller_limit_returns_the_head_of_the_longer_list(worker, corpus, mode):
     """Only the candidates that can reach the first `limit` are read in full: the result
     must be the same as cutting the full list."""
-    from tiers.selectors.search import search_params, shortterm_search
+    from tiers.search import SHORTTERM, search, search_params
 
     def ranked(limit):
         return [(h.chunk_id, h.similarity, h.bm25_score, h.fused_score)
-                for h in shortterm_search(worker=worker, params=search_params(query="JWT token gateway", mode=mode,
+                for h in search(worker=worker, params=search_params(query="JWT token gateway", mode=mode,
                                                                               limit=limit))]
 
     full = ranked(10)
@@ -180,13 +181,13 @@ def test_a_smaller_limit_returns_the_head_of_the_longer_list(worker, corpus, mod
 def test_hits_outside_the_bm25_list_carry_the_score_the_list_would_give(worker, corpus):
     """Vector mode scores its hits' BM25 in the details query; it must agree with the
     BM25 ranking itself (and give 0 to chunks that share no lexeme with the query)."""
-    from tiers.selectors.search import bm25_ranked
+    from tiers.search.bm25 import bm25_ranked
 
     query = "JWT tokens at the marketing gateway"
     params = search_params(query=query, mode="bm25", limit=10)
     with connection.cursor() as cursor:
-        lexical = {cid: float(score) for cid, score in bm25_ranked(worker_id=worker.pk, params=params, cursor=cursor)}
-    hits = search(worker, query=query, mode="vector", limit=10)
+        lexical = {cid: float(score) for cid, score in bm25_ranked(worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor)}
+    hits = _search(worker, query=query, mode="vector", limit=10)
     assert len(hits) == len(FACTS) and len(lexical) >= 2
     for hit in hits:
         assert hit.bm25_score == pytest.approx(lexical.get(hit.chunk_id, 0.0), abs=1e-9)
@@ -196,11 +197,11 @@ def test_hits_outside_the_bm25_list_carry_the_score_the_list_would_give(worker, 
 def test_the_bm25_thread_replaces_a_broken_connection(worker):
     """The parallel BM25 list runs on the search thread's own connection; if the server
     dropped it, the list is read again on a new one instead of failing the search."""
-    from tiers.selectors import search as search_module
+    from tiers.search import bm25 as search_module
 
     shortterm_memory_create(worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS])
     assert not connection.in_atomic_block  # the parallel path
-    search(worker, query="nightly database backups", mode="hybrid")  # opens the thread's connection
+    _search(worker, query="nightly database backups", mode="hybrid")  # opens the thread's connection
 
     def own_backend():
         with connection.cursor() as cursor:
@@ -210,6 +211,6 @@ def test_the_bm25_thread_replaces_a_broken_connection(worker):
     pid = search_module._bm25_pool.submit(own_backend).result()
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    hits = search(worker, query="nightly database backups", mode="hybrid")
+    hits = _search(worker, query="nightly database backups", mode="hybrid")
     assert hits[0].content == FACTS[4] and hits[0].bm25_rank == 1
     assert search_module._bm25_pool.submit(own_backend).result() != pid  # a new connection

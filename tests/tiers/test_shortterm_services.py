@@ -76,23 +76,21 @@ def test_the_vacuum_refuses_to_run_inside_a_transaction():
 
 
 def test_nearest_chunks_are_the_workers_own_most_similar_first(worker):
-    from memoryhub.providers.embeddings import get_embedder, vector_literal
     from tests.factories import WorkerFactory
-    from tiers.selectors.shortterm import nearest_chunks
+    from tiers.search import nearest_chunks
 
     ops = shortterm_memory_create(worker=worker, title="ops", chunks=[
         {"content": "Backups run nightly at 02:00 UTC."}, {"content": "Deploys happen on Tuesdays."}])
     auth = shortterm_memory_create(worker=worker, title="auth", chunks=[{"content": "Tokens expire after one hour."}])
     shortterm_memory_create(worker=WorkerFactory(), title="other", chunks=[{"content": "Backups run nightly at 02:00 UTC."}])
-    vector = vector_literal(get_embedder().embed_query("nightly backups at 02:00 UTC"))
+    text = "nightly backups at 02:00 UTC"
 
-    mine = nearest_chunks(vector=vector, worker_id=worker.pk, limit=10)
+    mine = nearest_chunks(text=text, worker_id=worker.pk, limit=10)
     assert [c["memory_id"] for c in mine].count(ops.pk) == 2 and len(mine) == 3  # never the other worker's
     assert mine[0]["content"] == "Backups run nightly at 02:00 UTC." and mine[0]["similarity"] > 0.5  # hash embeddings in tests
     assert [c["similarity"] for c in mine] == sorted((c["similarity"] for c in mine), reverse=True)
-    assert [c["memory_id"] for c in nearest_chunks(vector=vector, memory_id=auth.pk, limit=10)] == [auth.pk]
-    with pytest.raises(ValueError):
-        nearest_chunks(vector=vector, limit=1)
+    in_auth = nearest_chunks(text=text, worker_id=worker.pk, memory_id=auth.pk, limit=10)
+    assert [c["memory_id"] for c in in_auth] == [auth.pk]
 
 
 @pytest.mark.django_db(transaction=True)

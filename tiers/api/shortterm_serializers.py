@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from memoryhub.api.fields import JSONObjectField, StrictCharField
+from tiers.memory_graph import memory_graph
 from tiers.models import ShorttermChunk, ShorttermMemory
 
 
@@ -28,9 +29,7 @@ class ShorttermMemorySerializer(serializers.ModelSerializer):
                   "extraction_status", "chunks", "graph"]
 
     def get_graph(self, memory) -> dict:
-        from graph.selectors.graph import memories_graph
-
-        return memories_graph(worker=memory.worker, memory_ids=[memory.pk])[memory.pk]
+        return memory_graph().of_memories(worker=memory.worker, memory_ids=[memory.pk])[memory.pk]
 
 
 class ShorttermCreateSerializer(serializers.Serializer):
@@ -64,45 +63,3 @@ class ChunksAddSerializer(serializers.Serializer):
 class ChunksUpdateSerializer(serializers.Serializer):
     updates = serializers.ListField(child=serializers.JSONField(), allow_empty=False,
                                     help_text="[{chunk_id, new_content}]")
-
-
-class SearchRequestSerializer(serializers.Serializer):
-    query = serializers.JSONField(required=False, help_text="text to search for")
-    search_queries = serializers.ListField(
-        child=serializers.JSONField(), required=False, help_text="[{shortterm_memory_id, search_content}]"
-    )
-    mode = serializers.ChoiceField(choices=["vector", "bm25", "hybrid"], default="hybrid")
-    limit = serializers.JSONField(required=False)
-    min_similarity = serializers.JSONField(required=False)
-    memory_ids = serializers.JSONField(required=False)
-    metadata = serializers.JSONField(required=False)
-    vector_weight = serializers.JSONField(required=False)
-    bm25_weight = serializers.JSONField(required=False)
-    exact = serializers.BooleanField(required=False, allow_null=True, default=None)
-    include_graph = serializers.BooleanField(required=False, default=True,
-                                             help_text="add to each result the entities its chunk mentions and their relationships")
-
-    def validate(self, attrs):
-        if ("query" in attrs) == ("search_queries" in attrs):
-            raise serializers.ValidationError({"query": "give exactly one of query and search_queries"})
-        return attrs
-
-
-class SearchHitSerializer(serializers.Serializer):
-    chunk_id = serializers.IntegerField()
-    memory_id = serializers.IntegerField()
-    memory_title = serializers.CharField()
-    chunk_order = serializers.IntegerField()
-    content = serializers.CharField()
-    metadata = serializers.DictField()
-    similarity = serializers.FloatField(allow_null=True)
-    bm25_score = serializers.FloatField()
-    fused_score = serializers.FloatField(allow_null=True)
-    vector_rank = serializers.IntegerField(allow_null=True)
-    bm25_rank = serializers.IntegerField(allow_null=True)
-    rank = serializers.IntegerField()
-
-
-class SearchResponseSerializer(serializers.Serializer):
-    mode = serializers.CharField()
-    results = SearchHitSerializer(many=True)

@@ -6,15 +6,12 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from graph.selectors.graph import chunks_graph
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
-from memoryhub.errors import DomainError
 from memoryhub.api.mixins import WorkerScopedMixin
+from memoryhub.errors import DomainError
 from tiers.api.shortterm_serializers import (
     ChunksAddSerializer,
     ChunksUpdateSerializer,
-    SearchRequestSerializer,
-    SearchResponseSerializer,
     ShorttermChunkSerializer,
     ShorttermCreateSerializer,
     ShorttermMemorySerializer,
@@ -22,7 +19,6 @@ from tiers.api.shortterm_serializers import (
     ShorttermUpdateSerializer,
 )
 from tiers.models import ShorttermMemory
-from tiers.selectors.search import search_params, shortterm_search, shortterm_search_queries
 from tiers.selectors.shortterm import shortterm_memory_get, shortterm_memory_list, shortterm_recent
 from tiers.services.shortterm import (
     shortterm_chunks_add,
@@ -128,37 +124,3 @@ class ShorttermChunksView(ShorttermScopedMixin, APIView):
         payload.is_valid(raise_exception=True)
         chunks = shortterm_chunks_update(memory=memory, updates=payload.validated_data["updates"])
         return Response(ShorttermChunkSerializer(chunks, many=True).data)
-
-
-class ShorttermSearchView(ShorttermScopedMixin, APIView):
-    """Search a worker's shortterm chunks: ``vector``, ``bm25`` or ``hybrid`` (RRF).
-
-    Give ``query`` (optionally with ``memory_ids``/``metadata`` filters), or the
-    retriever's ``search_queries`` (each searched within its memory).
-    """
-
-    @extend_schema(request=SearchRequestSerializer, responses=SearchResponseSerializer)
-    def post(self, request, worker_id):
-        worker = self.get_worker()
-        payload = SearchRequestSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = dict(payload.validated_data)
-        include_graph = data.pop("include_graph")
-        queries = data.pop("search_queries", None)
-        if queries is not None:
-            params = search_params(**{**data, "query": "-"})
-            groups = shortterm_search_queries(worker=worker, queries=queries, params=params)
-            if include_graph:
-                _attach_graphs(worker, [hit for group in groups for hit in group["results"]])
-            return Response({"mode": params.mode, "results": groups})
-        params = search_params(**data)
-        results = [hit.as_dict() for hit in shortterm_search(worker=worker, params=params)]
-        if include_graph:
-            _attach_graphs(worker, results)
-        return Response({"mode": params.mode, "results": results})
-
-
-def _attach_graphs(worker, results: list[dict]) -> None:
-    graphs = chunks_graph(worker=worker, chunk_ids=[r["chunk_id"] for r in results])
-    for result in results:
-        result["graph"] = graphs[result["chunk_id"]]

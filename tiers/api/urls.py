@@ -1,17 +1,21 @@
+"""The tiers' endpoints, mounted under ``/api/v1/workers/<worker_id>/``."""
+
 from django.urls import path
 
-from tiers.api import views
+from tiers.api import active_views, search_views, shortterm_views
+
+app_name = "tiers-api"
 
 urlpatterns = [
-    path("", views.ActiveMemoryListView.as_view(), name="active-list"),
-    path("detailed", views.ActiveMemoryDetailedView.as_view(), name="active-detailed"),
-    path("<int:memory_id>/", views.ActiveMemoryDetailView.as_view(), name="active-detail"),
-    path("<int:memory_id>/sections", views.ActiveMemorySectionsView.as_view(), name="active-sections"),
-    path("<int:memory_id>/migrate", views.ActiveMemoryMigrateView.as_view(), name="active-migrate"),
-    path("<int:memory_id>/auto-resolve", views.ActiveMemoryAutoResolveView.as_view(), name="active-auto-resolve"),
-    path(
-        "<int:memory_id>/sections/<str:section>",
-        views.ActiveMemorySectionView.as_view(),
-        name="active-section",
-    ),
+    path("active/", active_views.ActiveMemoryListView.as_view(), name="active-list"),
+    path("active/detailed", active_views.ActiveMemoryDetailedView.as_view(), name="active-detailed"),
+    path("active/<int:memory_id>/", active_views.ActiveMemoryDetailView.as_view(), name="active-detail"),
+    path("active/<int:memory_id>/sections", active_views.ActiveMemorySectionsView.as_view(), name="active-sections"),
+    path("active/<int:memory_id>/sections/<str:section>", active_views.ActiveMemorySectionView.as_view(),
+         name="active-section"),
+    path("shortterm/", shortterm_views.ShorttermListView.as_view(), name="shortterm-list"),
+    path("shortterm/recent", shortterm_views.ShorttermRecentView.as_view(), name="shortterm-recent"),
+    path("shortterm/<int:memory_id>/", shortterm_views.ShorttermDetailView.as_view(), name="shortterm-detail"),
+    path("shortterm/<int:memory_id>/chunks", shortterm_views.ShorttermChunksView.as_view(), name="shortterm-chunks"),
+    path("search/shortterm", search_views.ShorttermSearchView.as_view(), name="shortterm-search"),
 ]

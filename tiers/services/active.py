@@ -10,6 +10,7 @@ from memoryhub.models import Worker
 from memoryhub.validation import validate_metadata
 from tiers.active_templates import Template, parse_template
 from tiers.models import ActiveMemory
+from tiers.signals import active_sections_updated
 
 logger = logging.getLogger(__name__)
 
@@ -112,18 +113,17 @@ def _increment_sections(memory_id: int, updates: dict[str, str]) -> None:
         )
 
 
-def _check_capacity_after_commit(worker_id: int) -> None:
-    """Once the update is committed, queue a migration sweep if the worker's active memory
-    crossed its capacity (tiers.services.migration.migration_capacity_check)."""
-    def check():
-        from tiers.services.migration import migration_capacity_check
+def _announce_after_commit(*, worker_id: int, memory_id: int) -> None:
+    """Once the update is committed, tell the layers above (``tiers.signals``):
+    consolidation queues a sweep when the worker's active memory crossed its capacity."""
+    def announce():
+        for receiver, result in active_sections_updated.send_robust(
+                sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id):
+            if isinstance(result, Exception):  # the update is committed; the scheduled sweep catches up
+                logger.error("after the update of active memory %s, %s failed: %r", memory_id,
+                             getattr(receiver, "__qualname__", receiver), result, exc_info=result)
 
-        try:
-            migration_capacity_check(worker_id=worker_id)
-        except Exception:  # the update is committed; the scheduled sweep catches up
-            logger.exception("migration capacity check for worker %s failed", worker_id)
-
-    transaction.on_commit(check)
+    transaction.on_commit(announce)
 
 
 def _locked(memory: ActiveMemory) -> ActiveMemory:
@@ -148,7 +148,7 @@ def active_memory_update_sections(*, memory: ActiveMemory, sections: dict) -> Ac
         )
     _increment_sections(current.pk, updates)
     current.refresh_from_db()
-    _check_capacity_after_commit(current.worker_id)
+    _announce_after_commit(worker_id=current.worker_id, memory_id=current.pk)
     return current
 
 
@@ -209,7 +209,7 @@ def active_memory_update(
     if updates:
         _increment_sections(current.pk, updates)
         current.refresh_from_db()
-        _check_capacity_after_commit(current.worker_id)
+        _announce_after_commit(worker_id=current.worker_id, memory_id=current.pk)
     return current
 
 

@@ -37,6 +37,14 @@ def vacuum_after_large_delete(chunk_count: int) -> None:
         ))
 
 
+def shortterm_worker_deleting(*, worker, **_) -> dict[str, int]:
+    """``memoryhub.signals.worker_deleting``: the worker's shortterm chunks go with it; a
+    large share's upkeep is queued for after the commit."""
+    chunk_count = ShorttermChunk.objects.filter(worker=worker).count()
+    vacuum_after_large_delete(chunk_count)
+    return {"shortterm_chunks": chunk_count}
+
+
 def shortterm_tables_vacuum(*, deleted: int = 0, reindex: bool | None = None, log=logger.info) -> dict:
     """VACUUM (ANALYZE) the chunk and BM25 tables, then rebuild the HNSW graph if
     ``deleted`` chunks were at least ``REINDEX_SHARE`` of it (or when ``reindex`` says so).

@@ -1,4 +1,5 @@
-"""Writes to the Shortterm tier: memories, chunks, embeddings and BM25 postings.
+"""Writes to the Shortterm tier: memories, chunks, embeddings, BM25 postings and (through
+``tiers.memory_graph``) the memory's graph.
 
 Embeddings are computed before the transaction opens (they are the slow part and need no
 lock); every database write of one call is then one transaction, so a failure at any step
@@ -13,16 +14,15 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from graph.extraction.base import Extraction
-from graph.services.extraction import extract, graph_apply_extraction, memory_text
-from graph.services.outbox import outbox_record_memory
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
-from memoryhub.validation import validate_metadata
 from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
-from tiers.chunking import chunk_text
+from memoryhub.text import chunk_text
+from memoryhub.validation import validate_metadata
+from tiers.memory_graph import memory_graph
 from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
-from tiers.services.bm25 import bm25_index_chunks, bm25_unindex_chunks
+from tiers.selectors.shortterm import shortterm_memory_text
+from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks
 from tiers.services.maintenance import vacuum_after_large_delete
 
 
@@ -164,13 +164,13 @@ def shortterm_memory_create(
     # the extraction, is slower on two cores than one after the other, as the model and
     # the rest compete for them.
     vectors = _embed([item.content for item in prepared], embedder)
-    extraction, error = extract("\n\n".join([title, summary, *(item.content for item in prepared)]))
+    reading, error = memory_graph().read("\n\n".join([title, summary, *(item.content for item in prepared)]))
     with transaction.atomic():
         memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
         memory.full_clean()
         memory.save()
         _insert_chunks(memory, prepared, vectors, first_order=0)
-        graph_apply_extraction(memory=memory, extraction=extraction, error=error)
+        memory_graph().store(memory=memory, reading=reading, error=error)
     _refresh_statistics_after_bulk(len(prepared))
     return memory
 
@@ -197,22 +197,22 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     if not prepared:
         raise DomainError("chunks must hold at least one chunk", fields={"chunks": "must not be empty"})
     vectors = _embed([item.content for item in prepared])
-    extraction, error = extract("\n\n".join([memory_text(memory), *(item.content for item in prepared)]))
+    reading, error = memory_graph().read("\n\n".join([shortterm_memory_text(memory), *(item.content for item in prepared)]))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
         created = _insert_chunks(locked, prepared, vectors, first_order=0 if last is None else last + 1)
-        graph_apply_extraction(memory=locked, extraction=extraction, error=error)
+        memory_graph().store(memory=locked, reading=reading, error=error)
         locked.last_updated = timezone.now()
         locked.save(update_fields=["last_updated"])
     return created
 
 
 def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
-                            confirmed: Extraction | None = None) -> list[ShorttermChunk]:
+                            confirmed=None) -> list[ShorttermChunk]:
     """``update_shortterm_memory_chunks``: ``[{chunk_id, new_content}]``, re-embedded and
     re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing.
-    ``confirmed``: the graph of a merged section, whose facts gain confidence."""
+    ``confirmed``: the graph reading of a merged section, whose facts gain confidence."""
     if not isinstance(updates, list) or not updates:
         raise DomainError("updates must be a non-empty list", fields={"updates": "must be a non-empty list"})
     contents: dict[int, str] = {}
@@ -235,7 +235,7 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
         )
     ids = list(contents)
     vectors = _embed([contents[cid] for cid in ids])
-    extraction, error = extract(memory_text(memory, replacements=contents))
+    reading, error = memory_graph().read(shortterm_memory_text(memory, replacements=contents))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         chunks = {c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)}
@@ -252,7 +252,7 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
         bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
         locked.last_updated = now
         locked.save(update_fields=["last_updated"])
-        graph_apply_extraction(memory=locked, extraction=extraction, error=error, confirmed=confirmed)
+        memory_graph().store(memory=locked, reading=reading, error=error, confirmed=confirmed)
     return [chunks[cid] for cid in ids]
 
 
@@ -261,7 +261,7 @@ def shortterm_memory_delete(*, memory: ShorttermMemory) -> None:
     locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
     chunk_ids = list(locked.chunks.values_list("pk", flat=True))
     bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=chunk_ids)
-    outbox_record_memory(memory_id=locked.pk)  # its graph leaves the Neo4j projection too
+    memory_graph().forget(memory_id=locked.pk)  # its graph goes too (and leaves the Neo4j projection)
     locked.delete()
     vacuum_after_large_delete(len(chunk_ids))
 

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from graph.services.outbox import projection_enabled
+from graph.projection.outbox import projection_enabled
 
 
 class Command(BaseCommand):
@@ -9,7 +9,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if not projection_enabled():
             raise CommandError("NEO4J_URL is not set")
-        from graph.neo import install_schema
+        from graph.projection.nodes import install_schema
 
         install_schema(stdout=self.stdout)
         self.stdout.write(self.style.SUCCESS("Neo4j schema installed."))

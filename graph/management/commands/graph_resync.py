@@ -1,8 +1,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from graph.models import Entity, Relationship
-from graph.services.outbox import projection_enabled
-from graph.services.projection import graph_resync
+from graph.projection.outbox import projection_enabled
+from graph.projection.sync import graph_resync
 from memoryhub.progress import Progress
 
 

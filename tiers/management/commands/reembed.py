@@ -4,7 +4,7 @@ from memoryhub.errors import DomainError
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from tiers.models import ShorttermChunk, Tier
-from tiers.services.bm25 import bm25_reindex_worker
+from tiers.search.index import bm25_reindex_worker
 from tiers.services.reembed import (
     chunks_reembed,
     configured_dimension,

@@ -1,0 +1,1 @@
+"""Benchmarks of MemoryHub, run as ``manage.py bench_*`` commands (README, "Benchmarks")."""

@@ -1,0 +1,75 @@
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from consolidation.api.serializers import (
+    AutoResolveResultSerializer,
+    AutoResolveSerializer,
+    ConsolidationRunSerializer,
+    SweepQueuedSerializer,
+)
+from consolidation.models import ConsolidationRun
+from consolidation.selectors.runs import consolidation_run_list
+from consolidation.services.active_to_shortterm import migrate_active_memory, migration_sweep_enqueue
+from consolidation.services.auto_resolve import auto_resolve
+from memoryhub.api.mixins import WorkerScopedMixin
+from tiers.selectors.active import active_memory_get
+from tiers.selectors.shortterm import shortterm_memory_get
+
+
+class ActiveMemoryConsolidateView(WorkerScopedMixin, APIView):
+    """Consolidate one active memory into the shortterm tier now (task completion): each
+    section updated at least ``min_update_count`` times is merged, sent to review as a
+    conflict, or stored new."""
+
+    @extend_schema(request=None, responses=ConsolidationRunSerializer)
+    def post(self, request, worker_id, memory_id):
+        memory = active_memory_get(worker=self.get_worker(), memory_id=memory_id)
+        run = migrate_active_memory(memory=memory, trigger=ConsolidationRun.Trigger.API)
+        return Response(ConsolidationRunSerializer(run).data)
+
+
+class ConsolidationRunListView(WorkerScopedMixin, ListAPIView):
+    """A worker's consolidation runs and their per-section outcomes, newest first; POST
+    queues a sweep of the worker on the task cluster (202 with the task id)."""
+
+    serializer_class = ConsolidationRunSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return ConsolidationRun.objects.none()
+        return consolidation_run_list(worker=self.get_worker())
+
+    @extend_schema(request=None, responses={202: SweepQueuedSerializer})
+    def post(self, request, worker_id):
+        task_id = migration_sweep_enqueue(worker_id=self.get_worker().pk)
+        return Response({"task_id": task_id}, status=status.HTTP_202_ACCEPTED)
+
+
+class ActiveMemoryAutoResolveView(WorkerScopedMixin, APIView):
+    """The memorizer's ``auto_resolve``: the active content, the candidate memory's most
+    similar chunks, and the entity/relationship differences — new ones are added to the
+    candidate's graph, conflicting ones are reported."""
+
+    @extend_schema(request=AutoResolveSerializer, responses=AutoResolveResultSerializer)
+    def post(self, request, worker_id, memory_id):
+        active = active_memory_get(worker=self.get_worker(), memory_id=memory_id)
+        payload = AutoResolveSerializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        shortterm = shortterm_memory_get(worker=active.worker, memory_id=data["shortterm_memory_id"])
+        return Response(auto_resolve(active=active, shortterm=shortterm, section=data.get("section"),
+                                     limit=data["limit"]))
+
+
+# The names agents know: "migrate" and "migrations" (kept, and listed as deprecated in the schema).
+@extend_schema(deprecated=True)
+class ActiveMemoryMigrateView(ActiveMemoryConsolidateView):
+    """Alias of ``POST .../active/{id}/consolidate``."""
+
+
+@extend_schema(deprecated=True)
+class MigrationRunListView(ConsolidationRunListView):
+    """Alias of ``.../consolidation/runs``."""

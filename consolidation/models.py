@@ -1,0 +1,30 @@
+from django.db import models
+
+from memoryhub.models import Worker
+
+
+class ConsolidationRun(models.Model):
+    """One pass of consolidation over a worker (or one active memory): today Active →
+    Shortterm, each section merged, sent to review as a conflict, or stored new.
+    (Its table keeps the name it had as ``tiers.MigrationRun``.)"""
+
+    class Trigger(models.TextChoices):
+        SWEEP = "sweep"
+        API = "api"
+        COMMAND = "command"
+        CAPACITY = "capacity"
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="consolidation_runs")
+    trigger = models.CharField(max_length=16, choices=Trigger.choices)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.FloatField(null=True, blank=True)
+    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error, ids, detail, ms}]
+    outcomes = models.JSONField(default=list)
+
+    class Meta:
+        db_table = "tiers_migrationrun"
+        ordering = ["-started_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"consolidation run {self.pk} ({self.trigger})"

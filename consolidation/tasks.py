@@ -1,0 +1,8 @@
+"""django-q2 tasks of consolidation. Each takes ids and is safe to run twice."""
+
+from consolidation.models import ConsolidationRun
+from consolidation.services.active_to_shortterm import migration_sweep
+
+
+def sweep_migrations(worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP) -> list[int]:
+    return migration_sweep(worker_id=worker_id, trigger=trigger)

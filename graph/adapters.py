@@ -1,0 +1,24 @@
+"""The graph's implementation of the shortterm tier's port (``tiers.memory_graph``),
+plugged in by ``GraphConfig.ready``: extraction, storage in the memory's transaction, the
+Neo4j outbox on delete, and the graph of memories and chunks for reads."""
+
+from graph.selectors.graph import chunks_graph, memories_graph
+from graph.services.extraction import extract, graph_apply_extraction
+from graph.projection.outbox import outbox_record_memory
+
+
+class StoredMemoryGraph:
+    def read(self, text: str):
+        return extract(text)
+
+    def store(self, *, memory, reading, error: str, confirmed=None) -> None:
+        graph_apply_extraction(memory=memory, extraction=reading, error=error, confirmed=confirmed)
+
+    def forget(self, *, memory_id: int) -> None:
+        outbox_record_memory(memory_id=memory_id)
+
+    def of_chunks(self, *, worker, chunk_ids: list[int]) -> dict[int, dict]:
+        return chunks_graph(worker=worker, chunk_ids=chunk_ids)
+
+    def of_memories(self, *, worker, memory_ids: list[int]) -> dict[int, dict]:
+        return memories_graph(worker=worker, memory_ids=memory_ids)

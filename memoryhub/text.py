@@ -1,0 +1,83 @@
+"""Text utilities shared by the tiers and the graph: token counting, sentence splitting and
+sentence-aware chunking.
+
+Tokens are counted the way a WordPiece tokenizer roughly splits text: words and single
+punctuation marks (``\\w+|[^\\w\\s]``). That keeps chunk sizes close to model tokens
+without loading a tokenizer.
+"""
+
+import re
+
+TOKEN_RE = re.compile(r"\w+|[^\w\s]")
+# A sentence ends at . ! ? (optionally followed by quotes/brackets) before whitespace,
+# or at a blank line / markdown line break.
+SENTENCE_RE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+|\n\s*\n|\n(?=\s*(?:[-*+] |\d+\. |#))")
+
+
+def count_tokens(text: str) -> int:
+    return len(TOKEN_RE.findall(text))
+
+
+def split_sentences(text: str) -> list[str]:
+    return [part.strip() for part in SENTENCE_RE.split(text) if part and part.strip()]
+
+
+def _split_long_sentence(sentence: str, max_tokens: int) -> list[str]:
+    """A sentence longer than a chunk is cut between words."""
+    words = sentence.split()
+    pieces, current, current_tokens = [], [], 0
+    for word in words:
+        tokens = count_tokens(word)
+        if current and current_tokens + tokens > max_tokens:
+            pieces.append(" ".join(current))
+            current, current_tokens = [], 0
+        current.append(word)
+        current_tokens += tokens
+    if current:
+        pieces.append(" ".join(current))
+    return pieces
+
+
+def chunk_text(text: str, *, split_above: int, chunk_tokens: int, overlap_tokens: int) -> list[str]:
+    """Split ``text`` into chunks of about ``chunk_tokens`` tokens at sentence boundaries,
+    each starting with up to ``overlap_tokens`` tokens of the sentences before it.
+
+    Text of at most ``split_above`` tokens is returned whole.
+    """
+    text = text.strip()
+    if not text:
+        return []
+    if count_tokens(text) <= split_above:
+        return [text]
+    sentences: list[tuple[str, int]] = []
+    for sentence in split_sentences(text):
+        size = count_tokens(sentence)
+        if size > chunk_tokens:
+            sentences.extend((piece, count_tokens(piece)) for piece in _split_long_sentence(sentence, chunk_tokens))
+        else:
+            sentences.append((sentence, size))
+
+    chunks: list[str] = []
+    current: list[tuple[str, int]] = []
+    current_tokens = 0
+    fresh = 0  # sentences in `current` that no earlier chunk holds
+    for sentence, size in sentences:
+        if current and current_tokens + size > chunk_tokens and fresh:
+            chunks.append(" ".join(s for s, _ in current))
+            # Carry the tail sentences (up to overlap_tokens) into the next chunk.
+            carried: list[tuple[str, int]] = []
+            carried_tokens = 0
+            for previous in reversed(current):
+                if carried_tokens + previous[1] > overlap_tokens:
+                    break
+                carried.insert(0, previous)
+                carried_tokens += previous[1]
+            if carried_tokens + size > chunk_tokens:
+                carried, carried_tokens = [], 0
+            current, current_tokens, fresh = carried, carried_tokens, 0
+        current.append((sentence, size))
+        current_tokens += size
+        fresh += 1
+    if current and fresh:
+        chunks.append(" ".join(s for s, _ in current))
+    return chunks

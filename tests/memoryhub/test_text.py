@@ -1,0 +1,45 @@
+from memoryhub.text import chunk_text, count_tokens, split_sentences
+
+CONFIG = {"split_above": 500, "chunk_tokens": 512, "overlap_tokens": 50}
+
+
+def _long_text(sentences: int = 300) -> str:
+    return " ".join(f"Sentence {i} says the deploy of service {i % 7} went fine on day {i}." for i in range(sentences))
+
+
+def test_small_content_is_one_chunk():
+    assert chunk_text("We use JWT. It expires in 1 hour.", **CONFIG) == ["We use JWT. It expires in 1 hour."]
+    assert chunk_text("   ", **CONFIG) == []
+
+
+def test_long_content_is_split_at_sentences_with_overlap():
+    chunks = chunk_text(_long_text(), **CONFIG)
+    assert len(chunks) > 3
+    for chunk in chunks:
+        assert count_tokens(chunk) <= 512
+        assert chunk.endswith(".")  # cut between sentences
+    for previous, current in zip(chunks, chunks[1:]):
+        first_sentence = split_sentences(current)[0]
+        assert first_sentence in previous  # overlap: the next chunk repeats the tail
+        overlap = previous[previous.index(first_sentence):]
+        assert count_tokens(overlap) <= 50
+
+
+def test_every_sentence_is_kept():
+    text = _long_text()
+    joined = " ".join(chunk_text(text, **CONFIG))
+    for sentence in split_sentences(text):
+        assert sentence in joined
+
+
+def test_a_sentence_longer_than_a_chunk_is_cut_between_words():
+    text = " ".join(f"word{i}" for i in range(1500))
+    chunks = chunk_text(text, **CONFIG)
+    assert len(chunks) >= 3 and all(count_tokens(c) <= 512 for c in chunks)
+    assert " ".join(chunks).split()[:10] == text.split()[:10]
+
+
+def test_markdown_lists_and_paragraphs_are_boundaries():
+    assert split_sentences("# Title\n- one\n- two\n\nParagraph. Next one!") == [
+        "# Title", "- one", "- two", "Paragraph.", "Next one!",
+    ]
