@@ -4,22 +4,34 @@ texts vary like real notes do and queries have a few genuinely matching chunks."
 
 import random
 
-PEOPLE = ("Alice Chen, Bob Martins, Carla Diaz, Deepak Rao, Elena Petrova, Farid Haddad, Grace Okafor, "
-          "Hiro Tanaka, Ines Moreau, Jonas Berg, Kemal Yilmaz, Lena Fischer, Marco Rossi, Nadia Karim, "
-          "Oscar Lind, Priya Nair, Quentin Blake, Rosa Alvarez, Sven Olsen, Tara Singh").split(", ")
-SERVICES = ("payments api, auth gateway, search indexer, billing worker, notification service, ledger, "
-            "recommendation engine, image resizer, checkout flow, inventory sync, report builder, "
-            "session store, rate limiter, audit log, email relay, feature flag service, export pipeline, "
-            "pricing engine, fraud scorer, analytics warehouse").split(", ")
-TEAMS = ("platform, mobile, data, security, growth, infrastructure, payments, support tooling, "
-         "machine learning, design systems").split(", ")
+PEOPLE = (
+    "Alice Chen, Bob Martins, Carla Diaz, Deepak Rao, Elena Petrova, Farid Haddad, Grace Okafor, "
+    "Hiro Tanaka, Ines Moreau, Jonas Berg, Kemal Yilmaz, Lena Fischer, Marco Rossi, Nadia Karim, "
+    "Oscar Lind, Priya Nair, Quentin Blake, Rosa Alvarez, Sven Olsen, Tara Singh"
+).split(", ")
+SERVICES = (
+    "payments api, auth gateway, search indexer, billing worker, notification service, ledger, "
+    "recommendation engine, image resizer, checkout flow, inventory sync, report builder, "
+    "session store, rate limiter, audit log, email relay, feature flag service, export pipeline, "
+    "pricing engine, fraud scorer, analytics warehouse"
+).split(", ")
+TEAMS = (
+    "platform, mobile, data, security, growth, infrastructure, payments, support tooling, "
+    "machine learning, design systems"
+).split(", ")
 REGIONS = ("eu-west, us-east, us-west, ap-south, eu-central, sa-east").split(", ")
-TECH = ("PostgreSQL, Redis, Kafka, Kubernetes, Terraform, gRPC, GraphQL, Rust, Go, Python, React, "
-        "Elasticsearch, RabbitMQ, S3, CloudFront, Envoy, Prometheus, Grafana, OpenTelemetry, Vault").split(", ")
+TECH = (
+    "PostgreSQL, Redis, Kafka, Kubernetes, Terraform, gRPC, GraphQL, Rust, Go, Python, React, "
+    "Elasticsearch, RabbitMQ, S3, CloudFront, Envoy, Prometheus, Grafana, OpenTelemetry, Vault"
+).split(", ")
 WEEKDAYS = "Monday Tuesday Wednesday Thursday Friday".split()
-MONTHS = ("January February March April May June July August September October November December").split()
-INCIDENTS = ("timeout spike, memory leak, certificate expiry, disk pressure, deadlock, cache stampede, "
-             "schema drift, failed rollback, DNS outage, quota exhaustion").split(", ")
+MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+INCIDENTS = (
+    "timeout spike, memory leak, certificate expiry, disk pressure, deadlock, cache stampede, "
+    "schema drift, failed rollback, DNS outage, quota exhaustion"
+).split(", ")
 ADJECTIVES = "flaky slow stable critical noisy brittle fast expensive legacy experimental".split()
 
 TEMPLATES = [
@@ -50,13 +62,28 @@ def _sentence(rng: random.Random) -> str:
     person, person2 = rng.sample(PEOPLE, 2)
     tech, tech2 = rng.sample(TECH, 2)
     return rng.choice(TEMPLATES).format(
-        person=person, person2=person2, service=rng.choice(SERVICES), team=rng.choice(TEAMS),
-        region=rng.choice(REGIONS), tech=tech, tech2=tech2, weekday=rng.choice(WEEKDAYS),
-        month=rng.choice(MONTHS), day=rng.randint(1, 28), incident=rng.choice(INCIDENTS),
-        adjective=rng.choice(ADJECTIVES), q=rng.randint(1, 4), amount=rng.randint(5, 500),
-        ms=rng.randint(40, 2000), minutes=rng.randint(2, 240), rps=rng.randint(100, 90000),
-        major=rng.randint(1, 9), minor=rng.randint(0, 20), pct=rng.randint(1, 30) / 10,
-        hours=rng.choice([1, 2, 4, 6, 12, 24]), days=rng.choice([7, 14, 30, 90, 365]),
+        person=person,
+        person2=person2,
+        service=rng.choice(SERVICES),
+        team=rng.choice(TEAMS),
+        region=rng.choice(REGIONS),
+        tech=tech,
+        tech2=tech2,
+        weekday=rng.choice(WEEKDAYS),
+        month=rng.choice(MONTHS),
+        day=rng.randint(1, 28),
+        incident=rng.choice(INCIDENTS),
+        adjective=rng.choice(ADJECTIVES),
+        q=rng.randint(1, 4),
+        amount=rng.randint(5, 500),
+        ms=rng.randint(40, 2000),
+        minutes=rng.randint(2, 240),
+        rps=rng.randint(100, 90000),
+        major=rng.randint(1, 9),
+        minor=rng.randint(0, 20),
+        pct=rng.randint(1, 30) / 10,
+        hours=rng.choice([1, 2, 4, 6, 12, 24]),
+        days=rng.choice([7, 14, 30, 90, 365]),
         nodes=rng.randint(3, 120),
     )
 
@@ -64,11 +91,15 @@ def _sentence(rng: random.Random) -> str:
 def generate_chunks(count: int, *, seed: int = 42) -> list[str]:
     """``count`` chunks of one to three sentences."""
     rng = random.Random(seed)
-    return [" ".join(_sentence(rng) for _ in range(rng.choice((1, 1, 2, 2, 3)))) for _ in range(count)]
+    return [
+        " ".join(_sentence(rng) for _ in range(rng.choice((1, 1, 2, 2, 3)))) for _ in range(count)
+    ]
 
 
-STOP = set("the a an to of for and in on at is are was from with by after now every per its it we "
-           "our has have be this that over new when".split())
+STOP = set(
+    "the a an to of for and in on at is are was from with by after now every per its it we "
+    "our has have be this that over new when".split()
+)
 
 
 def generate_queries(chunks: list[str], count: int, *, seed: int = 7) -> list[str]:

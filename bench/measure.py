@@ -16,8 +16,12 @@ import numpy as np
 
 def percentiles(samples_ms: list[float]) -> dict:
     data = np.asarray(samples_ms)
-    return {"p50": float(np.percentile(data, 50)), "p95": float(np.percentile(data, 95)),
-            "mean": float(data.mean()), "n": int(data.size)}
+    return {
+        "p50": float(np.percentile(data, 50)),
+        "p95": float(np.percentile(data, 95)),
+        "mean": float(data.mean()),
+        "n": int(data.size),
+    }
 
 
 def fmt(stats: dict) -> str:
@@ -46,11 +50,28 @@ def _free_port() -> int:
 def http_server(base_dir: Path, *, workers: int = 1):
     """gunicorn serving this project on a free loopback port, for API timings."""
     port = _free_port()
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "memoryhub.settings"))
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "memoryhub.settings"),
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "memoryhub.wsgi:application", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(workers), "--timeout", "300", "--log-level", "warning"],
-        cwd=base_dir, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "memoryhub.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--timeout",
+            "300",
+            "--log-level",
+            "warning",
+        ],
+        cwd=base_dir,
+        env=env,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -71,7 +92,9 @@ def http_server(base_dir: Path, *, workers: int = 1):
 
 def post_json(url: str, body: dict, token: str) -> dict:
     request = urllib.request.Request(
-        url, data=json.dumps(body).encode(), method="POST",
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
         headers={"Content-Type": "application/json", "Authorization": f"Token {token}"},
     )
     with urllib.request.urlopen(request, timeout=60) as response:

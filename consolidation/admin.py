@@ -13,7 +13,14 @@ def _admin_url(name: str, pk) -> str | None:
 class ConsolidationRunAdmin(admin.ModelAdmin):
     list_display = ["id", "worker", "trigger", "started_at", "duration_ms", "summary"]
     list_filter = ["trigger", "worker"]
-    readonly_fields = ["worker", "trigger", "started_at", "finished_at", "duration_ms", "outcomes_table"]
+    readonly_fields = [
+        "worker",
+        "trigger",
+        "started_at",
+        "finished_at",
+        "duration_ms",
+        "outcomes_table",
+    ]
     exclude = ["outcomes"]
 
     def has_add_permission(self, request):
@@ -21,17 +28,32 @@ class ConsolidationRunAdmin(admin.ModelAdmin):
 
     @admin.display(description="Sections")
     def outcomes_table(self, obj):
-        colours = {"merged": "#2e7d32", "created": "#1565c0", "conflict": "#c62828", "error": "#c62828"}
+        colours = {
+            "merged": "#2e7d32",
+            "created": "#1565c0",
+            "conflict": "#c62828",
+            "error": "#c62828",
+        }
         rows = []
         for outcome in obj.outcomes:
             ids = outcome.get("ids") or {}
-            rows.append({
-                **outcome, **ids, "colour": colours.get(outcome["outcome"], "#666"),
-                "detail": outcome.get("detail") or ids.get("detail", ""),
-                "active_url": _admin_url("tiers_activememory_change", outcome.get("active_memory_id")),
-                "memory_url": _admin_url("tiers_shorttermmemory_change", ids.get("shortterm_memory_id")),
-                "conflict_url": _admin_url("review_mergeconflict_change", ids.get("conflict_id")),
-            })
+            rows.append(
+                {
+                    **outcome,
+                    **ids,
+                    "colour": colours.get(outcome["outcome"], "#666"),
+                    "detail": outcome.get("detail") or ids.get("detail", ""),
+                    "active_url": _admin_url(
+                        "tiers_activememory_change", outcome.get("active_memory_id")
+                    ),
+                    "memory_url": _admin_url(
+                        "tiers_shorttermmemory_change", ids.get("shortterm_memory_id")
+                    ),
+                    "conflict_url": _admin_url(
+                        "review_mergeconflict_change", ids.get("conflict_id")
+                    ),
+                }
+            )
         return render_to_string("consolidation/admin_run_outcomes.html", {"rows": rows})
 
     @admin.display(description="Outcomes")

@@ -19,9 +19,26 @@ from memoryhub.text import split_sentences
 
 NEGATION = re.compile(
     r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
-    r"without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b", re.IGNORECASE)
-NEGATION_WORDS = {"no", "not", "never", "longer", "anymore", "stopped", "doesn't", "don't", "isn't", "won't",
-                  "without", "dropped", "cancelled", "canceled", "cancel"}
+    r"without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b",
+    re.IGNORECASE,
+)
+NEGATION_WORDS = {
+    "no",
+    "not",
+    "never",
+    "longer",
+    "anymore",
+    "stopped",
+    "doesn't",
+    "don't",
+    "isn't",
+    "won't",
+    "without",
+    "dropped",
+    "cancelled",
+    "canceled",
+    "cancel",
+}
 # Attributes with one value at a time: a preference, an employer, a manager, an owner, a
 # home, a primary choice. Two matching sentences that both state one and replace a word
 # (not only add some) disagree about its value.
@@ -29,26 +46,47 @@ SINGLE_VALUED = re.compile(
     r"\b(?:prefers?|preferred|preference|favou?rite|likes?|loves?|wants?|works? (?:for|at)|reports? to|"
     r"lives? in|located in|based in|moved to|migrated to|switched to|owned by|owner of|owns|"
     r"primary|default|main|led by|headed by|managed by|assigned to|is (?:the|our) (?:\w+ ){0,2}(?:lead|owner|manager|contact))\b",
-    re.IGNORECASE)
-NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve".split())} | {
-    "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "dozen": "12"}
+    re.IGNORECASE,
+)
+NUMBER_WORDS = {
+    w: str(i)
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()
+    )
+} | {"twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "hundred": "100", "dozen": "12"}
 
-MONTHS = ("january february march april may june july august september october november december "
-          "jan feb mar apr jun jul aug sep sept oct nov dec").split()
+MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
 FULL_MONTHS = [m for m in MONTHS[:12] if m != "may"]  # "may" alone is a verb more often than not
 DATE = re.compile(
-    r"\b(?:\d{4}-\d{2}-\d{2}|(?:" + "|".join(MONTHS) + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
-    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:" + "|".join(MONTHS) + r")(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
-    r"(?:" + "|".join(FULL_MONTHS) + r")(?:\s+\d{4})?|(?:in|since|from|until|by)\s+(?:19|20)\d{2})\b",
-    re.IGNORECASE)
-VERSION = re.compile(r"\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b|\bversion\s+\d+(?:\.\d+)*\b", re.IGNORECASE)
-NUMBER = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:%|k\b|m\b|bn\b|ms\b|s\b|gb\b|mb\b|tb\b|x\b)?|\b(?:"
-                    + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+    r"\b(?:\d{4}-\d{2}-\d{2}|(?:"
+    + "|".join(MONTHS)
+    + r")\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s+(?:"
+    + "|".join(MONTHS)
+    + r")(?:,?\s+\d{4})?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+    r"(?:"
+    + "|".join(FULL_MONTHS)
+    + r")(?:\s+\d{4})?|(?:in|since|from|until|by)\s+(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+VERSION = re.compile(
+    r"\bv?\d+\.\d+(?:\.\d+)+\b|\bv\d+(?:\.\d+)?\b|\bversion\s+\d+(?:\.\d+)*\b", re.IGNORECASE
+)
+NUMBER = re.compile(
+    r"[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:%|k\b|m\b|bn\b|ms\b|s\b|gb\b|mb\b|tb\b|x\b)?|\b(?:"
+    + "|".join(NUMBER_WORDS)
+    + r")\b",
+    re.IGNORECASE,
+)
 WORD = re.compile(r"[a-z][a-z'-]+")
 DAY_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
-STOP = set("the a an of to in on at for and or is are was were be been it this that with by from as our we "
-           "their its has have had will would should can".split())
+STOP = set(
+    "the a an of to in on at for and or is are was were be been it this that with by from as our we "
+    "their its has have had will would should can".split()
+)
 
 
 @dataclass
@@ -75,16 +113,24 @@ def _sentences_with_offsets(text: str) -> list[tuple[str, int]]:
 def _content_words(sentence: str) -> set[str]:
     """Words that say what a sentence is about: no stop words, dates, numbers or negation
     (the checks compare those, so they must not keep two sentences from matching)."""
-    return {w for w in WORD.findall(sentence.lower())
-            if w not in STOP and w not in MONTHS and w not in NEGATION_WORDS and w not in NUMBER_WORDS
-            and not DAY_WORD.fullmatch(w)}
+    return {
+        w
+        for w in WORD.findall(sentence.lower())
+        if w not in STOP
+        and w not in MONTHS
+        and w not in NEGATION_WORDS
+        and w not in NUMBER_WORDS
+        and not DAY_WORD.fullmatch(w)
+    }
 
 
 def _jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
-def _values(pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] = ()) -> list[tuple[str, int, int]]:
+def _values(
+    pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] = ()
+) -> list[tuple[str, int, int]]:
     found = []
     for match in pattern.finditer(sentence):
         if any(s <= match.start() < e for s, e in exclude):
@@ -122,23 +168,33 @@ def _compare_values(code, label, pattern, pair, exclude_in=(), exclude_ex=()) ->
     changed_in = [m for m in mine if m[0] not in {v for v, _, _ in theirs}] or mine
     changed_ex = [t for t in theirs if t[0] not in {v for v, _, _ in mine}] or theirs
     a, b = changed_ex[0], changed_in[0]
-    return Reason(code=code, detail=f"{label} changed: {other[a[1]:a[2]].strip()} → {sentence[b[1]:b[2]].strip()}",
-                  incoming=[offset + b[1], offset + b[2]], existing=[other_offset + a[1], other_offset + a[2]])
+    return Reason(
+        code=code,
+        detail=f"{label} changed: {other[a[1] : a[2]].strip()} → {sentence[b[1] : b[2]].strip()}",
+        incoming=[offset + b[1], offset + b[2]],
+        existing=[other_offset + a[1], other_offset + a[2]],
+    )
 
 
 def _same_subject_pairs(incoming: str, existing: str):
     """Sentence pairs stating the same single-valued attribute ("… is owned by", "… prefers")
     of the same subject (the words before the cue), whatever follows: short sentences whose
     value is half their words do not match as a whole."""
-    existing_sentences = [(s, o, SINGLE_VALUED.search(s)) for s, o in _sentences_with_offsets(existing)]
+    existing_sentences = [
+        (s, o, SINGLE_VALUED.search(s)) for s, o in _sentences_with_offsets(existing)
+    ]
     for sentence, offset in _sentences_with_offsets(incoming):
         cue = SINGLE_VALUED.search(sentence)
         if not cue:
             continue
-        subject = _content_words(sentence[:cue.start()])
+        subject = _content_words(sentence[: cue.start()])
         for other, other_offset, other_cue in existing_sentences:
-            if other_cue and other_cue.group(0).lower() == cue.group(0).lower() and subject \
-                    and _jaccard(subject, _content_words(other[:other_cue.start()])) >= 0.5:
+            if (
+                other_cue
+                and other_cue.group(0).lower() == cue.group(0).lower()
+                and subject
+                and _jaccard(subject, _content_words(other[: other_cue.start()])) >= 0.5
+            ):
                 yield (sentence, offset), (other, other_offset)
 
 
@@ -149,17 +205,25 @@ def _value_replaced(pair) -> Reason | None:
     cue_in, cue_ex = SINGLE_VALUED.search(sentence), SINGLE_VALUED.search(other)
     if not cue_in or not cue_ex:
         return None
-    cue_words = set(WORD.findall(cue_in.group(0).lower())) | set(WORD.findall(cue_ex.group(0).lower()))
+    cue_words = set(WORD.findall(cue_in.group(0).lower())) | set(
+        WORD.findall(cue_ex.group(0).lower())
+    )
     mine, theirs = _content_words(sentence) - cue_words, _content_words(other) - cue_words
     gone, new = sorted(theirs - mine), sorted(mine - theirs)
     if not gone or not new:
         return None
-    return Reason(code="value_replaced", detail=f"{cue_ex.group(0)}: {' '.join(gone)} → {' '.join(new)}",
-                  incoming=[offset, offset + len(sentence)], existing=[other_offset, other_offset + len(other)])
+    return Reason(
+        code="value_replaced",
+        detail=f"{cue_ex.group(0)}: {' '.join(gone)} → {' '.join(new)}",
+        incoming=[offset, offset + len(sentence)],
+        existing=[other_offset, other_offset + len(other)],
+    )
 
 
-GROUP = re.compile(r"\b([a-z][\w-]*) (?:team|squad|department|group|project|region|account|customer|client)\b",
-                   re.IGNORECASE)
+GROUP = re.compile(
+    r"\b([a-z][\w-]*) (?:team|squad|department|group|project|region|account|customer|client)\b",
+    re.IGNORECASE,
+)
 
 
 def _mentions(sentence: str, names: set[str]) -> set[str]:
@@ -167,11 +231,28 @@ def _mentions(sentence: str, names: set[str]) -> set[str]:
     named by a modifier ("the growth team", "the Falcon project")."""
     lowered = sentence.lower()
     found = {name for name in names if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", lowered)}
-    found |= {m.group(0).lower() for m in GROUP.finditer(sentence) if m.group(1).lower() not in STOP | STOP_GROUP}
+    found |= {
+        m.group(0).lower()
+        for m in GROUP.finditer(sentence)
+        if m.group(1).lower() not in STOP | STOP_GROUP
+    }
     return {name for name in found if not any(name != other and name in other for other in found)}
 
 
-STOP_GROUP = {"same", "other", "new", "whole", "entire", "one", "each", "every", "this", "that", "my", "your"}
+STOP_GROUP = {
+    "same",
+    "other",
+    "new",
+    "whole",
+    "entire",
+    "one",
+    "each",
+    "every",
+    "this",
+    "that",
+    "my",
+    "your",
+}
 
 
 def _other_subject(sentence: str, other: str, names: set[str]) -> bool:
@@ -182,8 +263,13 @@ def _other_subject(sentence: str, other: str, names: set[str]) -> bool:
     return bool(mine - theirs) and bool(theirs - mine)
 
 
-def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
-               entity_names: set[str] = frozenset()) -> tuple[list[Reason], bool]:
+def check_text(
+    incoming: str,
+    existing: str,
+    *,
+    sentence_match: float = 0.5,
+    entity_names: set[str] = frozenset(),
+) -> tuple[list[Reason], bool]:
     """The text's conflict reasons, and whether a statement of one text matches one of the
     other about the same things (evidence of one subject)."""
     reasons: list[Reason] = []
@@ -195,8 +281,13 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
     if matched and len(elsewhere) == len(matched):
         (sentence, _), (other, _) = matched[0]
         mine, theirs = _mentions(sentence, entity_names), _mentions(other, entity_names)
-        reasons.append(Reason(code="other_subject", detail=f"the same statement about other things: "
-                              f"{', '.join(sorted(theirs - mine))} → {', '.join(sorted(mine - theirs))}"))
+        reasons.append(
+            Reason(
+                code="other_subject",
+                detail=f"the same statement about other things: "
+                f"{', '.join(sorted(theirs - mine))} → {', '.join(sorted(mine - theirs))}",
+            )
+        )
     for pair in matched:
         (sentence, offset), (other, other_offset) = pair
         if pair in elsewhere:
@@ -210,7 +301,14 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
         for reason in (
             _compare_values("date_changed", "date", DATE, pair),
             _compare_values("version_changed", "version", VERSION, pair),
-            _compare_values("number_changed", "number", NUMBER, pair, dates_in + versions_in, dates_ex + versions_ex),
+            _compare_values(
+                "number_changed",
+                "number",
+                NUMBER,
+                pair,
+                dates_in + versions_in,
+                dates_ex + versions_ex,
+            ),
         ):
             if reason:
                 reasons.append(reason)
@@ -221,20 +319,29 @@ def check_text(incoming: str, existing: str, *, sentence_match: float = 0.5,
         if bool(negated_in) != bool(negated_ex):
             cue = negated_in or negated_ex
             span = [offset + cue.start(), offset + cue.end()] if negated_in else None
-            reasons.append(Reason(
-                code="negation_flip", detail=f"negation {'added' if negated_in else 'removed'}: “{cue.group(0)}”",
-                incoming=span or [offset, offset + len(sentence)],
-                existing=[other_offset + cue.start(), other_offset + cue.end()] if negated_ex
-                else [other_offset, other_offset + len(other)],
-            ))
+            reasons.append(
+                Reason(
+                    code="negation_flip",
+                    detail=f"negation {'added' if negated_in else 'removed'}: “{cue.group(0)}”",
+                    incoming=span or [offset, offset + len(sentence)],
+                    existing=[other_offset + cue.start(), other_offset + cue.end()]
+                    if negated_ex
+                    else [other_offset, other_offset + len(other)],
+                )
+            )
     return reasons, len(elsewhere) < len(matched)
 
 
 def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
     """The graph's conflicts (``graph_differences``) as reasons."""
     entities, relationships = graph_differences(incoming, existing)
-    reasons = [Reason(code="entity_type_changed", detail=f"{e['name']}: {e['existing_type']} → {e['incoming_type']}")
-               for e in entities["conflicts"]]
+    reasons = [
+        Reason(
+            code="entity_type_changed",
+            detail=f"{e['name']}: {e['existing_type']} → {e['incoming_type']}",
+        )
+        for e in entities["conflicts"]
+    ]
     for conflict in relationships["conflicts"]:
         new, old = conflict["incoming"], conflict["existing"]
         if conflict["reason"] == "functional_relationship_changed":
@@ -246,23 +353,40 @@ def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
 
 
 def check_conflict(
-    *, incoming: str, existing: str, incoming_graph: Extraction, existing_graph: Extraction,
-    similarity: float, high_similarity: float = 0.85, min_entity_overlap: float = 0.7,
+    *,
+    incoming: str,
+    existing: str,
+    incoming_graph: Extraction,
+    existing_graph: Extraction,
+    similarity: float,
+    high_similarity: float = 0.85,
+    min_entity_overlap: float = 0.7,
 ) -> list[dict]:
     """All reasons why ``incoming`` contradicts ``existing`` (empty: no conflict)."""
-    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities} - {""}
+    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities} - {
+        ""
+    }
     reasons, shares_statement = check_text(incoming, existing, entity_names=names)
     reasons += check_graph(incoming_graph, existing_graph)
     overlap = entity_containment(incoming_graph, existing_graph)
     if similarity >= high_similarity and overlap < min_entity_overlap:
-        reasons.append(Reason(code="low_entity_overlap",
-                              detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})"))
+        reasons.append(
+            Reason(
+                code="low_entity_overlap",
+                detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})",
+            )
+        )
     elif not reasons and overlap < min_entity_overlap and not shares_statement:
         # Merging needs evidence of one subject: a shared statement, shared entities or
         # near-identical text. Templates of the same kind of fact about other things
         # ("X moved the Y deploy to Monday") are only alike in wording.
-        reasons.append(Reason(code="other_subject", detail=f"no statement in common and entity overlap {overlap:.2f} "
-                                                           f"(cosine {similarity:.2f})"))
+        reasons.append(
+            Reason(
+                code="other_subject",
+                detail=f"no statement in common and entity overlap {overlap:.2f} "
+                f"(cosine {similarity:.2f})",
+            )
+        )
     unique, seen = [], set()
     for reason in reasons:
         key = (reason.code, reason.detail)

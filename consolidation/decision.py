@@ -28,13 +28,24 @@ logger = logging.getLogger(__name__)
 
 OTHER_SUBJECT = {"low_entity_overlap", "other_subject", "llm_other_subject"}
 
-def assess_candidate(*, content: str, incoming_graph: Extraction, candidate: dict, existing_graph: Extraction,
-                     config: dict) -> dict:
+
+def assess_candidate(
+    *,
+    content: str,
+    incoming_graph: Extraction,
+    candidate: dict,
+    existing_graph: Extraction,
+    config: dict,
+) -> dict:
     """The candidate with its entity overlap figures and every conflict reason."""
     reasons = check_conflict(
-        incoming=content, existing=candidate["content"], incoming_graph=incoming_graph,
-        existing_graph=existing_graph, similarity=candidate["similarity"],
-        high_similarity=config["high_similarity"], min_entity_overlap=config["min_entity_overlap"],
+        incoming=content,
+        existing=candidate["content"],
+        incoming_graph=incoming_graph,
+        existing_graph=existing_graph,
+        similarity=candidate["similarity"],
+        high_similarity=config["high_similarity"],
+        min_entity_overlap=config["min_entity_overlap"],
     )
     assessed = candidate | {
         "entity_overlap": round(entity_overlap(incoming_graph, existing_graph), 3),
@@ -51,11 +62,25 @@ def assess_candidate(*, content: str, incoming_graph: Extraction, candidate: dic
         else:
             assessed["llm"] = verdict
             if verdict["verdict"] == "contradiction":
-                reasons.append({"code": "llm_contradiction", "detail": verdict["explanation"],
-                                "incoming": None, "existing": None})
-            elif verdict["verdict"] == "other_subject" and not any(r["code"] in OTHER_SUBJECT for r in reasons):
-                reasons.append({"code": "llm_other_subject", "detail": verdict["explanation"],
-                                "incoming": None, "existing": None})
+                reasons.append(
+                    {
+                        "code": "llm_contradiction",
+                        "detail": verdict["explanation"],
+                        "incoming": None,
+                        "existing": None,
+                    }
+                )
+            elif verdict["verdict"] == "other_subject" and not any(
+                r["code"] in OTHER_SUBJECT for r in reasons
+            ):
+                reasons.append(
+                    {
+                        "code": "llm_other_subject",
+                        "detail": verdict["explanation"],
+                        "incoming": None,
+                        "existing": None,
+                    }
+                )
     return assessed
 
 
@@ -64,7 +89,9 @@ def decide(candidates: list[dict], config: dict) -> dict:
     ``{"outcome": "conflict", "conflicting": [...]}``, ``{"outcome": "merged", "target": c}``
     or ``{"outcome": "created", "detail": ...}``."""
     considered = [c for c in candidates if c["similarity"] >= config["candidate_similarity"]]
-    contradicted = [c for c in considered if any(r["code"] not in OTHER_SUBJECT for r in c["reasons"])]
+    contradicted = [
+        c for c in considered if any(r["code"] not in OTHER_SUBJECT for r in c["reasons"])
+    ]
     if contradicted:
         return {"outcome": "conflict", "conflicting": contradicted}
     same_subject = [c for c in considered if not c["reasons"]]

@@ -35,16 +35,24 @@ MERGE_PROMPT = (
 
 def llm_judge(*, incoming: str, existing: str) -> dict:
     """The LLM's verdict on a pair; raises LLMError when the endpoint fails."""
-    answer = chat_json(system=JUDGE_PROMPT, user=f"EXISTING:\n{existing}\n\nINCOMING:\n{incoming}",
-                       schema=JUDGE_SCHEMA, schema_name="memory_conflict_judgement")
+    answer = chat_json(
+        system=JUDGE_PROMPT,
+        user=f"EXISTING:\n{existing}\n\nINCOMING:\n{incoming}",
+        schema=JUDGE_SCHEMA,
+        schema_name="memory_conflict_judgement",
+    )
     if answer.get("verdict") not in ("consistent", "contradiction", "other_subject"):
         raise LLMError(f"the judge answered an unknown verdict {answer.get('verdict')!r}")
     return {"verdict": answer["verdict"], "explanation": str(answer.get("explanation", ""))[:1000]}
 
 
 def llm_merge(*, existing: str, incoming: str) -> str:
-    answer = chat_json(system=MERGE_PROMPT, user=f"EXISTING:\n{existing}\n\nINCOMING:\n{incoming}",
-                       schema=MERGE_SCHEMA, schema_name="memory_merge")
+    answer = chat_json(
+        system=MERGE_PROMPT,
+        user=f"EXISTING:\n{existing}\n\nINCOMING:\n{incoming}",
+        schema=MERGE_SCHEMA,
+        schema_name="memory_merge",
+    )
     merged = answer.get("merged")
     if not isinstance(merged, str) or not merged.strip():
         raise LLMError("the merge answer has no merged text")

@@ -4,5 +4,7 @@ from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migration_sweep
 
 
-def sweep_migrations(worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP) -> list[int]:
+def sweep_migrations(
+    worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
+) -> list[int]:
     return migration_sweep(worker_id=worker_id, trigger=trigger)

@@ -2,9 +2,9 @@
 plugged in by ``GraphConfig.ready``: extraction, storage in the memory's transaction, the
 Neo4j outbox on delete, and the graph of memories and chunks for reads."""
 
+from graph.projection.outbox import outbox_record_memory
 from graph.selectors.graph import chunks_graph, memories_graph
 from graph.services.extraction import extract, graph_apply_extraction
-from graph.projection.outbox import outbox_record_memory
 
 
 class StoredMemoryGraph:

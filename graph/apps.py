@@ -16,10 +16,18 @@ class GraphConfig(AppConfig):
         from django_q.models import Schedule
 
         return [
-            {"name": "entity extraction sweep", "func": "graph.tasks.sweep_extractions",
-             "schedule_type": Schedule.MINUTES, "minutes": 5},
-            {"name": "graph outbox drain", "func": "graph.tasks.drain_graph_outbox",
-             "schedule_type": Schedule.MINUTES, "minutes": 1},
+            {
+                "name": "entity extraction sweep",
+                "func": "graph.tasks.sweep_extractions",
+                "schedule_type": Schedule.MINUTES,
+                "minutes": 5,
+            },
+            {
+                "name": "graph outbox drain",
+                "func": "graph.tasks.drain_graph_outbox",
+                "schedule_type": Schedule.MINUTES,
+                "minutes": 1,
+            },
         ]
 
     def health_report(self) -> dict:

@@ -4,7 +4,13 @@ used by consolidation to judge a section against a chunk and by ``auto_resolve``
 a memory's graph."""
 
 from graph.extraction.base import Extraction
-from graph.vocabulary import FUNCTIONAL, OPPOSITE, normalize_name, normalize_relation_type, normalize_type
+from graph.vocabulary import (
+    FUNCTIONAL,
+    OPPOSITE,
+    normalize_name,
+    normalize_relation_type,
+    normalize_type,
+)
 
 
 def _jaccard(a: set, b: set) -> float:
@@ -12,8 +18,10 @@ def _jaccard(a: set, b: set) -> float:
 
 
 def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
-    return {(normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target))
-            for r in extraction.relationships}
+    return {
+        (normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target))
+        for r in extraction.relationships
+    }
 
 
 def entity_overlap(incoming: Extraction, existing: Extraction) -> float:
@@ -57,7 +65,9 @@ def graph_differences(incoming: Extraction, existing: Extraction) -> tuple[dict,
         if name not in types:
             entities["new"].append({"name": entity.name, "type": kind})
         elif types[name] != kind and "concept" not in (types[name], kind):
-            entities["conflicts"].append({"name": entity.name, "existing_type": types[name], "incoming_type": kind})
+            entities["conflicts"].append(
+                {"name": entity.name, "existing_type": types[name], "incoming_type": kind}
+            )
     existing_triples = _triples(existing)
     functional = {(s, t): o for s, t, o in existing_triples if t in FUNCTIONAL}
     relationships = {"new": [], "conflicts": []}
@@ -71,13 +81,25 @@ def graph_differences(incoming: Extraction, existing: Extraction) -> tuple[dict,
         incoming_dict = {"from": rel.source, "type": kind, "to": rel.target}
         opposite = OPPOSITE.get(kind)
         if kind in FUNCTIONAL and (triple[0], kind) in functional:
-            relationships["conflicts"].append({
-                "incoming": incoming_dict, "reason": "functional_relationship_changed",
-                "existing": {"from": triple[0], "type": kind, "to": functional[(triple[0], kind)]}})
+            relationships["conflicts"].append(
+                {
+                    "incoming": incoming_dict,
+                    "reason": "functional_relationship_changed",
+                    "existing": {
+                        "from": triple[0],
+                        "type": kind,
+                        "to": functional[(triple[0], kind)],
+                    },
+                }
+            )
         elif opposite and (triple[0], opposite, triple[2]) in existing_triples:
-            relationships["conflicts"].append({
-                "incoming": incoming_dict, "reason": "negation_flip",
-                "existing": {"from": triple[0], "type": opposite, "to": triple[2]}})
+            relationships["conflicts"].append(
+                {
+                    "incoming": incoming_dict,
+                    "reason": "negation_flip",
+                    "existing": {"from": triple[0], "type": opposite, "to": triple[2]},
+                }
+            )
         else:
             relationships["new"].append(incoming_dict)
     return entities, relationships

@@ -36,21 +36,29 @@ class Entity(models.Model):
         ordering = ["normalized_name", "type"]
         constraints = [
             models.UniqueConstraint(
-                fields=["source_memory", "normalized_name", "type"], condition=Q(tier=Tier.SHORTTERM),
+                fields=["source_memory", "normalized_name", "type"],
+                condition=Q(tier=Tier.SHORTTERM),
                 name="entity_shortterm_unique",
             ),
             models.UniqueConstraint(
-                fields=["worker", "tier", "normalized_name", "type"], condition=Q(tier=Tier.LONGTERM),
+                fields=["worker", "tier", "normalized_name", "type"],
+                condition=Q(tier=Tier.LONGTERM),
                 name="entity_longterm_unique",
             ),
             models.CheckConstraint(
-                condition=Q(tier=Tier.LONGTERM) | Q(source_memory__isnull=False), name="entity_shortterm_has_memory"
+                condition=Q(tier=Tier.LONGTERM) | Q(source_memory__isnull=False),
+                name="entity_shortterm_has_memory",
             ),
-            models.CheckConstraint(condition=Q(confidence__gte=0, confidence__lte=1), name="entity_confidence_range"),
+            models.CheckConstraint(
+                condition=Q(confidence__gte=0, confidence__lte=1), name="entity_confidence_range"
+            ),
         ]
         indexes = [
-            models.Index(fields=["worker", "tier", "normalized_name"], name="entity_name_idx",
-                         opclasses=["", "", "varchar_pattern_ops"]),
+            models.Index(
+                fields=["worker", "tier", "normalized_name"],
+                name="entity_name_idx",
+                opclasses=["", "", "varchar_pattern_ops"],
+            ),
         ]
 
     def __str__(self) -> str:
@@ -61,7 +69,11 @@ class Relationship(models.Model):
     tier = models.CharField(max_length=16, choices=Tier.choices)
     worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="relationships")
     source_memory = models.ForeignKey(
-        ShorttermMemory, null=True, blank=True, on_delete=models.CASCADE, related_name="relationships"
+        ShorttermMemory,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="relationships",
     )
     from_entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="outgoing")
     to_entity = models.ForeignKey(Entity, on_delete=models.CASCADE, related_name="incoming")
@@ -78,15 +90,19 @@ class Relationship(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["source_memory", "from_entity", "to_entity", "type"], condition=Q(tier=Tier.SHORTTERM),
+                fields=["source_memory", "from_entity", "to_entity", "type"],
+                condition=Q(tier=Tier.SHORTTERM),
                 name="relationship_shortterm_unique",
             ),
             # The seed's temporal uniqueness of longterm relationships.
             models.UniqueConstraint(
-                fields=["from_entity", "to_entity", "type", "start_date"], condition=Q(tier=Tier.LONGTERM),
+                fields=["from_entity", "to_entity", "type", "start_date"],
+                condition=Q(tier=Tier.LONGTERM),
                 name="relationship_longterm_temporal_unique",
             ),
-            models.CheckConstraint(condition=~Q(from_entity=F("to_entity")), name="relationship_no_self_loop"),
+            models.CheckConstraint(
+                condition=~Q(from_entity=F("to_entity")), name="relationship_no_self_loop"
+            ),
             models.CheckConstraint(
                 condition=Q(confidence__gte=0, confidence__lte=1, strength__gte=0, strength__lte=1),
                 name="relationship_scores_range",
@@ -102,7 +118,7 @@ class Relationship(models.Model):
 
 
 class GraphOutbox(models.Model):
-    """"This entity/relationship changed" — written in the transaction of the change when
+    """ "This entity/relationship changed" — written in the transaction of the change when
     Neo4j is configured, drained into the projection by a task that re-reads the current
     row (MERGE when it exists, DETACH DELETE when it is gone), so replays are harmless."""
 

@@ -4,8 +4,16 @@ import re
 import unicodedata
 
 ENTITY_TYPES = (
-    "person", "organization", "project", "component", "technology",
-    "concept", "location", "event", "document", "other",
+    "person",
+    "organization",
+    "project",
+    "component",
+    "technology",
+    "concept",
+    "location",
+    "event",
+    "document",
+    "other",
 )
 
 _PUNCT = re.compile(r"[^\w\s.+#-]|(?<!\w)[.-]|[.-](?!\w)")
@@ -13,12 +21,38 @@ _SPACE = re.compile(r"\s+")
 _SINGULAR_KEEP = ("ss", "us", "is", "as", "os")
 
 
-_NOT_PLURAL = {"kubernetes", "postgres", "redis", "aws", "analytics", "series", "news", "status", "always",
-               "sales", "ops", "devops", "mathematics", "physics", "lens", "gas", "bus", "dns", "tls", "https"}
+_NOT_PLURAL = {
+    "kubernetes",
+    "postgres",
+    "redis",
+    "aws",
+    "analytics",
+    "series",
+    "news",
+    "status",
+    "always",
+    "sales",
+    "ops",
+    "devops",
+    "mathematics",
+    "physics",
+    "lens",
+    "gas",
+    "bus",
+    "dns",
+    "tls",
+    "https",
+}
 
 
 def _singular(word: str) -> str:
-    if word in _NOT_PLURAL or "." in word or len(word) <= 3 or not word.endswith("s") or word.endswith(_SINGULAR_KEEP):
+    if (
+        word in _NOT_PLURAL
+        or "." in word
+        or len(word) <= 3
+        or not word.endswith("s")
+        or word.endswith(_SINGULAR_KEEP)
+    ):
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
@@ -47,17 +81,45 @@ def normalize_type(value: str | None) -> str:
     if lowered in ENTITY_TYPES:
         return lowered
     aliases = {
-        "people": "person", "human": "person", "user": "person", "employee": "person",
-        "company": "organization", "org": "organization", "team": "organization", "vendor": "organization",
-        "customer": "organization", "department": "organization",
-        "service": "component", "system": "component", "module": "component", "api": "component",
-        "library": "technology", "framework": "technology", "language": "technology", "tool": "technology",
-        "database": "technology", "platform": "technology", "product": "technology",
-        "place": "location", "city": "location", "country": "location", "region": "location",
-        "meeting": "event", "incident": "event", "release": "event", "date": "event",
-        "file": "document", "spec": "document", "report": "document", "ticket": "document",
-        "idea": "concept", "topic": "concept", "metric": "concept", "policy": "concept",
-        "initiative": "project", "epic": "project",
+        "people": "person",
+        "human": "person",
+        "user": "person",
+        "employee": "person",
+        "company": "organization",
+        "org": "organization",
+        "team": "organization",
+        "vendor": "organization",
+        "customer": "organization",
+        "department": "organization",
+        "service": "component",
+        "system": "component",
+        "module": "component",
+        "api": "component",
+        "library": "technology",
+        "framework": "technology",
+        "language": "technology",
+        "tool": "technology",
+        "database": "technology",
+        "platform": "technology",
+        "product": "technology",
+        "place": "location",
+        "city": "location",
+        "country": "location",
+        "region": "location",
+        "meeting": "event",
+        "incident": "event",
+        "release": "event",
+        "date": "event",
+        "file": "document",
+        "spec": "document",
+        "report": "document",
+        "ticket": "document",
+        "idea": "concept",
+        "topic": "concept",
+        "metric": "concept",
+        "policy": "concept",
+        "initiative": "project",
+        "epic": "project",
     }
     return aliases.get(lowered, "other")
 

@@ -43,11 +43,16 @@ class WorkerAdmin(admin.ModelAdmin):
     @admin.action(description="Issue API token (shown once)")
     def issue_token(self, request, queryset):
         for worker in queryset:
-            _, key = token_issue(worker=worker, name=f"issued in admin by {request.user.get_username()}")
+            _, key = token_issue(
+                worker=worker, name=f"issued in admin by {request.user.get_username()}"
+            )
             self.message_user(
                 request,
-                format_html("Token for <strong>{}</strong>: <code>{}</code> — copy it now, it is not shown again.",
-                            worker.name, key),
+                format_html(
+                    "Token for <strong>{}</strong>: <code>{}</code> — copy it now, it is not shown again.",
+                    worker.name,
+                    key,
+                ),
                 messages.SUCCESS,
             )
 

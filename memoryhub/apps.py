@@ -8,5 +8,10 @@ class MemoryhubConfig(AppConfig):
     def schedules(self) -> list[dict]:
         from django_q.models import Schedule
 
-        return [{"name": "purge idempotency records", "func": "memoryhub.tasks.purge_idempotency_records",
-                 "schedule_type": Schedule.HOURLY}]
+        return [
+            {
+                "name": "purge idempotency records",
+                "func": "memoryhub.tasks.purge_idempotency_records",
+                "schedule_type": Schedule.HOURLY,
+            }
+        ]

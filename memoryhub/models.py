@@ -32,7 +32,9 @@ class ApiToken(models.Model):
 
     name = models.CharField(max_length=200, blank=True, default="")
     digest = models.CharField(max_length=64, unique=True, editable=False)
-    prefix = models.CharField(max_length=12, editable=False, help_text="First characters of the key")
+    prefix = models.CharField(
+        max_length=12, editable=False, help_text="First characters of the key"
+    )
     worker = models.ForeignKey(
         Worker, null=True, blank=True, on_delete=models.CASCADE, related_name="tokens"
     )
@@ -51,7 +53,10 @@ class ApiToken(models.Model):
         ordering = ["-created_at"]
         constraints = [
             models.CheckConstraint(
-                condition=(Q(worker__isnull=False, user__isnull=True) | Q(worker__isnull=True, user__isnull=False)),
+                condition=(
+                    Q(worker__isnull=False, user__isnull=True)
+                    | Q(worker__isnull=True, user__isnull=False)
+                ),
                 name="apitoken_worker_xor_user",
             )
         ]

@@ -28,8 +28,10 @@ class Progress:
         share = self.done / self.total if self.total else 1.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
         bar = "#" * int(share * 30)
-        return (f"{self.label} [{bar:<30}] {self.done}/{self.total} ({share:.0%}) "
-                f"{rate:,.0f}/s, {elapsed:.0f}s elapsed, ETA {eta:.0f}s")
+        return (
+            f"{self.label} [{bar:<30}] {self.done}/{self.total} ({share:.0%}) "
+            f"{rate:,.0f}/s, {elapsed:.0f}s elapsed, ETA {eta:.0f}s"
+        )
 
     def _print(self, final: bool) -> None:
         end = "\n" if final or not self._tty else ""

@@ -301,7 +301,9 @@ MEMORYHUB_MIGRATION = {
     "high_similarity": envfloat("MEMORYHUB_MIGRATION_HIGH_SIMILARITY", 0.9),
     "min_entity_overlap": envfloat("MEMORYHUB_MIGRATION_MIN_ENTITY_OVERLAP", 0.7),
     # What a candidate about other entities (and nothing else) leads to: created | conflict.
-    "other_subject_outcome": envchoice("MEMORYHUB_MIGRATION_OTHER_SUBJECT", "created", ("created", "conflict")),
+    "other_subject_outcome": envchoice(
+        "MEMORYHUB_MIGRATION_OTHER_SUBJECT", "created", ("created", "conflict")
+    ),
     # With MEMORYHUB_LLM_URL set: ask the LLM whether a candidate contradicts the section
     # (in addition to the deterministic checks) and let it write merged text.
     "llm_judge": envbool("MEMORYHUB_MIGRATION_LLM_JUDGE", True),
@@ -315,7 +317,9 @@ MEMORYHUB_MIGRATION = {
 
 MEMORYHUB_GRAPH = {
     # local | llm (llm needs MEMORYHUB_LLM_URL; local is deterministic and offline)
-    "extractor": envchoice("MEMORYHUB_EXTRACTOR", "llm" if envstr("MEMORYHUB_LLM_URL") else "local", ("local", "llm")),
+    "extractor": envchoice(
+        "MEMORYHUB_EXTRACTOR", "llm" if envstr("MEMORYHUB_LLM_URL") else "local", ("local", "llm")
+    ),
     "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),

@@ -11,7 +11,9 @@ import re
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
 # A sentence ends at . ! ? (optionally followed by quotes/brackets) before whitespace,
 # or at a blank line / markdown line break.
-SENTENCE_RE = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+|\n\s*\n|\n(?=\s*(?:[-*+] |\d+\. |#))")
+SENTENCE_RE = re.compile(
+    r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+|\n\s*\n|\n(?=\s*(?:[-*+] |\d+\. |#))"
+)
 
 
 def count_tokens(text: str) -> int:
@@ -53,7 +55,10 @@ def chunk_text(text: str, *, split_above: int, chunk_tokens: int, overlap_tokens
     for sentence in split_sentences(text):
         size = count_tokens(sentence)
         if size > chunk_tokens:
-            sentences.extend((piece, count_tokens(piece)) for piece in _split_long_sentence(sentence, chunk_tokens))
+            sentences.extend(
+                (piece, count_tokens(piece))
+                for piece in _split_long_sentence(sentence, chunk_tokens)
+            )
         else:
             sentences.append((sentence, size))
 

@@ -7,7 +7,15 @@ class ResolutionInline(admin.StackedInline):
     model = ConflictResolution
     extra = 0
     can_delete = False
-    readonly_fields = ["decision", "resolved_by", "resolved_by_token", "resolved_at", "note", "before", "after"]
+    readonly_fields = [
+        "decision",
+        "resolved_by",
+        "resolved_by_token",
+        "resolved_at",
+        "note",
+        "before",
+        "after",
+    ]
 
     def has_add_permission(self, request, obj=None):
         return False  # resolutions go through the review services

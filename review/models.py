@@ -15,27 +15,33 @@ class MergeConflict(models.Model):
         DISMISSED = "dismissed"
 
     worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="conflicts")
-    active_memory = models.ForeignKey(ActiveMemory, null=True, blank=True, on_delete=models.SET_NULL,
-                                      related_name="conflicts")
+    active_memory = models.ForeignKey(
+        ActiveMemory, null=True, blank=True, on_delete=models.SET_NULL, related_name="conflicts"
+    )
     section_id = models.CharField(max_length=100)
     section_name = models.CharField(max_length=200, blank=True, default="")
     section_content = models.TextField(help_text="the incoming content")
-    shortterm_memory = models.ForeignKey(ShorttermMemory, null=True, blank=True, on_delete=models.SET_NULL,
-                                         related_name="conflicts")
+    shortterm_memory = models.ForeignKey(
+        ShorttermMemory, null=True, blank=True, on_delete=models.SET_NULL, related_name="conflicts"
+    )
     # [{chunk_id, content, similarity, entity_overlap, relationship_overlap}], best first
     conflicting_chunks = models.JSONField(default=list)
     entity_differences = models.JSONField(default=dict, blank=True)
     relationship_differences = models.JSONField(default=dict, blank=True)
     # [{code, detail, spans}] — machine-readable reasons
     reasons = models.JSONField(default=list)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
         permissions = [("resolve_conflict", "Can resolve merge conflicts")]
-        indexes = [models.Index(fields=["worker", "status", "-created_at"], name="conflict_queue_idx")]
+        indexes = [
+            models.Index(fields=["worker", "status", "-created_at"], name="conflict_queue_idx")
+        ]
 
     def __str__(self) -> str:
         return f"conflict {self.pk} on {self.section_name or self.section_id} ({self.status})"
@@ -49,10 +55,16 @@ class ConflictResolution(models.Model):
         SEPARATE_MEMORY = "separate_memory", "Store as a separate memory"
         DISMISS = "dismiss", "Dismiss"
 
-    conflict = models.OneToOneField(MergeConflict, on_delete=models.CASCADE, related_name="resolution")
+    conflict = models.OneToOneField(
+        MergeConflict, on_delete=models.CASCADE, related_name="resolution"
+    )
     decision = models.CharField(max_length=32, choices=Decision.choices)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    resolved_by_token = models.ForeignKey(ApiToken, null=True, blank=True, on_delete=models.SET_NULL)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    resolved_by_token = models.ForeignKey(
+        ApiToken, null=True, blank=True, on_delete=models.SET_NULL
+    )
     resolved_at = models.DateTimeField(auto_now_add=True)
     note = models.TextField(blank=True, default="")
     before = models.JSONField(default=dict, help_text="what the shortterm tier held before")

@@ -64,9 +64,13 @@ def anon_client():
     return _client(None)
 
 
-
 @pytest.fixture
 def llm(settings, httpserver):
     """A local fake OpenAI-compatible LLM endpoint (pytest-httpserver) configured as the LLM."""
-    settings.MEMORYHUB_LLM = {"url": httpserver.url_for("/v1"), "model": "fake-llm", "api_key": "k", "timeout": 5}
+    settings.MEMORYHUB_LLM = {
+        "url": httpserver.url_for("/v1"),
+        "model": "fake-llm",
+        "api_key": "k",
+        "timeout": 5,
+    }
     return httpserver

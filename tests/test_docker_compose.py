@@ -22,8 +22,15 @@ SERVICE_SCHEMA = {
             "type": "object",
             "additionalProperties": {
                 "type": "object",
-                "properties": {"condition": {"enum": ["service_started", "service_healthy",
-                                                      "service_completed_successfully"]}},
+                "properties": {
+                    "condition": {
+                        "enum": [
+                            "service_started",
+                            "service_healthy",
+                            "service_completed_successfully",
+                        ]
+                    }
+                },
                 "required": ["condition"],
                 "additionalProperties": False,
             },
@@ -32,8 +39,10 @@ SERVICE_SCHEMA = {
             "type": "object",
             "properties": {
                 "test": {"type": "array", "items": {"type": "string"}, "minItems": 2},
-                "interval": {"type": "string"}, "timeout": {"type": "string"},
-                "retries": {"type": "integer"}, "start_period": {"type": "string"},
+                "interval": {"type": "string"},
+                "timeout": {"type": "string"},
+                "retries": {"type": "integer"},
+                "start_period": {"type": "string"},
             },
             "required": ["test"],
             "additionalProperties": False,
@@ -91,7 +100,10 @@ def test_the_app_is_wired_by_the_settings_names():
     services = load()["services"]
     for name in ("web", "qcluster"):
         env = services[name]["environment"]
-        assert env["DATABASE_URL"].startswith("postgres://") and "@postgres:5432/" in env["DATABASE_URL"]
+        assert (
+            env["DATABASE_URL"].startswith("postgres://")
+            and "@postgres:5432/" in env["DATABASE_URL"]
+        )
         assert env["NEO4J_URL"].startswith("bolt://") and "@neo4j:7687" in env["NEO4J_URL"]
         assert "SECRET_KEY" in env
     assert "NEO4J_AUTH" in services["neo4j"]["environment"]
@@ -111,5 +123,6 @@ def test_the_dockerfile_runs_commands_that_exist():
     for command in re.findall(r"manage\.py (\w+)", dockerfile):
         builtin = command in {"migrate", "createcachetable", "collectstatic", "qcluster"}
         assert builtin or any(
-            (ROOT / app / "management" / "commands" / f"{command}.py").exists() for app in ("memoryhub", "tiers", "graph")
+            (ROOT / app / "management" / "commands" / f"{command}.py").exists()
+            for app in ("memoryhub", "tiers", "graph")
         ), command

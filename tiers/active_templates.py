@@ -137,6 +137,8 @@ def parse_template(text) -> Template:
             raise _fail(f"duplicate section name {name!r}")
         seen_ids.add(section_id)
         seen_names.add(name.casefold())
-        sections.append(SectionSpec(id=section_id, name=name, description=description, required=required))
+        sections.append(
+            SectionSpec(id=section_id, name=name, description=description, required=required)
+        )
 
     return Template(id=template_id, name=template_name, version=version, sections=tuple(sections))

@@ -41,7 +41,9 @@ class ActiveMemoryAdmin(admin.ModelAdmin):
 
     @admin.display(description="Sections")
     def sections_readable(self, obj):
-        return render_to_string("tiers/admin_sections.html", {"sections": active_memory_sections_view(obj)})
+        return render_to_string(
+            "tiers/admin_sections.html", {"sections": active_memory_sections_view(obj)}
+        )
 
 
 class ShorttermChunkInline(admin.TabularInline):

@@ -10,7 +10,9 @@ class TiersConfig(AppConfig):
         from memoryhub.signals import worker_deleting
         from tiers.services.maintenance import shortterm_worker_deleting
 
-        worker_deleting.connect(shortterm_worker_deleting, dispatch_uid="tiers.shortterm_worker_deleting")
+        worker_deleting.connect(
+            shortterm_worker_deleting, dispatch_uid="tiers.shortterm_worker_deleting"
+        )
 
     def overview(self) -> dict:
         from tiers.selectors.overview import tiers_overview

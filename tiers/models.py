@@ -58,7 +58,10 @@ class ShorttermMemory(models.Model):
     # Entity extraction of the memory's content (graph app). A failed extraction never
     # loses the memory: the extraction sweep retries it.
     extraction_status = models.CharField(
-        max_length=16, choices=ExtractionStatus.choices, default=ExtractionStatus.PENDING, db_index=True
+        max_length=16,
+        choices=ExtractionStatus.choices,
+        default=ExtractionStatus.PENDING,
+        db_index=True,
     )
     extraction_attempts = models.PositiveSmallIntegerField(default=0)
     extraction_error = models.TextField(blank=True, default="")
@@ -66,7 +69,9 @@ class ShorttermMemory(models.Model):
     class Meta:
         ordering = ["-last_updated", "-id"]
         verbose_name_plural = "shortterm memories"
-        indexes = [models.Index(fields=["worker", "-last_updated"], name="shortterm_worker_updated_idx")]
+        indexes = [
+            models.Index(fields=["worker", "-last_updated"], name="shortterm_worker_updated_idx")
+        ]
 
     def __str__(self) -> str:
         return self.title
@@ -82,11 +87,15 @@ class ShorttermChunk(models.Model):
 
     # No single-column indexes: (memory, chunk_order) and (worker, memory) serve both
     # columns, and every index is one more write per chunk.
-    memory = models.ForeignKey(ShorttermMemory, on_delete=models.CASCADE, related_name="chunks", db_index=False)
+    memory = models.ForeignKey(
+        ShorttermMemory, on_delete=models.CASCADE, related_name="chunks", db_index=False
+    )
     worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
     chunk_order = models.PositiveIntegerField()
     content = models.TextField()
-    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"], null=True, blank=True)
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"], null=True, blank=True
+    )
     metadata = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -94,7 +103,9 @@ class ShorttermChunk(models.Model):
     class Meta:
         ordering = ["memory_id", "chunk_order"]
         constraints = [
-            models.UniqueConstraint(fields=["memory", "chunk_order"], name="shortterm_chunk_order_unique")
+            models.UniqueConstraint(
+                fields=["memory", "chunk_order"], name="shortterm_chunk_order_unique"
+            )
         ]
         indexes = [
             models.Index(fields=["worker", "memory"], name="shortterm_chunk_worker_idx"),
@@ -126,7 +137,9 @@ class Bm25Corpus(models.Model):
     total_length = models.BigIntegerField(default=0)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["worker", "tier"], name="bm25_corpus_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["worker", "tier"], name="bm25_corpus_unique")
+        ]
 
 
 class Bm25Term(models.Model):
@@ -138,7 +151,9 @@ class Bm25Term(models.Model):
     df = models.IntegerField()
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["worker", "tier", "term"], name="bm25_term_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["worker", "tier", "term"], name="bm25_term_unique")
+        ]
 
 
 class Bm25Posting(models.Model):
@@ -157,11 +172,13 @@ class Bm25Posting(models.Model):
     class Meta:
         indexes = [
             models.Index(
-                fields=["worker", "tier", "term"], include=["chunk_id", "tf", "doc_length"],
+                fields=["worker", "tier", "term"],
+                include=["chunk_id", "tf", "doc_length"],
                 name="bm25_posting_term_idx",
             ),
             models.Index(
-                fields=["tier", "chunk_id"], include=["term", "tf", "doc_length"],
+                fields=["tier", "chunk_id"],
+                include=["term", "tf", "doc_length"],
                 name="bm25_posting_chunk_idx",
             ),
         ]

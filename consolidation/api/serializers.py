@@ -16,7 +16,9 @@ class SweepQueuedSerializer(serializers.Serializer):
 
 class AutoResolveSerializer(serializers.Serializer):
     shortterm_memory_id = serializers.IntegerField()
-    section = StrictCharField(required=False, help_text="one section (id or name); all sections when omitted")
+    section = StrictCharField(
+        required=False, help_text="one section (id or name); all sections when omitted"
+    )
     limit = serializers.IntegerField(required=False, min_value=1, max_value=50, default=5)
 
 

@@ -12,7 +12,10 @@ from consolidation.api.serializers import (
 )
 from consolidation.models import ConsolidationRun
 from consolidation.selectors.runs import consolidation_run_list
-from consolidation.services.active_to_shortterm import migrate_active_memory, migration_sweep_enqueue
+from consolidation.services.active_to_shortterm import (
+    migrate_active_memory,
+    migration_sweep_enqueue,
+)
 from consolidation.services.auto_resolve import auto_resolve
 from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.selectors.active import active_memory_get
@@ -59,9 +62,14 @@ class ActiveMemoryAutoResolveView(WorkerScopedMixin, APIView):
         payload = AutoResolveSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        shortterm = shortterm_memory_get(worker=active.worker, memory_id=data["shortterm_memory_id"])
-        return Response(auto_resolve(active=active, shortterm=shortterm, section=data.get("section"),
-                                     limit=data["limit"]))
+        shortterm = shortterm_memory_get(
+            worker=active.worker, memory_id=data["shortterm_memory_id"]
+        )
+        return Response(
+            auto_resolve(
+                active=active, shortterm=shortterm, section=data.get("section"), limit=data["limit"]
+            )
+        )
 
 
 # The names agents know: "migrate" and "migrations" (kept, and listed as deprecated in the schema).

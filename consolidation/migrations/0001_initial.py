@@ -19,17 +19,39 @@ class Migration(migrations.Migration):
                 migrations.CreateModel(
                     name="ConsolidationRun",
                     fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False,
-                                                   verbose_name="ID")),
-                        ("trigger", models.CharField(choices=[("sweep", "Sweep"), ("api", "Api"),
-                                                              ("command", "Command"), ("capacity", "Capacity")],
-                                                     max_length=16)),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True,
+                                primary_key=True,
+                                serialize=False,
+                                verbose_name="ID",
+                            ),
+                        ),
+                        (
+                            "trigger",
+                            models.CharField(
+                                choices=[
+                                    ("sweep", "Sweep"),
+                                    ("api", "Api"),
+                                    ("command", "Command"),
+                                    ("capacity", "Capacity"),
+                                ],
+                                max_length=16,
+                            ),
+                        ),
                         ("started_at", models.DateTimeField(auto_now_add=True)),
                         ("finished_at", models.DateTimeField(blank=True, null=True)),
                         ("duration_ms", models.FloatField(blank=True, null=True)),
                         ("outcomes", models.JSONField(default=list)),
-                        ("worker", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE,
-                                                     related_name="consolidation_runs", to="memoryhub.worker")),
+                        (
+                            "worker",
+                            models.ForeignKey(
+                                on_delete=django.db.models.deletion.CASCADE,
+                                related_name="consolidation_runs",
+                                to="memoryhub.worker",
+                            ),
+                        ),
                     ],
                     options={"db_table": "tiers_migrationrun", "ordering": ["-started_at", "-id"]},
                 ),

@@ -29,15 +29,26 @@ from tiers.services.active import active_section_reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 logger = logging.getLogger(__name__)
-CHUNK_FIGURES = ("chunk_id", "memory_id", "content", "similarity", "entity_overlap", "entity_containment",
-                 "relationship_overlap", "llm")
+CHUNK_FIGURES = (
+    "chunk_id",
+    "memory_id",
+    "content",
+    "similarity",
+    "entity_overlap",
+    "entity_containment",
+    "relationship_overlap",
+    "llm",
+)
 
 
 def merge_sentences(existing: str, incoming: str) -> str:
     """Sentence-level union: the existing sentences in order, then the incoming ones that
     are new (compared without case and punctuation)."""
+
     def key(sentence: str) -> str:
-        return " ".join("".join(ch for ch in sentence.lower() if ch.isalnum() or ch.isspace()).split())
+        return " ".join(
+            "".join(ch for ch in sentence.lower() if ch.isalnum() or ch.isspace()).split()
+        )
 
     kept = split_sentences(existing)
     seen = {key(s) for s in kept}
@@ -49,8 +60,12 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
     """The worker's chunks most like the section (exact cosine), above the candidate floor."""
     config = settings.MEMORYHUB_MIGRATION
     return [
-        {"chunk_id": c["chunk_id"], "memory_id": c["memory_id"], "content": c["content"],
-         "similarity": round(c["similarity"], 4)}
+        {
+            "chunk_id": c["chunk_id"],
+            "memory_id": c["memory_id"],
+            "content": c["content"],
+            "similarity": round(c["similarity"], 4),
+        }
         for c in nearest_chunks(text=content, worker_id=worker_id, limit=config["candidates"])
         if c["similarity"] >= config["candidate_similarity"]
     ]
@@ -69,20 +84,38 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     for candidate in found:
         if candidate["chunk_id"] not in graphs:
             graphs[candidate["chunk_id"]] = extractor.extract(candidate["content"])
-        candidates.append(assess_candidate(content=content, incoming_graph=incoming_graph, candidate=candidate,
-                                           existing_graph=graphs[candidate["chunk_id"]], config=config))
+        candidates.append(
+            assess_candidate(
+                content=content,
+                incoming_graph=incoming_graph,
+                candidate=candidate,
+                existing_graph=graphs[candidate["chunk_id"]],
+                config=config,
+            )
+        )
     plan = decide(candidates, config) | {"incoming_graph": incoming_graph}
     if plan["outcome"] == "conflict":
         existing = Extraction(
             entities=[e for c in plan["conflicting"] for e in graphs[c["chunk_id"]].entities],
-            relationships=[r for c in plan["conflicting"] for r in graphs[c["chunk_id"]].relationships])
-        plan["entity_differences"], plan["relationship_differences"] = graph_differences(incoming_graph, existing)
+            relationships=[
+                r for c in plan["conflicting"] for r in graphs[c["chunk_id"]].relationships
+            ],
+        )
+        plan["entity_differences"], plan["relationship_differences"] = graph_differences(
+            incoming_graph, existing
+        )
     if plan["outcome"] == "merged":
         target = plan["target"]
-        plan["merged_text"], plan["merged_by"] = merge_sentences(target["content"], content), "sentences"
+        plan["merged_text"], plan["merged_by"] = (
+            merge_sentences(target["content"], content),
+            "sentences",
+        )
         if use_llm(config, "llm_merge"):
             try:
-                plan["merged_text"], plan["merged_by"] = llm_merge(existing=target["content"], incoming=content), "llm"
+                plan["merged_text"], plan["merged_by"] = (
+                    llm_merge(existing=target["content"], incoming=content),
+                    "llm",
+                )
             except LLMError as exc:
                 logger.warning("LLM merge unavailable, merging sentences: %s", exc)
     return plan
@@ -94,38 +127,71 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
     content, count = data.get("content", ""), int(data.get("update_count", 0))
     base = {"active_memory_id": memory.pk, "section_id": section_id}
     if count < config["min_update_count"] or not content.strip():
-        return base | {"outcome": "skipped", "detail": "not updated enough" if content.strip() else "empty"}
+        return base | {
+            "outcome": "skipped",
+            "detail": "not updated enough" if content.strip() else "empty",
+        }
     plan = _plan(memory, section_id, content)
     names = {s.id: s.name for s in parse_template(memory.template_content).sections}
     with transaction.atomic():
         locked = ActiveMemory.objects.select_for_update().filter(pk=memory.pk).first()
         current = (locked.sections.get(section_id) or {}) if locked else {}
-        if locked is None or current.get("content") != content or int(current.get("update_count", 0)) < config["min_update_count"]:
+        if (
+            locked is None
+            or current.get("content") != content
+            or int(current.get("update_count", 0)) < config["min_update_count"]
+        ):
             return base | {"outcome": "skipped", "detail": "changed or migrated meanwhile"}
         if plan["outcome"] == "conflict":
             first = plan["conflicting"][0]
             conflict = conflict_create(
-                worker=locked.worker, active_memory=locked, section_id=section_id,
-                section_name=names.get(section_id, section_id), section_content=content,
+                worker=locked.worker,
+                active_memory=locked,
+                section_id=section_id,
+                section_name=names.get(section_id, section_id),
+                section_content=content,
                 shortterm_memory_id=first["memory_id"],
-                conflicting_chunks=[{k: c[k] for k in CHUNK_FIGURES if k in c} for c in plan["conflicting"]],
-                reasons=[r | {"chunk_id": c["chunk_id"]} for c in plan["conflicting"] for r in c["reasons"]],
-                entity_differences=plan["entity_differences"], relationship_differences=plan["relationship_differences"],
+                conflicting_chunks=[
+                    {k: c[k] for k in CHUNK_FIGURES if k in c} for c in plan["conflicting"]
+                ],
+                reasons=[
+                    r | {"chunk_id": c["chunk_id"]}
+                    for c in plan["conflicting"]
+                    for r in c["reasons"]
+                ],
+                entity_differences=plan["entity_differences"],
+                relationship_differences=plan["relationship_differences"],
             )
-            ids = {"conflict_id": conflict.pk, "chunk_ids": [c["chunk_id"] for c in plan["conflicting"]]}
+            ids = {
+                "conflict_id": conflict.pk,
+                "chunk_ids": [c["chunk_id"] for c in plan["conflicting"]],
+            }
         elif plan["outcome"] == "merged":
             target = plan["target"]
-            chunk = ShorttermChunk.objects.select_related("memory").filter(pk=target["chunk_id"]).first()
+            chunk = (
+                ShorttermChunk.objects.select_related("memory")
+                .filter(pk=target["chunk_id"])
+                .first()
+            )
             if chunk is None or chunk.content != target["content"]:
                 return base | {"outcome": "skipped", "detail": "the chunk changed meanwhile"}
-            shortterm_chunks_update(memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}],
-                                    confirmed=plan["incoming_graph"])
-            ids = {"chunk_id": chunk.pk, "shortterm_memory_id": chunk.memory_id, "similarity": target["similarity"],
-                   "merged_by": plan["merged_by"]}
+            shortterm_chunks_update(
+                memory=chunk.memory,
+                updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}],
+                confirmed=plan["incoming_graph"],
+            )
+            ids = {
+                "chunk_id": chunk.pk,
+                "shortterm_memory_id": chunk.memory_id,
+                "similarity": target["similarity"],
+                "merged_by": plan["merged_by"],
+            }
         else:
             created = shortterm_memory_create(
-                worker=locked.worker, title=f"{locked.title} — {names.get(section_id, section_id)}"[:500],
-                content=content, metadata={"active_memory_id": locked.pk, "section_id": section_id},
+                worker=locked.worker,
+                title=f"{locked.title} — {names.get(section_id, section_id)}"[:500],
+                content=content,
+                metadata={"active_memory_id": locked.pk, "section_id": section_id},
             )
             ids = {"shortterm_memory_id": created.pk}
             if plan.get("detail"):
@@ -143,10 +209,18 @@ def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> Consolidatio
         section_started = time.perf_counter()
         try:
             outcome = migrate_section(memory=memory, section_id=section_id)
-        except Exception as exc:  # one failing section (provider down, bug) must not stop the others
-            logger.exception("migration of active memory %s section %s failed", memory.pk, section_id)
-            outcome = {"active_memory_id": memory.pk, "section_id": section_id, "outcome": "error",
-                       "detail": f"{type(exc).__name__}: {exc}"[:500]}
+        except (
+            Exception
+        ) as exc:  # one failing section (provider down, bug) must not stop the others
+            logger.exception(
+                "migration of active memory %s section %s failed", memory.pk, section_id
+            )
+            outcome = {
+                "active_memory_id": memory.pk,
+                "section_id": section_id,
+                "outcome": "error",
+                "detail": f"{type(exc).__name__}: {exc}"[:500],
+            }
         outcomes.append(outcome | {"ms": round((time.perf_counter() - section_started) * 1000, 2)})
     run.outcomes = outcomes
     run.finished_at = timezone.now()
@@ -155,7 +229,9 @@ def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> Consolidatio
     return run
 
 
-def migration_sweep(*, worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP) -> list[int]:
+def migration_sweep(
+    *, worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
+) -> list[int]:
     """Migrate every active memory that has a section updated often enough (all workers,
     or one). Returns the ConsolidationRun ids. Safe to run twice, and beside another sweep:
     each section is re-checked under its memory's row lock."""
@@ -198,11 +274,18 @@ def migration_capacity_check(*, worker_id: int) -> str | None:
         )
         updates, memories = cursor.fetchone()
     crossed = (config["capacity_updates"] and updates >= config["capacity_updates"]) or (
-        config["capacity_memories"] and memories >= config["capacity_memories"])
-    if not crossed or not cache.add(f"migration-capacity:{worker_id}", 1, timeout=config["capacity_cooldown"]):
+        config["capacity_memories"] and memories >= config["capacity_memories"]
+    )
+    if not crossed or not cache.add(
+        f"migration-capacity:{worker_id}", 1, timeout=config["capacity_cooldown"]
+    ):
         return None
-    logger.info("worker %s crossed the migration capacity (%s updates, %s memories): sweep queued",
-                worker_id, updates, memories)
+    logger.info(
+        "worker %s crossed the migration capacity (%s updates, %s memories): sweep queued",
+        worker_id,
+        updates,
+        memories,
+    )
     return migration_sweep_enqueue(worker_id=worker_id, trigger=ConsolidationRun.Trigger.CAPACITY)
 
 

@@ -18,27 +18,41 @@ def _active_content(memory: ActiveMemory, section: str | None) -> str:
     if section is not None:
         rows = [r for r in rows if section in (r["id"], r["name"])]
         if not rows:
-            raise DomainError(f"no section {section!r} in this active memory", fields={"section": "unknown section"})
+            raise DomainError(
+                f"no section {section!r} in this active memory",
+                fields={"section": "unknown section"},
+            )
     return "\n\n".join(f"{r['name']}: {r['content']}" for r in rows if r["content"].strip())
 
 
-def auto_resolve(*, active: ActiveMemory, shortterm: ShorttermMemory, section: str | None = None,
-                 limit: int = 5) -> dict:
+def auto_resolve(
+    *, active: ActiveMemory, shortterm: ShorttermMemory, section: str | None = None, limit: int = 5
+) -> dict:
     if active.worker_id != shortterm.worker_id:
-        raise DomainError("the memories belong to different workers", fields={"shortterm_memory_id": "other worker"})
+        raise DomainError(
+            "the memories belong to different workers",
+            fields={"shortterm_memory_id": "other worker"},
+        )
     content = _active_content(active, section)
     if not content:
-        raise DomainError("the active memory has no content to compare", fields={"section": "empty"})
+        raise DomainError(
+            "the active memory has no content to compare", fields={"section": "empty"}
+        )
     try:
         extraction = get_extractor().extract(content)
     except ExtractionError as exc:
         raise DomainError(f"entity extraction failed: {exc}", code="extraction_failed") from exc
-    similar = [{key: c[key] for key in ("chunk_id", "chunk_order", "content", "similarity")}
-               for c in nearest_chunks(text=content, worker_id=shortterm.worker_id, memory_id=shortterm.pk,
-                                       limit=limit)]
+    similar = [
+        {key: c[key] for key in ("chunk_id", "chunk_order", "content", "similarity")}
+        for c in nearest_chunks(
+            text=content, worker_id=shortterm.worker_id, memory_id=shortterm.pk, limit=limit
+        )
+    ]
     with transaction.atomic():
         ShorttermMemory.objects.select_for_update().get(pk=shortterm.pk)
-        entity_differences, relationship_differences = graph_grow(memory=shortterm, extraction=extraction)
+        entity_differences, relationship_differences = graph_grow(
+            memory=shortterm, extraction=extraction
+        )
     return {
         "active_content": content,
         "similar_chunks": similar,

@@ -10,7 +10,11 @@ urlpatterns = [
     path("shortterm/<int:memory_id>/graph", views.MemoryGraphView.as_view(), name="memory-graph"),
     path("entities/", views.EntitySearchView.as_view(), name="entity-search"),
     path("entities/<int:entity_id>/", views.EntityDetailView.as_view(), name="entity-detail"),
-    path("entities/<int:entity_id>/neighbourhood", views.NeighbourhoodView.as_view(), name="entity-neighbourhood"),
+    path(
+        "entities/<int:entity_id>/neighbourhood",
+        views.NeighbourhoodView.as_view(),
+        name="entity-neighbourhood",
+    ),
     path("graph/path", views.PathView.as_view(), name="graph-path"),
     path("graph/history", views.HistoryView.as_view(), name="graph-history"),
 ]

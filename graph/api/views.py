@@ -14,17 +14,21 @@ from graph.selectors.graph import (
     shortest_path,
 )
 from graph.services.edit import memory_graph_update
-from memoryhub.errors import DomainError
 from memoryhub.api.mixins import WorkerScopedMixin
+from memoryhub.errors import DomainError
 from tiers.selectors.shortterm import shortterm_memory_get
 
 
 class GraphUpdateSerializer(serializers.Serializer):
-    entities = serializers.JSONField(required=False, help_text="[{id, name?, type?, description?, confidence?}]")
-    relationships = serializers.JSONField(required=False,
-                                          help_text="[{id, type?, description?, confidence?, strength?}]")
-    new_relationships = serializers.JSONField(required=False,
-                                              help_text="[{from_id, to_id, type, description?, confidence?, strength?}]")
+    entities = serializers.JSONField(
+        required=False, help_text="[{id, name?, type?, description?, confidence?}]"
+    )
+    relationships = serializers.JSONField(
+        required=False, help_text="[{id, type?, description?, confidence?, strength?}]"
+    )
+    new_relationships = serializers.JSONField(
+        required=False, help_text="[{from_id, to_id, type, description?, confidence?, strength?}]"
+    )
 
 
 class EntitySerializer(serializers.Serializer):
@@ -82,7 +86,9 @@ def _int_param(request, name: str, default=None, *, required=False) -> int | Non
     try:
         return int(raw)
     except ValueError as exc:
-        raise DomainError(f"{name} must be an integer", fields={name: "must be an integer"}) from exc
+        raise DomainError(
+            f"{name} must be an integer", fields={name: "must be an integer"}
+        ) from exc
 
 
 class MemoryGraphView(WorkerScopedMixin, APIView):
@@ -106,18 +112,35 @@ class MemoryGraphView(WorkerScopedMixin, APIView):
 
 
 class EntitySearchView(WorkerScopedMixin, APIView):
-    @extend_schema(parameters=[OpenApiParameter("prefix", str, required=True), OpenApiParameter("tier", str),
-                               OpenApiParameter("limit", int)],
-                   responses=EntitySerializer(many=True), operation_id="entity_search")
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("prefix", str, required=True),
+            OpenApiParameter("tier", str),
+            OpenApiParameter("limit", int),
+        ],
+        responses=EntitySerializer(many=True),
+        operation_id="entity_search",
+    )
     def get(self, request, worker_id):
         limit = _int_param(request, "limit", 20)
         if not 1 <= limit <= settings.MEMORYHUB_SEARCH["max_limit"]:
-            raise DomainError("limit out of range", fields={"limit": f"must be 1 to {settings.MEMORYHUB_SEARCH['max_limit']}"})
+            raise DomainError(
+                "limit out of range",
+                fields={"limit": f"must be 1 to {settings.MEMORYHUB_SEARCH['max_limit']}"},
+            )
         tier = request.query_params.get("tier")
         if tier not in (None, "", "shortterm", "longterm"):
-            raise DomainError("tier must be shortterm or longterm", fields={"tier": "shortterm or longterm"})
-        return Response(entity_search(worker=self.get_worker(), prefix=request.query_params.get("prefix", ""),
-                                      tier=tier or None, limit=limit))
+            raise DomainError(
+                "tier must be shortterm or longterm", fields={"tier": "shortterm or longterm"}
+            )
+        return Response(
+            entity_search(
+                worker=self.get_worker(),
+                prefix=request.query_params.get("prefix", ""),
+                tier=tier or None,
+                limit=limit,
+            )
+        )
 
 
 class EntityDetailView(WorkerScopedMixin, APIView):
@@ -127,28 +150,60 @@ class EntityDetailView(WorkerScopedMixin, APIView):
 
 
 class NeighbourhoodView(WorkerScopedMixin, APIView):
-    @extend_schema(parameters=[OpenApiParameter("hops", int, description="1 to 3"), OpenApiParameter("limit", int)],
-                   responses=NeighbourhoodSerializer)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("hops", int, description="1 to 3"),
+            OpenApiParameter("limit", int),
+        ],
+        responses=NeighbourhoodSerializer,
+    )
     def get(self, request, worker_id, entity_id):
-        return Response(neighbourhood(worker=self.get_worker(), entity_id=entity_id,
-                                      hops=_int_param(request, "hops", 1), limit=_int_param(request, "limit")))
+        return Response(
+            neighbourhood(
+                worker=self.get_worker(),
+                entity_id=entity_id,
+                hops=_int_param(request, "hops", 1),
+                limit=_int_param(request, "limit"),
+            )
+        )
 
 
 class PathView(WorkerScopedMixin, APIView):
-    @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True),
-                               OpenApiParameter("max_hops", int)], responses=PathSerializer)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", int, required=True),
+            OpenApiParameter("to", int, required=True),
+            OpenApiParameter("max_hops", int),
+        ],
+        responses=PathSerializer,
+    )
     def get(self, request, worker_id):
         max_hops = _int_param(request, "max_hops", 6)
         if not 1 <= max_hops <= 10:
             raise DomainError("max_hops must be 1 to 10", fields={"max_hops": "must be 1 to 10"})
-        return Response(shortest_path(worker=self.get_worker(), from_id=_int_param(request, "from", required=True),
-                                      to_id=_int_param(request, "to", required=True), max_hops=max_hops))
+        return Response(
+            shortest_path(
+                worker=self.get_worker(),
+                from_id=_int_param(request, "from", required=True),
+                to_id=_int_param(request, "to", required=True),
+                max_hops=max_hops,
+            )
+        )
 
 
 class HistoryView(WorkerScopedMixin, APIView):
-    @extend_schema(parameters=[OpenApiParameter("from", int, required=True), OpenApiParameter("to", int, required=True)],
-                   responses=RelationshipSerializer(many=True))
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("from", int, required=True),
+            OpenApiParameter("to", int, required=True),
+        ],
+        responses=RelationshipSerializer(many=True),
+    )
     def get(self, request, worker_id):
-        return Response(relationship_history(worker=self.get_worker(),
-                                             from_id=_int_param(request, "from", required=True),
-                                             to_id=_int_param(request, "to", required=True)))
+        return Response(
+            relationship_history(
+                worker=self.get_worker(),
+                from_id=_int_param(request, "from", required=True),
+                to_id=_int_param(request, "to", required=True),
+            )
+        )

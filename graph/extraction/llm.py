@@ -1,6 +1,11 @@
 """Entity and relationship extraction by an OpenAI-compatible LLM with a JSON schema."""
 
-from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, ExtractionError
+from graph.extraction.base import (
+    ExtractedEntity,
+    ExtractedRelationship,
+    Extraction,
+    ExtractionError,
+)
 from graph.vocabulary import ENTITY_TYPES, normalize_relation_type, normalize_type
 from memoryhub.providers.llm import LLMError, chat_json
 
@@ -12,7 +17,8 @@ SCHEMA = {
         "entities": {
             "type": "array",
             "items": {
-                "type": "object", "additionalProperties": False,
+                "type": "object",
+                "additionalProperties": False,
                 "required": ["name", "type", "description", "confidence"],
                 "properties": {
                     "name": {"type": "string"},
@@ -25,13 +31,19 @@ SCHEMA = {
         "relationships": {
             "type": "array",
             "items": {
-                "type": "object", "additionalProperties": False,
+                "type": "object",
+                "additionalProperties": False,
                 "required": ["from", "to", "type", "description", "confidence", "strength"],
                 "properties": {
-                    "from": {"type": "string"}, "to": {"type": "string"},
-                    "type": {"type": "string", "description": "UPPER_SNAKE_CASE verb, e.g. USES, OWNS, DEPENDS_ON"},
+                    "from": {"type": "string"},
+                    "to": {"type": "string"},
+                    "type": {
+                        "type": "string",
+                        "description": "UPPER_SNAKE_CASE verb, e.g. USES, OWNS, DEPENDS_ON",
+                    },
                     "description": {"type": "string"},
-                    "confidence": {"type": "number"}, "strength": {"type": "number"},
+                    "confidence": {"type": "number"},
+                    "strength": {"type": "number"},
                 },
             },
         },
@@ -66,19 +78,33 @@ class LLMExtractor:
             raise ExtractionError("LLM answer lacks the entities/relationships lists")
         result = Extraction()
         for item in entities:
-            if not isinstance(item, dict) or not isinstance(item.get("name"), str) or not item["name"].strip():
+            if (
+                not isinstance(item, dict)
+                or not isinstance(item.get("name"), str)
+                or not item["name"].strip()
+            ):
                 raise ExtractionError(f"malformed entity in LLM answer: {str(item)[:200]}")
-            result.entities.append(ExtractedEntity(
-                name=item["name"].strip()[:300], type=normalize_type(item.get("type")),
-                description=str(item.get("description") or "")[:2000], confidence=_clamp(item.get("confidence")),
-            ))
+            result.entities.append(
+                ExtractedEntity(
+                    name=item["name"].strip()[:300],
+                    type=normalize_type(item.get("type")),
+                    description=str(item.get("description") or "")[:2000],
+                    confidence=_clamp(item.get("confidence")),
+                )
+            )
         for item in relationships:
-            if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in ("from", "to", "type")):
+            if not isinstance(item, dict) or not all(
+                isinstance(item.get(k), str) for k in ("from", "to", "type")
+            ):
                 raise ExtractionError(f"malformed relationship in LLM answer: {str(item)[:200]}")
-            result.relationships.append(ExtractedRelationship(
-                source=item["from"].strip(), target=item["to"].strip(), type=normalize_relation_type(item["type"]),
-                description=str(item.get("description") or "")[:2000], confidence=_clamp(item.get("confidence")),
-                strength=_clamp(item.get("strength")),
-            ))
+            result.relationships.append(
+                ExtractedRelationship(
+                    source=item["from"].strip(),
+                    target=item["to"].strip(),
+                    type=normalize_relation_type(item["type"]),
+                    description=str(item.get("description") or "")[:2000],
+                    confidence=_clamp(item.get("confidence")),
+                    strength=_clamp(item.get("strength")),
+                )
+            )
         return result
-

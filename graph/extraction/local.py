@@ -40,20 +40,112 @@ PLACES = set(
     "germany france spain portugal japan india canada brazil mexico italy poland sweden norway ireland "
     "europe asia africa us-east us-west eu-west eu-central ap-south".split()
 )
-ORG_WORDS = {"inc", "corp", "corporation", "ltd", "llc", "gmbh", "labs", "foundation", "university",
-             "bank", "group", "company", "agency", "institute", "team", "department", "partners"}
+ORG_WORDS = {
+    "inc",
+    "corp",
+    "corporation",
+    "ltd",
+    "llc",
+    "gmbh",
+    "labs",
+    "foundation",
+    "university",
+    "bank",
+    "group",
+    "company",
+    "agency",
+    "institute",
+    "team",
+    "department",
+    "partners",
+}
 PROJECT_WORDS = {"project", "initiative", "program", "programme", "epic"}
-EVENT_WORDS = {"meeting", "launch", "review", "retro", "retrospective", "sprint", "conference", "offsite",
-               "incident", "outage", "release", "kickoff", "demo", "standup", "summit", "workshop",
-               "postmortem", "hackathon", "migration"}
-DOCUMENT_WORDS = {"rfc", "adr", "spec", "specification", "readme", "doc", "document", "report", "runbook",
-                  "handbook", "playbook", "contract", "proposal", "memo", "policy"}
-COMPONENT_NOUNS = {"service", "api", "gateway", "database", "pipeline", "cluster", "queue", "worker",
-                   "server", "endpoint", "module", "library", "frontend", "backend", "app", "dashboard",
-                   "indexer", "scheduler", "cache", "store", "engine", "bot", "sdk", "cli", "microservice",
-                   "flow", "resizer", "scorer", "limiter", "builder", "sync", "log", "relay", "warehouse",
-                   "proxy", "balancer", "router", "crawler", "parser", "exporter", "importer", "monitor",
-                   "tracker", "registry", "portal", "console"}
+EVENT_WORDS = {
+    "meeting",
+    "launch",
+    "review",
+    "retro",
+    "retrospective",
+    "sprint",
+    "conference",
+    "offsite",
+    "incident",
+    "outage",
+    "release",
+    "kickoff",
+    "demo",
+    "standup",
+    "summit",
+    "workshop",
+    "postmortem",
+    "hackathon",
+    "migration",
+}
+DOCUMENT_WORDS = {
+    "rfc",
+    "adr",
+    "spec",
+    "specification",
+    "readme",
+    "doc",
+    "document",
+    "report",
+    "runbook",
+    "handbook",
+    "playbook",
+    "contract",
+    "proposal",
+    "memo",
+    "policy",
+}
+COMPONENT_NOUNS = {
+    "service",
+    "api",
+    "gateway",
+    "database",
+    "pipeline",
+    "cluster",
+    "queue",
+    "worker",
+    "server",
+    "endpoint",
+    "module",
+    "library",
+    "frontend",
+    "backend",
+    "app",
+    "dashboard",
+    "indexer",
+    "scheduler",
+    "cache",
+    "store",
+    "engine",
+    "bot",
+    "sdk",
+    "cli",
+    "microservice",
+    "flow",
+    "resizer",
+    "scorer",
+    "limiter",
+    "builder",
+    "sync",
+    "log",
+    "relay",
+    "warehouse",
+    "proxy",
+    "balancer",
+    "router",
+    "crawler",
+    "parser",
+    "exporter",
+    "importer",
+    "monitor",
+    "tracker",
+    "registry",
+    "portal",
+    "console",
+}
 STARTERS = set(
     "the a an we our it this that these those they he she i you my your their his her its in on at after "
     "before when if last next today yesterday tomorrow also then so but and or for from with by to of as "
@@ -64,24 +156,70 @@ CALENDAR = set(
     "august september october november december".split()
 )
 STOP_INNER = {"of", "and", "&", "the", "de", "for"}
-VERBISH = {"using", "running", "calling", "building", "adding", "moving", "keeping", "use", "uses", "new",
-           "old", "main", "same", "other", "own", "one", "two", "is", "are", "was", "be", "has", "have",
-           "call", "calls", "hit", "hits", "every", "each", "more", "less", "whole"}
+VERBISH = {
+    "using",
+    "running",
+    "calling",
+    "building",
+    "adding",
+    "moving",
+    "keeping",
+    "use",
+    "uses",
+    "new",
+    "old",
+    "main",
+    "same",
+    "other",
+    "own",
+    "one",
+    "two",
+    "is",
+    "are",
+    "was",
+    "be",
+    "has",
+    "have",
+    "call",
+    "calls",
+    "hit",
+    "hits",
+    "every",
+    "each",
+    "more",
+    "less",
+    "whole",
+}
 
 RELATIONS = [
     # (type, pattern matched against the text between two mentions)
-    ("STOPPED_USING", r"\b(?:no longer uses?|stopped using|does not use|doesn't use|dropped|moved away from)\b"),
+    (
+        "STOPPED_USING",
+        r"\b(?:no longer uses?|stopped using|does not use|doesn't use|dropped|moved away from)\b",
+    ),
     ("MIGRATED_TO", r"\b(?:migrated|migrates|moved|moves|switched|switches)\b.*\bto\b"),
     ("REPLACES", r"\b(?:replaced|replaces|supersedes|instead of)\b"),
     ("DEPENDS_ON", r"\b(?:depends on|depend on|requires|require|needs)\b"),
-    ("USES", r"\b(?:uses|use|using|relies on|rely on|built (?:with|on)|runs on|run on|written in|powered by|stores? (?:\w+ )?in)\b"),
-    ("OWNS", r"\b(?:owns|own|maintains|maintain|is responsible for|are responsible for|is the owner of)\b"),
+    (
+        "USES",
+        r"\b(?:uses|use|using|relies on|rely on|built (?:with|on)|runs on|run on|written in|powered by|stores? (?:\w+ )?in)\b",
+    ),
+    (
+        "OWNS",
+        r"\b(?:owns|own|maintains|maintain|is responsible for|are responsible for|is the owner of)\b",
+    ),
     ("LEADS", r"\b(?:leads|lead|manages|manage|heads|runs)\b"),
     ("REPORTS_TO", r"\breports? to\b"),
     ("WORKS_FOR", r"\b(?:works (?:at|for)|work (?:at|for)|joined|employed by|is at)\b"),
     ("PART_OF", r"\b(?:is part of|are part of|belongs to|belong to|is a member of|member of)\b"),
-    ("LOCATED_IN", r"\b(?:located in|based in|lives in|live in|hosted in|deployed (?:to|in)|runs in)\b"),
-    ("INTEGRATES_WITH", r"\b(?:integrates with|integrate with|talks to|calls|connects to|sends \w+ to)\b"),
+    (
+        "LOCATED_IN",
+        r"\b(?:located in|based in|lives in|live in|hosted in|deployed (?:to|in)|runs in)\b",
+    ),
+    (
+        "INTEGRATES_WITH",
+        r"\b(?:integrates with|integrate with|talks to|calls|connects to|sends \w+ to)\b",
+    ),
     ("CREATED", r"\b(?:created|wrote|authored|built|developed|designed|founded)\b"),
     ("PREFERS", r"\b(?:prefers|prefer|likes|favou?rs)\b"),
     ("REVIEWED", r"\b(?:reviewed|reviews|approved|approves)\b"),
@@ -89,14 +227,22 @@ RELATIONS = [
 _RELATIONS = [(name, re.compile(pattern, re.IGNORECASE)) for name, pattern in RELATIONS]
 
 WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#'-]*[\w+#]|[A-Za-z0-9]")
-IDENTIFIER_RE = re.compile(r"\b(?:[a-z]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]+(?:\.[a-z_]+){1,3}\(\)?)\b")
+IDENTIFIER_RE = re.compile(
+    r"\b(?:[a-z]+_[a-z0-9_]+|[a-z]+[A-Z][A-Za-z0-9]+|[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[a-z]+(?:\.[a-z_]+){1,3}\(\)?)\b"
+)
 
 
 class _Mention:
     __slots__ = ("name", "type", "start", "end", "confidence")
 
     def __init__(self, name, type_, start, end, confidence):
-        self.name, self.type, self.start, self.end, self.confidence = name, type_, start, end, confidence
+        self.name, self.type, self.start, self.end, self.confidence = (
+            name,
+            type_,
+            start,
+            end,
+            confidence,
+        )
 
 
 def _is_cap(word: str) -> bool:
@@ -113,7 +259,11 @@ def _capitalised_type(words: list[str], before: str, after: str) -> tuple[str, f
     lowered = [w.casefold().strip(".") for w in words]
     if lowered[-1] in ORG_WORDS or (after.casefold() in ORG_WORDS):
         return "organization", 0.8
-    if lowered[0] in PROJECT_WORDS or after.casefold() in PROJECT_WORDS or before.casefold() == "project":
+    if (
+        lowered[0] in PROJECT_WORDS
+        or after.casefold() in PROJECT_WORDS
+        or before.casefold() == "project"
+    ):
         return "project", 0.75
     if any(w in DOCUMENT_WORDS for w in lowered) or after.casefold() in DOCUMENT_WORDS:
         return "document", 0.7
@@ -138,12 +288,21 @@ def _mentions(sentence: str) -> list[_Mention]:
     # 1. technologies
     for index, (word, start, end) in enumerate(tokens):
         canonical = TECHNOLOGIES.get(word.casefold().rstrip("."))
-        if canonical and (word != "Go" or index > 0) and not (
-            word.islower() and canonical.casefold() in {"go", "rest", "spark", "vault", "helm", "lambda"}
+        if (
+            canonical
+            and (word != "Go" or index > 0)
+            and not (
+                word.islower()
+                and canonical.casefold() in {"go", "rest", "spark", "vault", "helm", "lambda"}
+            )
         ):
             name, last = canonical, index
-            while last + 1 < len(tokens) and _is_cap(tokens[last + 1][0]) \
-                    and tokens[last + 1][0].casefold() not in TECHNOLOGIES and last - index < 2:
+            while (
+                last + 1 < len(tokens)
+                and _is_cap(tokens[last + 1][0])
+                and tokens[last + 1][0].casefold() not in TECHNOLOGIES
+                and last - index < 2
+            ):
                 last += 1
                 name += " " + tokens[last][0]
             mentions.append(_Mention(name, "technology", start, tokens[last][2], 0.9))
@@ -166,13 +325,17 @@ def _mentions(sentence: str) -> list[_Mention]:
         cursor = index + 1
         while cursor < len(tokens) and len(phrase) < 4 and cursor not in taken:
             nxt = tokens[cursor][0]
-            if sentence[tokens[cursor - 1][2]:tokens[cursor][1]].strip():
+            if sentence[tokens[cursor - 1][2] : tokens[cursor][1]].strip():
                 break  # punctuation between the words ("Notes: Marco") ends the phrase
             if _is_cap(nxt) and not _calendar(nxt):
                 phrase.append(cursor)
                 cursor += 1
-            elif nxt.casefold() in STOP_INNER and cursor + 1 < len(tokens) and _is_cap(tokens[cursor + 1][0]) \
-                    and tokens[phrase[0]][0].casefold() not in FIRST_NAMES:
+            elif (
+                nxt.casefold() in STOP_INNER
+                and cursor + 1 < len(tokens)
+                and _is_cap(tokens[cursor + 1][0])
+                and tokens[phrase[0]][0].casefold() not in FIRST_NAMES
+            ):
                 phrase += [cursor, cursor + 1]
                 cursor += 2
             else:
@@ -209,25 +372,35 @@ def _mentions(sentence: str) -> list[_Mention]:
         cursor = index - 1
         while cursor >= 0 and len(modifiers) < 2 and cursor not in taken:
             candidate = tokens[cursor][0]
-            if candidate.casefold() in STARTERS or candidate.casefold() in CALENDAR or not candidate.isalpha() \
-                    or candidate.casefold() in COMPONENT_NOUNS or candidate.casefold() in VERBISH \
-                    or candidate.endswith("ed"):
+            if (
+                candidate.casefold() in STARTERS
+                or candidate.casefold() in CALENDAR
+                or not candidate.isalpha()
+                or candidate.casefold() in COMPONENT_NOUNS
+                or candidate.casefold() in VERBISH
+                or candidate.endswith("ed")
+            ):
                 break
             modifiers.insert(0, cursor)
             cursor -= 1
         if not modifiers:
             continue
         first = tokens[modifiers[0]]
-        mentions.append(_Mention(sentence[first[1]:end], "component", first[1], end, 0.7))
+        mentions.append(_Mention(sentence[first[1] : end], "component", first[1], end, 0.7))
         taken.update(modifiers + [index])
 
     # 5. lower-case teams: "the data team"
     for index, (word, start, end) in enumerate(tokens):
-        if word.casefold() in {"team", "squad", "guild"} and index > 0 and index not in taken \
-                and index - 1 not in taken and tokens[index - 1][0].isalpha() \
-                and tokens[index - 1][0].casefold() not in STARTERS | VERBISH:
+        if (
+            word.casefold() in {"team", "squad", "guild"}
+            and index > 0
+            and index not in taken
+            and index - 1 not in taken
+            and tokens[index - 1][0].isalpha()
+            and tokens[index - 1][0].casefold() not in STARTERS | VERBISH
+        ):
             first = tokens[index - 1]
-            mentions.append(_Mention(sentence[first[1]:end], "organization", first[1], end, 0.7))
+            mentions.append(_Mention(sentence[first[1] : end], "organization", first[1], end, 0.7))
             taken.update({index - 1, index})
 
     # 6. code identifiers
@@ -260,15 +433,21 @@ class LocalExtractor:
                 key = (normalize_name(mention.name), mention.type)
                 if key[0] and key not in entities:
                     entities[key] = ExtractedEntity(
-                        name=mention.name, type=mention.type, confidence=mention.confidence,
+                        name=mention.name,
+                        type=mention.type,
+                        confidence=mention.confidence,
                         description=sentence[:300],
                     )
             previous = None  # (source mention, relation) of the last pair, for "A uses B and C"
             for left, right in zip(mentions, mentions[1:]):
-                between = sentence[left.end:right.start]
+                between = sentence[left.end : right.start]
                 relation = _relation(between)
                 source = left
-                if relation is None and previous and re.fullmatch(r"\s*(?:,|and|or|, and|as well as)\s*", between):
+                if (
+                    relation is None
+                    and previous
+                    and re.fullmatch(r"\s*(?:,|and|or|, and|as well as)\s*", between)
+                ):
                     source, relation = previous  # "A uses B and C"
                 elif relation and previous and re.match(r"\s*(?:,\s*)?and\s+\w", between):
                     source = previous[0]  # "A is written in B and runs on C"
@@ -279,16 +458,24 @@ class LocalExtractor:
                 key = (normalize_name(left.name), relation, normalize_name(right.name))
                 if key not in relationships:
                     relationships[key] = ExtractedRelationship(
-                        source=left.name, target=right.name, type=relation, description=sentence[:300],
-                        confidence=round(min(left.confidence, right.confidence), 2), strength=0.6,
+                        source=left.name,
+                        target=right.name,
+                        type=relation,
+                        description=sentence[:300],
+                        confidence=round(min(left.confidence, right.confidence), 2),
+                        strength=0.6,
                     )
             self._migration(sentence, mentions, relationships)
-        return Extraction(entities=list(entities.values()), relationships=list(relationships.values()))
+        return Extraction(
+            entities=list(entities.values()), relationships=list(relationships.values())
+        )
 
     @staticmethod
     def _migration(sentence: str, mentions: list, relationships: dict) -> None:
-        """"X moved from A to B" → X MIGRATED_TO B."""
-        match = re.search(r"\b(?:migrated|moved|switched|migrates|moves)\s+(?:\w+\s+)?from\b.*?\bto\b", sentence)
+        """ "X moved from A to B" → X MIGRATED_TO B."""
+        match = re.search(
+            r"\b(?:migrated|moved|switched|migrates|moves)\s+(?:\w+\s+)?from\b.*?\bto\b", sentence
+        )
         if not match:
             return
         before = [m for m in mentions if m.end <= match.start()]
@@ -296,7 +483,14 @@ class LocalExtractor:
         if before and after:
             source, target = before[-1], after[0]
             key = (normalize_name(source.name), "MIGRATED_TO", normalize_name(target.name))
-            relationships.setdefault(key, ExtractedRelationship(
-                source=source.name, target=target.name, type="MIGRATED_TO", description=sentence[:300],
-                confidence=round(min(source.confidence, target.confidence), 2), strength=0.6,
-            ))
+            relationships.setdefault(
+                key,
+                ExtractedRelationship(
+                    source=source.name,
+                    target=target.name,
+                    type="MIGRATED_TO",
+                    description=sentence[:300],
+                    confidence=round(min(source.confidence, target.confidence), 2),
+                    strength=0.6,
+                ),
+            )

@@ -5,99 +5,233 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0005_drop_unused_metadata_gin'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0005_drop_unused_metadata_gin"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Entity',
+            name="Entity",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tier', models.CharField(choices=[('shortterm', 'Shortterm'), ('longterm', 'Longterm')], max_length=16)),
-                ('name', models.CharField(max_length=300)),
-                ('normalized_name', models.CharField(max_length=300)),
-                ('type', models.CharField(choices=[('person', 'Person'), ('organization', 'Organization'), ('project', 'Project'), ('component', 'Component'), ('technology', 'Technology'), ('concept', 'Concept'), ('location', 'Location'), ('event', 'Event'), ('document', 'Document'), ('other', 'Other')], max_length=32)),
-                ('description', models.TextField(blank=True, default='')),
-                ('confidence', models.FloatField(default=0.5)),
-                ('importance', models.FloatField(blank=True, help_text='longterm only', null=True)),
-                ('first_seen', models.DateTimeField()),
-                ('last_seen', models.DateTimeField()),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('source_memory', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='entities', to='tiers.shorttermmemory')),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entities', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "tier",
+                    models.CharField(
+                        choices=[("shortterm", "Shortterm"), ("longterm", "Longterm")],
+                        max_length=16,
+                    ),
+                ),
+                ("name", models.CharField(max_length=300)),
+                ("normalized_name", models.CharField(max_length=300)),
+                (
+                    "type",
+                    models.CharField(
+                        choices=[
+                            ("person", "Person"),
+                            ("organization", "Organization"),
+                            ("project", "Project"),
+                            ("component", "Component"),
+                            ("technology", "Technology"),
+                            ("concept", "Concept"),
+                            ("location", "Location"),
+                            ("event", "Event"),
+                            ("document", "Document"),
+                            ("other", "Other"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("description", models.TextField(blank=True, default="")),
+                ("confidence", models.FloatField(default=0.5)),
+                ("importance", models.FloatField(blank=True, help_text="longterm only", null=True)),
+                ("first_seen", models.DateTimeField()),
+                ("last_seen", models.DateTimeField()),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                (
+                    "source_memory",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entities",
+                        to="tiers.shorttermmemory",
+                    ),
+                ),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entities",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'entities',
-                'ordering': ['normalized_name', 'type'],
+                "verbose_name_plural": "entities",
+                "ordering": ["normalized_name", "type"],
             },
         ),
         migrations.CreateModel(
-            name='Relationship',
+            name="Relationship",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tier', models.CharField(choices=[('shortterm', 'Shortterm'), ('longterm', 'Longterm')], max_length=16)),
-                ('type', models.CharField(max_length=64)),
-                ('description', models.TextField(blank=True, default='')),
-                ('confidence', models.FloatField(default=0.5)),
-                ('strength', models.FloatField(default=0.5)),
-                ('first_observed', models.DateTimeField(blank=True, help_text='shortterm', null=True)),
-                ('last_observed', models.DateTimeField(blank=True, help_text='shortterm', null=True)),
-                ('start_date', models.DateTimeField(blank=True, help_text='longterm: valid from', null=True)),
-                ('last_updated', models.DateTimeField(blank=True, help_text='longterm', null=True)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('from_entity', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='outgoing', to='graph.entity')),
-                ('source_memory', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='relationships', to='tiers.shorttermmemory')),
-                ('to_entity', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='incoming', to='graph.entity')),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='relationships', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "tier",
+                    models.CharField(
+                        choices=[("shortterm", "Shortterm"), ("longterm", "Longterm")],
+                        max_length=16,
+                    ),
+                ),
+                ("type", models.CharField(max_length=64)),
+                ("description", models.TextField(blank=True, default="")),
+                ("confidence", models.FloatField(default=0.5)),
+                ("strength", models.FloatField(default=0.5)),
+                (
+                    "first_observed",
+                    models.DateTimeField(blank=True, help_text="shortterm", null=True),
+                ),
+                (
+                    "last_observed",
+                    models.DateTimeField(blank=True, help_text="shortterm", null=True),
+                ),
+                (
+                    "start_date",
+                    models.DateTimeField(blank=True, help_text="longterm: valid from", null=True),
+                ),
+                ("last_updated", models.DateTimeField(blank=True, help_text="longterm", null=True)),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                (
+                    "from_entity",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="outgoing",
+                        to="graph.entity",
+                    ),
+                ),
+                (
+                    "source_memory",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="relationships",
+                        to="tiers.shorttermmemory",
+                    ),
+                ),
+                (
+                    "to_entity",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="incoming",
+                        to="graph.entity",
+                    ),
+                ),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="relationships",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='entity',
-            index=models.Index(fields=['worker', 'tier', 'normalized_name'], name='entity_name_idx', opclasses=['', '', 'varchar_pattern_ops']),
+            model_name="entity",
+            index=models.Index(
+                fields=["worker", "tier", "normalized_name"],
+                name="entity_name_idx",
+                opclasses=["", "", "varchar_pattern_ops"],
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entity',
-            constraint=models.UniqueConstraint(condition=models.Q(('tier', 'shortterm')), fields=('source_memory', 'normalized_name', 'type'), name='entity_shortterm_unique'),
+            model_name="entity",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("tier", "shortterm")),
+                fields=("source_memory", "normalized_name", "type"),
+                name="entity_shortterm_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entity',
-            constraint=models.UniqueConstraint(condition=models.Q(('tier', 'longterm')), fields=('worker', 'tier', 'normalized_name', 'type'), name='entity_longterm_unique'),
+            model_name="entity",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("tier", "longterm")),
+                fields=("worker", "tier", "normalized_name", "type"),
+                name="entity_longterm_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entity',
-            constraint=models.CheckConstraint(condition=models.Q(('tier', 'longterm'), ('source_memory__isnull', False), _connector='OR'), name='entity_shortterm_has_memory'),
+            model_name="entity",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("tier", "longterm"), ("source_memory__isnull", False), _connector="OR"
+                ),
+                name="entity_shortterm_has_memory",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entity',
-            constraint=models.CheckConstraint(condition=models.Q(('confidence__gte', 0), ('confidence__lte', 1)), name='entity_confidence_range'),
+            model_name="entity",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("confidence__gte", 0), ("confidence__lte", 1)),
+                name="entity_confidence_range",
+            ),
         ),
         migrations.AddIndex(
-            model_name='relationship',
-            index=models.Index(fields=['worker', 'tier', 'from_entity'], name='relationship_from_idx'),
+            model_name="relationship",
+            index=models.Index(
+                fields=["worker", "tier", "from_entity"], name="relationship_from_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='relationship',
-            index=models.Index(fields=['worker', 'tier', 'to_entity'], name='relationship_to_idx'),
+            model_name="relationship",
+            index=models.Index(fields=["worker", "tier", "to_entity"], name="relationship_to_idx"),
         ),
         migrations.AddConstraint(
-            model_name='relationship',
-            constraint=models.UniqueConstraint(condition=models.Q(('tier', 'shortterm')), fields=('source_memory', 'from_entity', 'to_entity', 'type'), name='relationship_shortterm_unique'),
+            model_name="relationship",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("tier", "shortterm")),
+                fields=("source_memory", "from_entity", "to_entity", "type"),
+                name="relationship_shortterm_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='relationship',
-            constraint=models.UniqueConstraint(condition=models.Q(('tier', 'longterm')), fields=('from_entity', 'to_entity', 'type', 'start_date'), name='relationship_longterm_temporal_unique'),
+            model_name="relationship",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("tier", "longterm")),
+                fields=("from_entity", "to_entity", "type", "start_date"),
+                name="relationship_longterm_temporal_unique",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='relationship',
-            constraint=models.CheckConstraint(condition=models.Q(('from_entity', models.F('to_entity')), _negated=True), name='relationship_no_self_loop'),
+            model_name="relationship",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("from_entity", models.F("to_entity")), _negated=True),
+                name="relationship_no_self_loop",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='relationship',
-            constraint=models.CheckConstraint(condition=models.Q(('confidence__gte', 0), ('confidence__lte', 1), ('strength__gte', 0), ('strength__lte', 1)), name='relationship_scores_range'),
+            model_name="relationship",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("confidence__gte", 0),
+                    ("confidence__lte", 1),
+                    ("strength__gte", 0),
+                    ("strength__lte", 1),
+                ),
+                name="relationship_scores_range",
+            ),
         ),
     ]

@@ -4,36 +4,53 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('graph', '0001_initial'),
+        ("graph", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='GraphProjectionState',
+            name="GraphProjectionState",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('last_drain_at', models.DateTimeField(blank=True, null=True)),
-                ('last_success_at', models.DateTimeField(blank=True, null=True)),
-                ('last_error', models.TextField(blank=True, default='')),
-                ('projected_total', models.BigIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("last_drain_at", models.DateTimeField(blank=True, null=True)),
+                ("last_success_at", models.DateTimeField(blank=True, null=True)),
+                ("last_error", models.TextField(blank=True, default="")),
+                ("projected_total", models.BigIntegerField(default=0)),
             ],
         ),
         migrations.CreateModel(
-            name='GraphOutbox',
+            name="GraphOutbox",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('entity', 'Entity'), ('relationship', 'Relationship')], max_length=16)),
-                ('object_id', models.BigIntegerField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('next_attempt_at', models.DateTimeField(blank=True, null=True)),
-                ('last_error', models.TextField(blank=True, default='')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("entity", "Entity"), ("relationship", "Relationship")],
+                        max_length=16,
+                    ),
+                ),
+                ("object_id", models.BigIntegerField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("next_attempt_at", models.DateTimeField(blank=True, null=True)),
+                ("last_error", models.TextField(blank=True, default="")),
             ],
             options={
-                'ordering': ['id'],
-                'indexes': [models.Index(fields=['next_attempt_at', 'id'], name='graph_outbox_due_idx')],
+                "ordering": ["id"],
+                "indexes": [
+                    models.Index(fields=["next_attempt_at", "id"], name="graph_outbox_due_idx")
+                ],
             },
         ),
     ]

@@ -95,25 +95,42 @@ def _iso(value):
 
 def entity_props(entity) -> dict:
     props = {
-        "uid": entity.pk, "worker_id": entity.worker_id, "name": entity.name,
-        "normalized_name": entity.normalized_name, "type": entity.type, "description": entity.description,
+        "uid": entity.pk,
+        "worker_id": entity.worker_id,
+        "name": entity.name,
+        "normalized_name": entity.normalized_name,
+        "type": entity.type,
+        "description": entity.description,
         "confidence": entity.confidence,
     }
     if entity.tier == "shortterm":
-        props |= {"source_memory_id": entity.source_memory_id, "first_observed": _iso(entity.first_seen),
-                  "last_observed": _iso(entity.last_seen)}
+        props |= {
+            "source_memory_id": entity.source_memory_id,
+            "first_observed": _iso(entity.first_seen),
+            "last_observed": _iso(entity.last_seen),
+        }
     else:
-        props |= {"importance": entity.importance, "start_date": _iso(entity.first_seen),
-                  "last_updated": _iso(entity.last_seen)}
+        props |= {
+            "importance": entity.importance,
+            "start_date": _iso(entity.first_seen),
+            "last_updated": _iso(entity.last_seen),
+        }
     return props
 
 
 def relationship_props(rel) -> dict:
     return {
-        "uid": rel.pk, "from_id": rel.from_entity_id, "to_id": rel.to_entity_id, "type": rel.type,
-        "description": rel.description, "confidence": rel.confidence, "strength": rel.strength,
-        "first_observed": _iso(rel.first_observed), "last_observed": _iso(rel.last_observed),
-        "start_date": _iso(rel.start_date), "last_updated": _iso(rel.last_updated),
+        "uid": rel.pk,
+        "from_id": rel.from_entity_id,
+        "to_id": rel.to_entity_id,
+        "type": rel.type,
+        "description": rel.description,
+        "confidence": rel.confidence,
+        "strength": rel.strength,
+        "first_observed": _iso(rel.first_observed),
+        "last_observed": _iso(rel.last_observed),
+        "start_date": _iso(rel.start_date),
+        "last_updated": _iso(rel.last_updated),
         "source_memory_id": rel.source_memory_id,
     }
 
@@ -123,7 +140,8 @@ def upsert_entities(entities) -> None:
         rows = [entity_props(e) for e in entities if e.tier == tier]
         if rows:
             db.cypher_query(
-                f"UNWIND $rows AS row MERGE (n:{label} {{uid: row.uid}}) SET n += row", {"rows": rows}
+                f"UNWIND $rows AS row MERGE (n:{label} {{uid: row.uid}}) SET n += row",
+                {"rows": rows},
             )
 
 
@@ -141,7 +159,8 @@ def upsert_relationships(relationships) -> None:
 def delete_entities(ids: list[int]) -> None:
     if ids:
         db.cypher_query(
-            "MATCH (n) WHERE (n:ShorttermEntity OR n:LongtermEntity) AND n.uid IN $ids DETACH DELETE n", {"ids": ids}
+            "MATCH (n) WHERE (n:ShorttermEntity OR n:LongtermEntity) AND n.uid IN $ids DETACH DELETE n",
+            {"ids": ids},
         )
 
 

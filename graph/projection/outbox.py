@@ -24,6 +24,10 @@ def outbox_record_memory(*, memory_id: int) -> None:
     if not projection_enabled():
         return
     outbox_record(
-        entity_ids=list(Entity.objects.filter(source_memory_id=memory_id).values_list("pk", flat=True)),
-        relationship_ids=list(Relationship.objects.filter(source_memory_id=memory_id).values_list("pk", flat=True)),
+        entity_ids=list(
+            Entity.objects.filter(source_memory_id=memory_id).values_list("pk", flat=True)
+        ),
+        relationship_ids=list(
+            Relationship.objects.filter(source_memory_id=memory_id).values_list("pk", flat=True)
+        ),
     )

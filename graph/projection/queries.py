@@ -35,7 +35,9 @@ def search_ids(*, worker_id: int, prefix: str, tiers: list[str], limit: int) -> 
     return [uid for _, uid in sorted(uids)[:limit]]
 
 
-def neighbourhood_distances(*, tier: str, uid: int, worker_id: int, hops: int, limit: int) -> dict[int, int]:
+def neighbourhood_distances(
+    *, tier: str, uid: int, worker_id: int, hops: int, limit: int
+) -> dict[int, int]:
     label = LABELS[tier]
     rows = _ids(
         f"MATCH (c:{label} {{uid: $uid}}) "
@@ -46,7 +48,9 @@ def neighbourhood_distances(*, tier: str, uid: int, worker_id: int, hops: int, l
     return {uid: 0} | {node: distance for node, distance in rows}
 
 
-def shortest_path_ids(*, tier: str, from_uid: int, to_uid: int, max_hops: int) -> tuple[list[int], list[int]] | None:
+def shortest_path_ids(
+    *, tier: str, from_uid: int, to_uid: int, max_hops: int
+) -> tuple[list[int], list[int]] | None:
     label = LABELS[tier]
     rows = _ids(
         f"MATCH (a:{label} {{uid: $a}}), (b:{label} {{uid: $b}}) "

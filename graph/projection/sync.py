@@ -60,11 +60,18 @@ def graph_outbox_drain(*, limit: int = 500) -> dict:
             for row in rows:
                 row.attempts += 1
                 row.last_error = str(exc)[:2000]
-                row.next_attempt_at = now + min(timedelta(seconds=2 ** min(row.attempts, 11)), BACKOFF_MAX)
+                row.next_attempt_at = now + min(
+                    timedelta(seconds=2 ** min(row.attempts, 11)), BACKOFF_MAX
+                )
             GraphOutbox.objects.bulk_update(rows, ["attempts", "last_error", "next_attempt_at"])
             state.last_error = str(exc)[:2000]
             state.save()
-            return {"projected": 0, "failed": len(rows), "pending": GraphOutbox.objects.count(), "error": str(exc)}
+            return {
+                "projected": 0,
+                "failed": len(rows),
+                "pending": GraphOutbox.objects.count(),
+                "error": str(exc),
+            }
         GraphOutbox.objects.filter(pk__in=[r.pk for r in rows]).delete()
         state.last_success_at = now
         state.last_error = ""
@@ -87,10 +94,10 @@ def graph_resync(*, batch: int = 1000, progress=None) -> dict:
     for model, upsert in ((Entity, neo.upsert_entities), (Relationship, neo.upsert_relationships)):
         ids = list(model.objects.order_by("pk").values_list("pk", flat=True))
         for start in range(0, len(ids), batch):
-            upsert(list(model.objects.filter(pk__in=ids[start:start + batch])))
-            total += len(ids[start:start + batch])
+            upsert(list(model.objects.filter(pk__in=ids[start : start + batch])))
+            total += len(ids[start : start + batch])
             if progress:
-                progress(len(ids[start:start + batch]))
+                progress(len(ids[start : start + batch]))
     GraphOutbox.objects.filter(created_at__lt=started).delete()
     state = _state()
     state.last_success_at = timezone.now()
@@ -108,6 +115,8 @@ def neo4j_status() -> dict:
         "configured": True,
         "outbox_depth": GraphOutbox.objects.count(),
         "last_drain": state.last_drain_at.isoformat() if state and state.last_drain_at else None,
-        "last_success": state.last_success_at.isoformat() if state and state.last_success_at else None,
+        "last_success": state.last_success_at.isoformat()
+        if state and state.last_success_at
+        else None,
         "last_error": state.last_error if state else "",
     }

@@ -11,25 +11,49 @@ import logging
 from django.conf import settings
 from django.db import connection
 from django.db.models import Q
-from neo4j.exceptions import DriverError, Neo4jError
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction
 from graph.models import Entity, Relationship
+from graph.projection.errors import NEO4J_ERRORS
 from graph.vocabulary import normalize_name
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
 from tiers.models import ExtractionStatus, ShorttermChunk, Tier
 
 logger = logging.getLogger(__name__)
-NEO4J_ERRORS = (DriverError, Neo4jError, OSError)
 
 
 # The API's entity and relationship shapes: output key → model field.
-ENTITY_FIELDS = {key: key for key in ("id", "name", "type", "tier", "description", "confidence", "importance",
-                                      "source_memory_id", "first_seen", "last_seen")}
+ENTITY_FIELDS = {
+    key: key
+    for key in (
+        "id",
+        "name",
+        "type",
+        "tier",
+        "description",
+        "confidence",
+        "importance",
+        "source_memory_id",
+        "first_seen",
+        "last_seen",
+    )
+}
 RELATIONSHIP_FIELDS = {"id": "id", "from_id": "from_entity_id", "to_id": "to_entity_id"} | {
-    key: key for key in ("type", "tier", "description", "confidence", "strength", "source_memory_id",
-                         "first_observed", "last_observed", "start_date", "last_updated")}
+    key: key
+    for key in (
+        "type",
+        "tier",
+        "description",
+        "confidence",
+        "strength",
+        "source_memory_id",
+        "first_observed",
+        "last_observed",
+        "start_date",
+        "last_updated",
+    )
+}
 
 
 def entity_dict(entity: Entity) -> dict:
@@ -104,27 +128,39 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
         )
         rels = [dict(zip(RELATIONSHIP_FIELDS, row)) for row in cursor.fetchall()]
     for cid, ids in by_chunk.items():
-        graphs[cid]["relationships"] = [r for r in rels if r["from_id"] in ids and r["to_id"] in ids]
+        graphs[cid]["relationships"] = [
+            r for r in rels if r["from_id"] in ids and r["to_id"] in ids
+        ]
     return graphs
 
 
 def graph_overview() -> dict:
     """The shortterm graph's size for the home page (``GraphConfig.overview``)."""
-    return {"details": {"shortterm": f"{Entity.objects.filter(tier=Tier.SHORTTERM).count()} entities, "
-                                     f"{Relationship.objects.filter(tier=Tier.SHORTTERM).count()} relationships"}}
+    return {
+        "details": {
+            "shortterm": f"{Entity.objects.filter(tier=Tier.SHORTTERM).count()} entities, "
+            f"{Relationship.objects.filter(tier=Tier.SHORTTERM).count()} relationships"
+        }
+    }
 
 
 def entity_get(*, worker: Worker, entity_id) -> Entity:
     try:
         return Entity.objects.get(worker=worker, pk=int(entity_id))
     except (Entity.DoesNotExist, ValueError, TypeError) as exc:
-        raise NotFoundError(f"entity {entity_id} not found", fields={"entity_id": "not found"}) from exc
+        raise NotFoundError(
+            f"entity {entity_id} not found", fields={"entity_id": "not found"}
+        ) from exc
 
 
-def entity_search(*, worker: Worker, prefix: str, tier: str | None = None, limit: int = 20) -> list[dict]:
+def entity_search(
+    *, worker: Worker, prefix: str, tier: str | None = None, limit: int = 20
+) -> list[dict]:
     normalized = normalize_name(prefix or "")
     if not normalized:
-        raise DomainError("prefix must contain letters or digits", fields={"prefix": "must not be empty"})
+        raise DomainError(
+            "prefix must contain letters or digits", fields={"prefix": "must not be empty"}
+        )
     queryset = Entity.objects.filter(worker=worker, normalized_name__startswith=normalized)
     if tier:
         queryset = queryset.filter(tier=tier)
@@ -132,17 +168,25 @@ def entity_search(*, worker: Worker, prefix: str, tier: str | None = None, limit
         from graph.projection import queries as neo4j_backend
 
         try:
-            ids = neo4j_backend.search_ids(worker_id=worker.pk, prefix=normalized,
-                                           tiers=[tier] if tier else list(neo4j_backend.LABELS), limit=limit)
+            ids = neo4j_backend.search_ids(
+                worker_id=worker.pk,
+                prefix=normalized,
+                tiers=[tier] if tier else list(neo4j_backend.LABELS),
+                limit=limit,
+            )
             queryset = queryset.filter(pk__in=ids)
         except NEO4J_ERRORS as exc:
             _neo4j_failed(exc)
-    return [entity_dict(e) for e in queryset.order_by("normalized_name", "-confidence", "id")[:limit]]
+    return [
+        entity_dict(e) for e in queryset.order_by("normalized_name", "-confidence", "id")[:limit]
+    ]
 
 
 def _adjacent(worker: Worker, nodes: set[int]) -> list[Relationship]:
     return list(
-        Relationship.objects.filter(worker=worker).filter(Q(from_entity_id__in=nodes) | Q(to_entity_id__in=nodes))
+        Relationship.objects.filter(worker=worker).filter(
+            Q(from_entity_id__in=nodes) | Q(to_entity_id__in=nodes)
+        )
     )
 
 
@@ -151,15 +195,18 @@ def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None
     relationships among them; each entity carries its distance."""
     max_hops = settings.MEMORYHUB_GRAPH["max_hops"]
     if not isinstance(hops, int) or not 1 <= hops <= max_hops:
-        raise DomainError(f"hops must be 1 to {max_hops}", fields={"hops": f"must be 1 to {max_hops}"})
+        raise DomainError(
+            f"hops must be 1 to {max_hops}", fields={"hops": f"must be 1 to {max_hops}"}
+        )
     limit = limit or settings.MEMORYHUB_GRAPH["max_neighbourhood"]
     start = entity_get(worker=worker, entity_id=entity_id)
     if _neo4j():
         from graph.projection import queries as neo4j_backend
 
         try:
-            depth = neo4j_backend.neighbourhood_distances(tier=start.tier, uid=start.pk, worker_id=worker.pk,
-                                                          hops=hops, limit=limit)
+            depth = neo4j_backend.neighbourhood_distances(
+                tier=start.tier, uid=start.pk, worker_id=worker.pk, hops=hops, limit=limit
+            )
             return _neighbourhood_rows(worker, start, depth)
         except NEO4J_ERRORS as exc:
             _neo4j_failed(exc)
@@ -181,10 +228,15 @@ def neighbourhood(*, worker: Worker, entity_id, hops: int = 1, limit: int | None
 def _neighbourhood_rows(worker: Worker, start: Entity, depth: dict[int, int]) -> dict:
     entities = {e.pk: e for e in Entity.objects.filter(worker=worker, pk__in=depth)}
     depth = {node: d for node, d in depth.items() if node in entities}
-    rels = Relationship.objects.filter(worker=worker, from_entity_id__in=depth, to_entity_id__in=depth).order_by("id")
+    rels = Relationship.objects.filter(
+        worker=worker, from_entity_id__in=depth, to_entity_id__in=depth
+    ).order_by("id")
     return {
         "center": start.pk,
-        "entities": [entity_dict(entities[n]) | {"distance": d} for n, d in sorted(depth.items(), key=lambda x: (x[1], x[0]))],
+        "entities": [
+            entity_dict(entities[n]) | {"distance": d}
+            for n, d in sorted(depth.items(), key=lambda x: (x[1], x[0]))
+        ],
         "relationships": [relationship_dict(r) for r in rels],
     }
 
@@ -192,7 +244,10 @@ def _neighbourhood_rows(worker: Worker, start: Entity, depth: dict[int, int]) ->
 def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
     """The fewest relationships (either direction) linking two entities; empty when
     none within ``max_hops``."""
-    source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    source, target = (
+        entity_get(worker=worker, entity_id=from_id),
+        entity_get(worker=worker, entity_id=to_id),
+    )
     if source.pk == target.pk:
         return {"found": True, "entities": [entity_dict(source)], "relationships": []}
     if _neo4j():
@@ -207,7 +262,10 @@ def shortest_path(*, worker: Worker, from_id, to_id, max_hops: int = 6) -> dict:
             break
         reached = set()
         for rel in sorted(_adjacent(worker, frontier), key=lambda r: r.pk):
-            for here, there in ((rel.from_entity_id, rel.to_entity_id), (rel.to_entity_id, rel.from_entity_id)):
+            for here, there in (
+                (rel.from_entity_id, rel.to_entity_id),
+                (rel.to_entity_id, rel.from_entity_id),
+            ):
                 if here in frontier and there not in parents:
                     parents[there] = (here, rel)
                     reached.add(there)
@@ -234,7 +292,9 @@ def _neo4j_path(worker: Worker, source: Entity, target: Entity, max_hops: int) -
 
     if source.tier != target.tier:
         return {"found": False, "entities": [], "relationships": []}
-    found = neo4j_backend.shortest_path_ids(tier=source.tier, from_uid=source.pk, to_uid=target.pk, max_hops=max_hops)
+    found = neo4j_backend.shortest_path_ids(
+        tier=source.tier, from_uid=source.pk, to_uid=target.pk, max_hops=max_hops
+    )
     if not found:
         return {"found": False, "entities": [], "relationships": []}
     node_ids, rel_ids = found
@@ -252,7 +312,10 @@ def _neo4j_path(worker: Worker, source: Entity, target: Entity, max_hops: int) -
 def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
     """Every version of the relationships between two entities, longterm by start_date
     first, then shortterm observations by time."""
-    source, target = entity_get(worker=worker, entity_id=from_id), entity_get(worker=worker, entity_id=to_id)
+    source, target = (
+        entity_get(worker=worker, entity_id=from_id),
+        entity_get(worker=worker, entity_id=to_id),
+    )
     rels = Relationship.objects.filter(worker=worker).filter(
         Q(from_entity=source, to_entity=target) | Q(from_entity=target, to_entity=source)
     )
@@ -260,7 +323,11 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
         from graph.projection import queries as neo4j_backend
 
         try:
-            rels = rels.filter(pk__in=neo4j_backend.relationship_ids_between(tier=source.tier, a=source.pk, b=target.pk))
+            rels = rels.filter(
+                pk__in=neo4j_backend.relationship_ids_between(
+                    tier=source.tier, a=source.pk, b=target.pk
+                )
+            )
         except NEO4J_ERRORS as exc:
             _neo4j_failed(exc)
     ordered = sorted(
@@ -273,16 +340,34 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
 def chunks_extraction(*, worker: Worker, chunk_ids: list[int]) -> dict[int, Extraction]:
     """The stored graph of each chunk (``chunks_graph``) in the extractor's shape, for
     chunks whose memory's extraction is done; others are left out (extract them anew)."""
-    done = set(ShorttermChunk.objects.filter(
-        pk__in=chunk_ids, worker=worker, memory__extraction_status=ExtractionStatus.DONE).values_list("pk", flat=True))
+    done = set(
+        ShorttermChunk.objects.filter(
+            pk__in=chunk_ids, worker=worker, memory__extraction_status=ExtractionStatus.DONE
+        ).values_list("pk", flat=True)
+    )
     out = {}
     for chunk_id, graph in chunks_graph(worker=worker, chunk_ids=sorted(done)).items():
         names = {e["id"]: e["name"] for e in graph["entities"]}
         out[chunk_id] = Extraction(
-            entities=[ExtractedEntity(name=e["name"], type=e["type"], description=e["description"],
-                                      confidence=e["confidence"]) for e in graph["entities"]],
-            relationships=[ExtractedRelationship(source=names[r["from_id"]], target=names[r["to_id"]], type=r["type"],
-                                                 description=r["description"], confidence=r["confidence"],
-                                                 strength=r["strength"]) for r in graph["relationships"]],
+            entities=[
+                ExtractedEntity(
+                    name=e["name"],
+                    type=e["type"],
+                    description=e["description"],
+                    confidence=e["confidence"],
+                )
+                for e in graph["entities"]
+            ],
+            relationships=[
+                ExtractedRelationship(
+                    source=names[r["from_id"]],
+                    target=names[r["to_id"]],
+                    type=r["type"],
+                    description=r["description"],
+                    confidence=r["confidence"],
+                    strength=r["strength"],
+                )
+                for r in graph["relationships"]
+            ],
         )
     return out

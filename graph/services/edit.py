@@ -19,9 +19,14 @@ def _score(field: str, value) -> float:
 
 def _text(field: str, value, *, allow_blank=False, max_length=None) -> str:
     if not isinstance(value, str) or (not allow_blank and not value.strip()):
-        raise DomainError(f"{field} must be a non-empty string", fields={field: "must be a non-empty string"})
+        raise DomainError(
+            f"{field} must be a non-empty string", fields={field: "must be a non-empty string"}
+        )
     if max_length and len(value) > max_length:
-        raise DomainError(f"{field} is longer than {max_length}", fields={field: f"at most {max_length} characters"})
+        raise DomainError(
+            f"{field} is longer than {max_length}",
+            fields={field: f"at most {max_length} characters"},
+        )
     return value.strip() if not allow_blank else value
 
 
@@ -29,7 +34,9 @@ def _items(field: str, value) -> list[dict]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise DomainError(f"{field} must be a list of objects", fields={field: "must be a list of objects"})
+        raise DomainError(
+            f"{field} must be a list of objects", fields={field: "must be a list of objects"}
+        )
     return value
 
 
@@ -41,17 +48,32 @@ def memory_graph_update(
     relationships = _items("relationships", relationships)
     new_relationships = _items("new_relationships", new_relationships)
     if not (entities or relationships or new_relationships):
-        raise DomainError("nothing to update", fields={"entities": "give entities, relationships or new_relationships"})
+        raise DomainError(
+            "nothing to update",
+            fields={"entities": "give entities, relationships or new_relationships"},
+        )
     memory = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
-    own_entities = {e.pk: e for e in Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)}
-    own_relationships = {r.pk: r for r in Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)}
+    own_entities = {
+        e.pk: e for e in Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
+    }
+    own_relationships = {
+        r.pk: r for r in Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
+    }
 
     def entity_for(field, entity_id) -> Entity:
         if entity_id in own_entities:
             return own_entities[entity_id]
-        if isinstance(entity_id, int) and Entity.objects.filter(pk=entity_id).exclude(worker_id=memory.worker_id).exists():
-            raise DomainError(f"entity {entity_id} belongs to another worker", fields={field: "another worker's entity"})
-        raise NotFoundError(f"entity {entity_id} not found in memory {memory.pk}", fields={field: "not found"})
+        if (
+            isinstance(entity_id, int)
+            and Entity.objects.filter(pk=entity_id).exclude(worker_id=memory.worker_id).exists()
+        ):
+            raise DomainError(
+                f"entity {entity_id} belongs to another worker",
+                fields={field: "another worker's entity"},
+            )
+        raise NotFoundError(
+            f"entity {entity_id} not found in memory {memory.pk}", fields={field: "not found"}
+        )
 
     for index, item in enumerate(entities):
         where = f"entities[{index}]"
@@ -60,14 +82,21 @@ def memory_graph_update(
             entity.name = _text(f"{where}.name", item["name"], max_length=300)
             entity.normalized_name = normalize_name(entity.name)[:300]
             if not entity.normalized_name:
-                raise DomainError(f"{where}.name has no letters or digits", fields={f"{where}.name": "no letters or digits"})
+                raise DomainError(
+                    f"{where}.name has no letters or digits",
+                    fields={f"{where}.name": "no letters or digits"},
+                )
         if "type" in item:
             if item["type"] not in ENTITY_TYPES:
-                raise DomainError(f"{where}.type must be one of {', '.join(ENTITY_TYPES)}",
-                                  fields={f"{where}.type": "not in the vocabulary"})
+                raise DomainError(
+                    f"{where}.type must be one of {', '.join(ENTITY_TYPES)}",
+                    fields={f"{where}.type": "not in the vocabulary"},
+                )
             entity.type = item["type"]
         if "description" in item:
-            entity.description = _text(f"{where}.description", item["description"], allow_blank=True)
+            entity.description = _text(
+                f"{where}.description", item["description"], allow_blank=True
+            )
         if "confidence" in item:
             entity.confidence = _score(f"{where}.confidence", item["confidence"])
         entity.last_seen = timezone.now()
@@ -78,15 +107,18 @@ def memory_graph_update(
         except IntegrityError as exc:
             raise DomainError(
                 f"{where}: another entity of this memory is already {entity.name!r} ({entity.type})",
-                fields={f"{where}.name": "duplicates another entity of this memory"}, code="duplicate",
+                fields={f"{where}.name": "duplicates another entity of this memory"},
+                code="duplicate",
             ) from exc
 
     for index, item in enumerate(relationships):
         where = f"relationships[{index}]"
         rel = own_relationships.get(item.get("id"))
         if rel is None:
-            raise NotFoundError(f"relationship {item.get('id')} not found in memory {memory.pk}",
-                                fields={f"{where}.id": "not found"})
+            raise NotFoundError(
+                f"relationship {item.get('id')} not found in memory {memory.pk}",
+                fields={f"{where}.id": "not found"},
+            )
         if "type" in item:
             rel.type = normalize_relation_type(_text(f"{where}.type", item["type"], max_length=64))
         if "description" in item:
@@ -100,8 +132,11 @@ def memory_graph_update(
             with transaction.atomic():
                 rel.save()
         except IntegrityError as exc:
-            raise DomainError(f"{where}: the same relationship already exists", fields={f"{where}.type": "duplicate"},
-                              code="duplicate") from exc
+            raise DomainError(
+                f"{where}: the same relationship already exists",
+                fields={f"{where}.type": "duplicate"},
+                code="duplicate",
+            ) from exc
 
     now = timezone.now()
     for index, item in enumerate(new_relationships):
@@ -109,20 +144,33 @@ def memory_graph_update(
         source = entity_for(f"{where}.from_id", item.get("from_id"))
         target = entity_for(f"{where}.to_id", item.get("to_id"))
         if source.pk == target.pk:
-            raise DomainError(f"{where}: an entity cannot be related to itself", fields={f"{where}.to_id": "self-loop"},
-                              code="self_loop")
+            raise DomainError(
+                f"{where}: an entity cannot be related to itself",
+                fields={f"{where}.to_id": "self-loop"},
+                code="self_loop",
+            )
         rel = Relationship(
-            tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, from_entity=source,
-            to_entity=target, type=normalize_relation_type(_text(f"{where}.type", item.get("type"), max_length=64)),
-            description=_text(f"{where}.description", item.get("description", ""), allow_blank=True),
+            tier=Tier.SHORTTERM,
+            worker_id=memory.worker_id,
+            source_memory=memory,
+            from_entity=source,
+            to_entity=target,
+            type=normalize_relation_type(_text(f"{where}.type", item.get("type"), max_length=64)),
+            description=_text(
+                f"{where}.description", item.get("description", ""), allow_blank=True
+            ),
             confidence=_score(f"{where}.confidence", item.get("confidence", 0.8)),
             strength=_score(f"{where}.strength", item.get("strength", 0.5)),
-            first_observed=now, last_observed=now,
+            first_observed=now,
+            last_observed=now,
         )
         try:
             with transaction.atomic():
                 rel.save()
         except IntegrityError as exc:
-            raise DomainError(f"{where}: the same relationship already exists", fields={where: "duplicate"},
-                              code="duplicate") from exc
+            raise DomainError(
+                f"{where}: the same relationship already exists",
+                fields={where: "duplicate"},
+                code="duplicate",
+            ) from exc
         outbox_record(relationship_ids=[rel.pk])

@@ -9,10 +9,15 @@ from django.utils import timezone
 
 from graph.differences import graph_differences
 from graph.extraction import get_extractor
-from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, ExtractionError
+from graph.extraction.base import (
+    ExtractedEntity,
+    ExtractedRelationship,
+    Extraction,
+    ExtractionError,
+)
 from graph.models import Entity, Relationship
-from graph.selectors.graph import entity_dict, relationship_dict
 from graph.projection.outbox import outbox_record, outbox_record_memory
+from graph.selectors.graph import entity_dict, relationship_dict
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from tiers.models import ExtractionStatus, ShorttermMemory, Tier
 from tiers.selectors.shortterm import shortterm_memory_text
@@ -31,11 +36,14 @@ def extract(text: str) -> tuple[Extraction | None, str]:
 
 def _confirm(confidence: float) -> float:
     """Confidence after another statement confirms a fact: part of the way to 1."""
-    return min(1.0, confidence + (1.0 - confidence) * settings.MEMORYHUB_GRAPH["confirmation_boost"])
+    return min(
+        1.0, confidence + (1.0 - confidence) * settings.MEMORYHUB_GRAPH["confirmation_boost"]
+    )
 
 
-def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction,
-                           confirmed: Extraction | None = None) -> tuple[list, list]:
+def graph_store_extraction(
+    *, memory: ShorttermMemory, extraction: Extraction, confirmed: Extraction | None = None
+) -> tuple[list, list]:
     """Make the memory's shortterm graph what ``extraction`` says, in the caller's
     transaction (the one writing the memory's chunks). Entities and relationships that stay
     keep their ids, first-seen dates and edits (``last_seen`` moves on); ones the text no
@@ -45,9 +53,18 @@ def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction,
     outbox_record_memory(memory_id=memory.pk)  # every change reaches the projection
     now = timezone.now()
     confirmed_names = {normalize_name(e.name) for e in confirmed.entities} if confirmed else set()
-    confirmed_triples = {(normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target))
-                         for r in confirmed.relationships} if confirmed else set()
-    old_entities = {(e.normalized_name, e.type): e for e in Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)}
+    confirmed_triples = (
+        {
+            (normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target))
+            for r in confirmed.relationships
+        }
+        if confirmed
+        else set()
+    )
+    old_entities = {
+        (e.normalized_name, e.type): e
+        for e in Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
+    }
     by_key: dict[tuple[str, str], Entity] = {}
     by_name: dict[str, Entity] = {}
     for item in extraction.entities:
@@ -62,28 +79,46 @@ def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction,
         entity = old_entities.get(key)
         if entity is not None:
             entity.last_seen = now
-            entity.confidence = _confirm(entity.confidence) if normalized in confirmed_names \
+            entity.confidence = (
+                _confirm(entity.confidence)
+                if normalized in confirmed_names
                 else max(entity.confidence, confidence)
+            )
         else:
             entity = Entity(
-                tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, name=item.name[:300],
-                normalized_name=normalized[:300], type=key[1], description=item.description,
-                confidence=confidence, first_seen=now, last_seen=now,
+                tier=Tier.SHORTTERM,
+                worker_id=memory.worker_id,
+                source_memory=memory,
+                name=item.name[:300],
+                normalized_name=normalized[:300],
+                type=key[1],
+                description=item.description,
+                confidence=confidence,
+                first_seen=now,
+                last_seen=now,
             )
         by_key[key] = entity
         by_name.setdefault(normalized, entity)
     kept = [e for e in by_key.values() if e.pk]
     Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
-        from_entity__in=kept, to_entity__in=kept).delete()
-    Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(pk__in=[e.pk for e in kept]).delete()
+        from_entity__in=kept, to_entity__in=kept
+    ).delete()
+    Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
+        pk__in=[e.pk for e in kept]
+    ).delete()
     Entity.objects.bulk_update(kept, ["last_seen", "confidence"])
     Entity.objects.bulk_create([e for e in by_key.values() if not e.pk])
 
-    old_relations = {(r.from_entity_id, r.to_entity_id, r.type): r
-                     for r in Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)}
+    old_relations = {
+        (r.from_entity_id, r.to_entity_id, r.type): r
+        for r in Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
+    }
     relations: dict[tuple, Relationship] = {}
     for item in extraction.relationships:
-        source, target = by_name.get(normalize_name(item.source)), by_name.get(normalize_name(item.target))
+        source, target = (
+            by_name.get(normalize_name(item.source)),
+            by_name.get(normalize_name(item.target)),
+        )
         if source is None or target is None or source is target:
             continue  # a relationship needs two distinct extracted entities
         key = (source.pk, target.pk, normalize_relation_type(item.type))
@@ -97,27 +132,52 @@ def graph_store_extraction(*, memory: ShorttermMemory, extraction: Extraction,
                 relation.confidence = _confirm(relation.confidence)
         else:
             relation = Relationship(
-                tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, from_entity=source,
-                to_entity=target, type=key[2], description=item.description,
-                confidence=min(1.0, max(0.0, item.confidence)), strength=min(1.0, max(0.0, item.strength)),
-                first_observed=now, last_observed=now,
+                tier=Tier.SHORTTERM,
+                worker_id=memory.worker_id,
+                source_memory=memory,
+                from_entity=source,
+                to_entity=target,
+                type=key[2],
+                description=item.description,
+                confidence=min(1.0, max(0.0, item.confidence)),
+                strength=min(1.0, max(0.0, item.strength)),
+                first_observed=now,
+                last_observed=now,
             )
         relations[key] = relation
-    Relationship.objects.filter(pk__in=[r.pk for k, r in old_relations.items() if k not in relations]).delete()
-    Relationship.objects.bulk_update([r for r in relations.values() if r.pk], ["last_observed", "confidence"])
+    Relationship.objects.filter(
+        pk__in=[r.pk for k, r in old_relations.items() if k not in relations]
+    ).delete()
+    Relationship.objects.bulk_update(
+        [r for r in relations.values() if r.pk], ["last_observed", "confidence"]
+    )
     Relationship.objects.bulk_create([r for r in relations.values() if not r.pk])
     entities, relationships = list(by_key.values()), list(relations.values())
-    outbox_record(entity_ids=[e.pk for e in entities], relationship_ids=[r.pk for r in relationships])
+    outbox_record(
+        entity_ids=[e.pk for e in entities], relationship_ids=[r.pk for r in relationships]
+    )
     return entities, relationships
 
 
 def _stored_extraction(entities: list[Entity], relationships: list[Relationship]) -> Extraction:
     return Extraction(
-        entities=[ExtractedEntity(name=e.name, type=e.type, description=e.description, confidence=e.confidence)
-                  for e in entities],
-        relationships=[ExtractedRelationship(source=r.from_entity.name, target=r.to_entity.name, type=r.type,
-                                             description=r.description, confidence=r.confidence, strength=r.strength)
-                       for r in relationships],
+        entities=[
+            ExtractedEntity(
+                name=e.name, type=e.type, description=e.description, confidence=e.confidence
+            )
+            for e in entities
+        ],
+        relationships=[
+            ExtractedRelationship(
+                source=r.from_entity.name,
+                target=r.to_entity.name,
+                type=r.type,
+                description=r.description,
+                confidence=r.confidence,
+                strength=r.strength,
+            )
+            for r in relationships
+        ],
     )
 
 
@@ -129,9 +189,14 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
     relationship differences, ``{"new": [stored rows], "conflicts": [...]}`` each."""
     now = timezone.now()
     entities = list(Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM))
-    relationships = list(Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM)
-                         .select_related("from_entity", "to_entity"))
-    entity_diff, relationship_diff = graph_differences(extraction, _stored_extraction(entities, relationships))
+    relationships = list(
+        Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).select_related(
+            "from_entity", "to_entity"
+        )
+    )
+    entity_diff, relationship_diff = graph_differences(
+        extraction, _stored_extraction(entities, relationships)
+    )
     by_name = {e.normalized_name: e for e in entities}
     stated = {normalize_name(item.name): item for item in reversed(extraction.entities)}
     new_entities = []
@@ -139,14 +204,23 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
         name = normalize_name(new["name"])
         item = stated[name]
         entity = Entity.objects.create(
-            tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, name=item.name[:300],
-            normalized_name=name[:300], type=new["type"], description=item.description,
-            confidence=min(1.0, max(0.0, item.confidence)), first_seen=now, last_seen=now,
+            tier=Tier.SHORTTERM,
+            worker_id=memory.worker_id,
+            source_memory=memory,
+            name=item.name[:300],
+            normalized_name=name[:300],
+            type=new["type"],
+            description=item.description,
+            confidence=min(1.0, max(0.0, item.confidence)),
+            first_seen=now,
+            last_seen=now,
         )
         by_name[name] = entity
         new_entities.append(entity)
-    stated_relations = {(normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target)): r
-                        for r in reversed(extraction.relationships)}
+    stated_relations = {
+        (normalize_name(r.source), normalize_relation_type(r.type), normalize_name(r.target)): r
+        for r in reversed(extraction.relationships)
+    }
     new_relationships = []
     for new in relationship_diff["new"]:
         key = (normalize_name(new["from"]), new["type"], normalize_name(new["to"]))
@@ -154,31 +228,53 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
         if source is None or target is None or source.pk == target.pk:
             continue
         item = stated_relations[key]
-        new_relationships.append(Relationship.objects.create(
-            tier=Tier.SHORTTERM, worker_id=memory.worker_id, source_memory=memory, from_entity=source,
-            to_entity=target, type=key[1], description=item.description,
-            confidence=min(1.0, max(0.0, item.confidence)), strength=min(1.0, max(0.0, item.strength)),
-            first_observed=now, last_observed=now,
-        ))
-    outbox_record(entity_ids=[e.pk for e in new_entities], relationship_ids=[r.pk for r in new_relationships])
+        new_relationships.append(
+            Relationship.objects.create(
+                tier=Tier.SHORTTERM,
+                worker_id=memory.worker_id,
+                source_memory=memory,
+                from_entity=source,
+                to_entity=target,
+                type=key[1],
+                description=item.description,
+                confidence=min(1.0, max(0.0, item.confidence)),
+                strength=min(1.0, max(0.0, item.strength)),
+                first_observed=now,
+                last_observed=now,
+            )
+        )
+    outbox_record(
+        entity_ids=[e.pk for e in new_entities], relationship_ids=[r.pk for r in new_relationships]
+    )
     return (
         {"new": [entity_dict(e) for e in new_entities], "conflicts": entity_diff["conflicts"]},
-        {"new": [relationship_dict(r) for r in new_relationships], "conflicts": relationship_diff["conflicts"]},
+        {
+            "new": [relationship_dict(r) for r in new_relationships],
+            "conflicts": relationship_diff["conflicts"],
+        },
     )
 
 
-def graph_apply_extraction(*, memory: ShorttermMemory, extraction: Extraction | None, error: str,
-                           confirmed: Extraction | None = None) -> None:
+def graph_apply_extraction(
+    *,
+    memory: ShorttermMemory,
+    extraction: Extraction | None,
+    error: str,
+    confirmed: Extraction | None = None,
+) -> None:
     """Store a finished extraction, or record the failure for the sweep. In the caller's
     transaction."""
     if extraction is not None:
         graph_store_extraction(memory=memory, extraction=extraction, confirmed=confirmed)
         ShorttermMemory.objects.filter(pk=memory.pk).update(
-            extraction_status=ExtractionStatus.DONE, extraction_error="", extraction_attempts=F("extraction_attempts") + 1
+            extraction_status=ExtractionStatus.DONE,
+            extraction_error="",
+            extraction_attempts=F("extraction_attempts") + 1,
         )
     else:
         ShorttermMemory.objects.filter(pk=memory.pk).update(
-            extraction_status=ExtractionStatus.FAILED, extraction_error=error,
+            extraction_status=ExtractionStatus.FAILED,
+            extraction_error=error,
             extraction_attempts=F("extraction_attempts") + 1,
         )
 
@@ -204,7 +300,9 @@ def extraction_sweep(*, limit: int = 100) -> dict:
         ShorttermMemory.objects.filter(
             extraction_status__in=[ExtractionStatus.PENDING, ExtractionStatus.FAILED],
             extraction_attempts__lt=max_attempts,
-        ).order_by("extraction_attempts", "last_updated").values_list("pk", flat=True)[:limit]
+        )
+        .order_by("extraction_attempts", "last_updated")
+        .values_list("pk", flat=True)[:limit]
     )
     outcomes = {"done": 0, "failed": 0, "gone": 0}
     for memory_id in ids:

@@ -59,4 +59,9 @@ class ApiTokenAuthenticationScheme(OpenApiAuthenticationExtension):
     name = "TokenAuth"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization", "description": "`Token <key>`"}
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "`Token <key>`",
+        }

@@ -28,7 +28,9 @@ def flatten_errors(detail, prefix: str = "") -> dict[str, str]:
         flat: dict[str, str] = {}
         for key, value in detail.items():
             name = str(key) if key != "non_field_errors" else ""
-            flat.update(flatten_errors(value, f"{prefix}.{name}" if prefix and name else prefix or name))
+            flat.update(
+                flatten_errors(value, f"{prefix}.{name}" if prefix and name else prefix or name)
+            )
         return flat
     if isinstance(detail, list):
         if all(not isinstance(item, (dict, list)) for item in detail):
@@ -73,7 +75,8 @@ def exception_handler(exc, context):
     return response
 
 
-def json_error_response(code: str, detail: str, status_code: int, fields: dict | None = None) -> JsonResponse:
+def json_error_response(
+    code: str, detail: str, status_code: int, fields: dict | None = None
+) -> JsonResponse:
     """For errors raised outside DRF views (middleware, 404/500 handlers under /api/)."""
     return JsonResponse(error_body(code, detail, fields), status=status_code)
-

@@ -29,7 +29,12 @@ def idempotent(view_method):
             return response.status_code, response.data
 
         status_code, data, replayed = idempotent_call(
-            token=request.auth, key=key, method=request.method, path=request.path, body=body, call=call
+            token=request.auth,
+            key=key,
+            method=request.method,
+            path=request.path,
+            body=body,
+            call=call,
         )
         response = Response(data, status=status_code)
         response["Idempotency-Key"] = key

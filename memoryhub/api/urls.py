@@ -13,5 +13,8 @@ urlpatterns = [
     path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
     # Each app's worker-scoped endpoints (``AppConfig.worker_api_urls``), in its own namespace.
-    *(path("workers/<int:worker_id>/", include(module)) for module in contributions("worker_api_urls")),
+    *(
+        path("workers/<int:worker_id>/", include(module))
+        for module in contributions("worker_api_urls")
+    ),
 ]

@@ -51,7 +51,11 @@ class HealthView(APIView):
     @extend_schema(responses=HealthSerializer, auth=[])
     def get(self, request):
         report = system_health()
-        code = status.HTTP_503_SERVICE_UNAVAILABLE if report["status"] == "down" else status.HTTP_200_OK
+        code = (
+            status.HTTP_503_SERVICE_UNAVAILABLE
+            if report["status"] == "down"
+            else status.HTTP_200_OK
+        )
         return Response(report, status=code)
 
 
@@ -85,7 +89,11 @@ class WorkerListView(ListAPIView):
             return [IsStaffToken()]
         return super().get_permissions()
 
-    @extend_schema(request=WorkerInputSerializer, responses={201: WorkerSerializer}, parameters=[IDEMPOTENCY_HEADER])
+    @extend_schema(
+        request=WorkerInputSerializer,
+        responses={201: WorkerSerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
     @idempotent
     def post(self, request):
         payload = WorkerInputSerializer(data=request.data)

@@ -7,7 +7,6 @@ from pgvector.django import VectorExtension
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,55 +17,111 @@ class Migration(migrations.Migration):
         # pgvector: every tier that stores embeddings needs it.
         VectorExtension(),
         migrations.CreateModel(
-            name='Worker',
+            name="Worker",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=200, unique=True)),
-                ('description', models.TextField(blank=True, default='')),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=200, unique=True)),
+                ("description", models.TextField(blank=True, default="")),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
             ],
             options={
-                'ordering': ['name'],
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(blank=True, default='', max_length=200)),
-                ('digest', models.CharField(editable=False, max_length=64, unique=True)),
-                ('prefix', models.CharField(editable=False, help_text='First characters of the key', max_length=12)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL)),
-                ('worker', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='tokens', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(blank=True, default="", max_length=200)),
+                ("digest", models.CharField(editable=False, max_length=64, unique=True)),
+                (
+                    "prefix",
+                    models.CharField(
+                        editable=False, help_text="First characters of the key", max_length=12
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tokens",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='IdempotencyRecord',
+            name="IdempotencyRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=255)),
-                ('method', models.CharField(max_length=10)),
-                ('path', models.CharField(max_length=2000)),
-                ('request_digest', models.CharField(max_length=64)),
-                ('status_code', models.PositiveSmallIntegerField()),
-                ('response_body', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('token', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.apitoken')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=255)),
+                ("method", models.CharField(max_length=10)),
+                ("path", models.CharField(max_length=2000)),
+                ("request_digest", models.CharField(max_length=64)),
+                ("status_code", models.PositiveSmallIntegerField()),
+                ("response_body", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "token",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memoryhub.apitoken",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('token', 'key'), name='idempotency_token_key_unique')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("token", "key"), name="idempotency_token_key_unique"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='apitoken',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('user__isnull', True), ('worker__isnull', False)), models.Q(('user__isnull', False), ('worker__isnull', True)), _connector='OR'), name='apitoken_worker_xor_user'),
+            model_name="apitoken",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("user__isnull", True), ("worker__isnull", False)),
+                    models.Q(("user__isnull", False), ("worker__isnull", True)),
+                    _connector="OR",
+                ),
+                name="apitoken_worker_xor_user",
+            ),
         ),
     ]

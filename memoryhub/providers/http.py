@@ -14,8 +14,16 @@ def endpoint_url(base: str, path: str) -> str:
     return base if base.endswith(path) else f"{base}{path}"
 
 
-def post_json(endpoint: str, payload: dict, *, api_key: str, timeout: float, retries: int,
-              error: type[Exception], label: str) -> dict:
+def post_json(
+    endpoint: str,
+    payload: dict,
+    *,
+    api_key: str,
+    timeout: float,
+    retries: int,
+    error: type[Exception],
+    label: str,
+) -> dict:
     """The decoded JSON answer, or ``error`` naming the endpoint (``label``: "LLM", …)."""
     body = json.dumps(payload).encode()
     headers = {"Content-Type": "application/json"}

@@ -26,10 +26,16 @@ def chat_json(*, system: str, user: str, schema: dict, schema_name: str, retries
             "model": config["model"],
             "temperature": 0,
             "messages": [{"role": "system", "content": system}, {"role": "user", "content": user}],
-            "response_format": {"type": "json_schema",
-                                "json_schema": {"name": schema_name, "schema": schema, "strict": True}},
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": schema_name, "schema": schema, "strict": True},
+            },
         },
-        api_key=config["api_key"], timeout=config["timeout"], retries=retries, error=LLMError, label="LLM",
+        api_key=config["api_key"],
+        timeout=config["timeout"],
+        retries=retries,
+        error=LLMError,
+        label="LLM",
     )
     try:
         content = payload["choices"][0]["message"]["content"]

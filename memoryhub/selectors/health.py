@@ -19,7 +19,12 @@ def database_status() -> dict:
     except DatabaseError as exc:
         return {"database": {"ok": False, "error": str(exc).strip()}, "pgvector": {"ok": False}}
     return {
-        "database": {"ok": True, "vendor": connection.vendor, "version": version, "embedded": settings.MEMORYHUB_EMBEDDED_DB},
+        "database": {
+            "ok": True,
+            "vendor": connection.vendor,
+            "version": version,
+            "embedded": settings.MEMORYHUB_EMBEDDED_DB,
+        },
         "pgvector": {"ok": row is not None, "version": row[0] if row else None},
     }
 
@@ -30,10 +35,16 @@ def queue_status() -> dict:
 
     try:
         clusters = [
-            {"cluster_id": str(stat.cluster_id), "status": stat.status, "workers": len(stat.workers)}
+            {
+                "cluster_id": str(stat.cluster_id),
+                "status": stat.status,
+                "workers": len(stat.workers),
+            }
             for stat in Stat.get_all()
         ]
-        last_success = Success.objects.order_by("-stopped").values_list("stopped", flat=True).first()
+        last_success = (
+            Success.objects.order_by("-stopped").values_list("stopped", flat=True).first()
+        )
         return {
             "ok": True,
             "broker": "orm",

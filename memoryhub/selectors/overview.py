@@ -13,13 +13,24 @@ def system_overview() -> dict:
         tiers += part.get("tiers", [])
         for key, text in part.get("details", {}).items():
             details.setdefault(key, []).append(text)
-        columns += [{"numeric": True, "default": 0} | column for column in part.get("worker_columns", [])]
+        columns += [
+            {"numeric": True, "default": 0} | column for column in part.get("worker_columns", [])
+        ]
     for tier in tiers:
-        tier["detail"] = ", ".join([tier["detail"], *details.get(tier["key"], [])]) if tier.get("detail") \
+        tier["detail"] = (
+            ", ".join([tier["detail"], *details.get(tier["key"], [])])
+            if tier.get("detail")
             else ", ".join(details.get(tier["key"], []))
+        )
     for worker in workers:
-        worker.columns = [{"key": c["key"], "value": c["values"].get(worker.pk, c["default"]), "numeric": c["numeric"]}
-                          for c in columns]
+        worker.columns = [
+            {
+                "key": c["key"],
+                "value": c["values"].get(worker.pk, c["default"]),
+                "numeric": c["numeric"],
+            }
+            for c in columns
+        ]
     return {
         "workers": workers,
         "worker_columns": columns,

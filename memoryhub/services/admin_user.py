@@ -5,7 +5,9 @@ from django.db import transaction
 
 
 @transaction.atomic
-def admin_user_ensure(*, username: str = "admin", password: str | None = None, email: str = "") -> tuple[object, str | None]:
+def admin_user_ensure(
+    *, username: str = "admin", password: str | None = None, email: str = ""
+) -> tuple[object, str | None]:
     """Create a superuser when none exists. Returns (user, password) where password is
     the one to show (generated when not given), or (existing superuser, None)."""
     User = get_user_model()

@@ -12,7 +12,9 @@ from memoryhub.validation import validate_metadata
 
 @transaction.atomic
 def worker_create(*, name: str, description: str = "", metadata: dict | None = None) -> Worker:
-    worker = Worker(name=name.strip(), description=description, metadata=validate_metadata(metadata))
+    worker = Worker(
+        name=name.strip(), description=description, metadata=validate_metadata(metadata)
+    )
     if not worker.name:
         raise DomainError("name must not be blank", fields={"name": "must not be blank"})
     if Worker.objects.filter(name=worker.name).exists():
@@ -27,14 +29,20 @@ def worker_create(*, name: str, description: str = "", metadata: dict | None = N
             worker.save()
     except IntegrityError as exc:  # a concurrent create won the race
         raise ConflictError(
-            f"a worker named {worker.name!r} already exists", fields={"name": "already exists"}, code="duplicate"
+            f"a worker named {worker.name!r} already exists",
+            fields={"name": "already exists"},
+            code="duplicate",
         ) from exc
     return worker
 
 
 @transaction.atomic
 def worker_update(
-    *, worker: Worker, name: str | None = None, description: str | None = None, metadata: dict | None = None
+    *,
+    worker: Worker,
+    name: str | None = None,
+    description: str | None = None,
+    metadata: dict | None = None,
 ) -> Worker:
     if name is not None:
         name = name.strip()
@@ -42,7 +50,9 @@ def worker_update(
             raise DomainError("name must not be blank", fields={"name": "must not be blank"})
         if Worker.objects.filter(name=name).exclude(pk=worker.pk).exists():
             raise ConflictError(
-                f"a worker named {name!r} already exists", fields={"name": "already exists"}, code="duplicate"
+                f"a worker named {name!r} already exists",
+                fields={"name": "already exists"},
+                code="duplicate",
             )
         worker.name = name
     if description is not None:
@@ -82,7 +92,8 @@ def token_issue(*, worker: Worker | None = None, user=None, name: str = "") -> t
         raise DomainError("a token belongs to exactly one worker or one staff user")
     if user is not None and not (user.is_staff and user.is_active):
         raise DomainError(
-            f"user {user.get_username()!r} is not an active staff user", fields={"user": "must be active staff"}
+            f"user {user.get_username()!r} is not an active staff user",
+            fields={"user": "must be active staff"},
         )
     key = _new_key()
     token = ApiToken(

@@ -8,6 +8,12 @@ app_name = "review-api"
 
 urlpatterns = [
     path("conflicts/", views.ConflictListView.as_view(), name="conflict-list"),
-    path("conflicts/<int:conflict_id>/", views.ConflictDetailView.as_view(), name="conflict-detail"),
-    path("conflicts/<int:conflict_id>/resolve", views.ConflictResolveView.as_view(), name="conflict-resolve"),
+    path(
+        "conflicts/<int:conflict_id>/", views.ConflictDetailView.as_view(), name="conflict-detail"
+    ),
+    path(
+        "conflicts/<int:conflict_id>/resolve",
+        views.ConflictResolveView.as_view(),
+        name="conflict-resolve",
+    ),
 ]

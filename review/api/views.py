@@ -4,11 +4,11 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from consolidation.services.conflicts import conflict_resolve
 from memoryhub.api.fields import StrictCharField
 from memoryhub.api.mixins import WorkerScopedMixin
 from review.models import ConflictResolution, MergeConflict
 from review.selectors.conflicts import conflict_get, conflict_list
-from consolidation.services.conflicts import conflict_resolve
 
 
 class ResolutionSerializer(serializers.ModelSerializer):
@@ -16,7 +16,15 @@ class ResolutionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ConflictResolution
-        fields = ["decision", "resolved_by", "resolved_by_token", "resolved_at", "note", "before", "after"]
+        fields = [
+            "decision",
+            "resolved_by",
+            "resolved_by_token",
+            "resolved_at",
+            "note",
+            "before",
+            "after",
+        ]
 
 
 class ConflictSerializer(serializers.ModelSerializer):
@@ -24,15 +32,33 @@ class ConflictSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = MergeConflict
-        fields = ["id", "worker", "active_memory", "section_id", "section_name", "section_content",
-                  "shortterm_memory", "conflicting_chunks", "entity_differences", "relationship_differences",
-                  "reasons", "status", "created_at", "resolved_at", "resolution"]
+        fields = [
+            "id",
+            "worker",
+            "active_memory",
+            "section_id",
+            "section_name",
+            "section_content",
+            "shortterm_memory",
+            "conflicting_chunks",
+            "entity_differences",
+            "relationship_differences",
+            "reasons",
+            "status",
+            "created_at",
+            "resolved_at",
+            "resolution",
+        ]
 
 
 class ResolveSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=ConflictResolution.Decision.choices)
-    edited_text = StrictCharField(required=False, allow_blank=True, trim_whitespace=False,
-                                  help_text="required for merge_edited")
+    edited_text = StrictCharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="required for merge_edited",
+    )
     note = StrictCharField(required=False, allow_blank=True, default="")
 
 
@@ -44,7 +70,9 @@ class ConflictListView(WorkerScopedMixin, ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return MergeConflict.objects.none()
-        return conflict_list(worker=self.get_worker(), status=self.request.query_params.get("status"))
+        return conflict_list(
+            worker=self.get_worker(), status=self.request.query_params.get("status")
+        )
 
     @extend_schema(parameters=[OpenApiParameter("status", str, enum=MergeConflict.Status.values)])
     def get(self, request, *args, **kwargs):
@@ -54,7 +82,9 @@ class ConflictListView(WorkerScopedMixin, ListAPIView):
 class ConflictDetailView(WorkerScopedMixin, APIView):
     @extend_schema(responses=ConflictSerializer)
     def get(self, request, worker_id, conflict_id):
-        return Response(ConflictSerializer(conflict_get(worker=self.get_worker(), conflict_id=conflict_id)).data)
+        return Response(
+            ConflictSerializer(conflict_get(worker=self.get_worker(), conflict_id=conflict_id)).data
+        )
 
 
 class ConflictResolveView(WorkerScopedMixin, APIView):
@@ -68,6 +98,14 @@ class ConflictResolveView(WorkerScopedMixin, APIView):
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
         user = request.user if getattr(request.user, "pk", None) else None
-        conflict_resolve(conflict=conflict, decision=data["decision"], user=user, token=request.auth,
-                         edited_text=data.get("edited_text"), note=data["note"])
-        return Response(ConflictSerializer(conflict_get(worker=conflict.worker, conflict_id=conflict.pk)).data)
+        conflict_resolve(
+            conflict=conflict,
+            decision=data["decision"],
+            user=user,
+            token=request.auth,
+            edited_text=data.get("edited_text"),
+            note=data["note"],
+        )
+        return Response(
+            ConflictSerializer(conflict_get(worker=conflict.worker, conflict_id=conflict.pk)).data
+        )

@@ -6,55 +6,141 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0007_bm25_autoanalyze'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0007_bm25_autoanalyze"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='MergeConflict',
+            name="MergeConflict",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('section_id', models.CharField(max_length=100)),
-                ('section_name', models.CharField(blank=True, default='', max_length=200)),
-                ('section_content', models.TextField(help_text='the incoming content')),
-                ('conflicting_chunks', models.JSONField(default=list)),
-                ('entity_differences', models.JSONField(blank=True, default=dict)),
-                ('relationship_differences', models.JSONField(blank=True, default=dict)),
-                ('reasons', models.JSONField(default=list)),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('resolved', 'Resolved'), ('dismissed', 'Dismissed')], db_index=True, default='pending', max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True)),
-                ('active_memory', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='conflicts', to='tiers.activememory')),
-                ('shortterm_memory', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='conflicts', to='tiers.shorttermmemory')),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='conflicts', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("section_id", models.CharField(max_length=100)),
+                ("section_name", models.CharField(blank=True, default="", max_length=200)),
+                ("section_content", models.TextField(help_text="the incoming content")),
+                ("conflicting_chunks", models.JSONField(default=list)),
+                ("entity_differences", models.JSONField(blank=True, default=dict)),
+                ("relationship_differences", models.JSONField(blank=True, default=dict)),
+                ("reasons", models.JSONField(default=list)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("resolved", "Resolved"),
+                            ("dismissed", "Dismissed"),
+                        ],
+                        db_index=True,
+                        default="pending",
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("resolved_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "active_memory",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="conflicts",
+                        to="tiers.activememory",
+                    ),
+                ),
+                (
+                    "shortterm_memory",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="conflicts",
+                        to="tiers.shorttermmemory",
+                    ),
+                ),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="conflicts",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'permissions': [('resolve_conflict', 'Can resolve merge conflicts')],
+                "ordering": ["-created_at", "-id"],
+                "permissions": [("resolve_conflict", "Can resolve merge conflicts")],
             },
         ),
         migrations.CreateModel(
-            name='ConflictResolution',
+            name="ConflictResolution",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('decision', models.CharField(choices=[('accept_incoming', 'Accept incoming'), ('keep_existing', 'Keep existing'), ('merge_edited', 'Merge with edited text'), ('separate_memory', 'Store as a separate memory'), ('dismiss', 'Dismiss')], max_length=32)),
-                ('resolved_at', models.DateTimeField(auto_now_add=True)),
-                ('note', models.TextField(blank=True, default='')),
-                ('before', models.JSONField(default=dict, help_text='what the shortterm tier held before')),
-                ('after', models.JSONField(default=dict, help_text='what it holds after')),
-                ('resolved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('resolved_by_token', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='memoryhub.apitoken')),
-                ('conflict', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='resolution', to='review.mergeconflict')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "decision",
+                    models.CharField(
+                        choices=[
+                            ("accept_incoming", "Accept incoming"),
+                            ("keep_existing", "Keep existing"),
+                            ("merge_edited", "Merge with edited text"),
+                            ("separate_memory", "Store as a separate memory"),
+                            ("dismiss", "Dismiss"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                ("resolved_at", models.DateTimeField(auto_now_add=True)),
+                ("note", models.TextField(blank=True, default="")),
+                (
+                    "before",
+                    models.JSONField(default=dict, help_text="what the shortterm tier held before"),
+                ),
+                ("after", models.JSONField(default=dict, help_text="what it holds after")),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "resolved_by_token",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="memoryhub.apitoken",
+                    ),
+                ),
+                (
+                    "conflict",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="resolution",
+                        to="review.mergeconflict",
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='mergeconflict',
-            index=models.Index(fields=['worker', 'status', '-created_at'], name='conflict_queue_idx'),
+            model_name="mergeconflict",
+            index=models.Index(
+                fields=["worker", "status", "-created_at"], name="conflict_queue_idx"
+            ),
         ),
     ]

@@ -2,12 +2,12 @@
 
 import pytest
 
+from consolidation.models import ConsolidationRun
+from consolidation.services.active_to_shortterm import merge_sentences, migrate_active_memory
 from review.models import MergeConflict
 from tests.factories import TASK_TEMPLATE
-from consolidation.models import ConsolidationRun
 from tiers.models import ShorttermChunk, ShorttermMemory
 from tiers.services.active import active_memory_create, active_memory_update_sections
-from consolidation.services.active_to_shortterm import merge_sentences, migrate_active_memory
 from tiers.services.shortterm import shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
@@ -20,8 +20,12 @@ def thresholds(settings):
 
 
 def _active(worker, notes: str):
-    memory = active_memory_create(worker=worker, title="Sprint 12", template_yaml=TASK_TEMPLATE,
-                                  initial_sections={"objective": "Ship sprint 12"})
+    memory = active_memory_create(
+        worker=worker,
+        title="Sprint 12",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "Ship sprint 12"},
+    )
     return active_memory_update_sections(memory=memory, sections={"notes": notes})
 
 
@@ -30,24 +34,35 @@ def _outcome(run, section="notes"):
 
 
 def test_a_similar_section_without_conflict_is_merged(worker):
-    memory = shortterm_memory_create(worker=worker, title="Auth", chunks=[
-        {"content": "The API gateway uses JWT tokens for token-based authentication."}])
-    active = _active(worker, "The API gateway uses JWT tokens for token-based authentication. "
-                             "Tokens expire after one hour.")
+    memory = shortterm_memory_create(
+        worker=worker,
+        title="Auth",
+        chunks=[{"content": "The API gateway uses JWT tokens for token-based authentication."}],
+    )
+    active = _active(
+        worker,
+        "The API gateway uses JWT tokens for token-based authentication. "
+        "Tokens expire after one hour.",
+    )
     run = migrate_active_memory(memory=active, trigger="api")
     outcome = _outcome(run)
     assert outcome["outcome"] == "merged" and outcome["ids"]["shortterm_memory_id"] == memory.pk
     chunk = memory.chunks.get()
-    assert chunk.content == ("The API gateway uses JWT tokens for token-based authentication. "
-                             "Tokens expire after one hour.")
+    assert chunk.content == (
+        "The API gateway uses JWT tokens for token-based authentication. "
+        "Tokens expire after one hour."
+    )
     active.refresh_from_db()
     assert active.sections["notes"]["update_count"] == 0
     assert _outcome(run, "objective")["outcome"] == "skipped"  # never updated
 
 
 def test_a_changed_budget_becomes_a_conflict_and_leaves_the_chunk_alone(worker):
-    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[
-        {"content": "The Q3 budget for the marketing team is $50,000."}])
+    memory = shortterm_memory_create(
+        worker=worker,
+        title="Budget",
+        chunks=[{"content": "The Q3 budget for the marketing team is $50,000."}],
+    )
     active = _active(worker, "The Q3 budget for the marketing team is $65,000.")
     run = migrate_active_memory(memory=active, trigger="api")
     assert _outcome(run)["outcome"] == "conflict"
@@ -59,13 +74,18 @@ def test_a_changed_budget_becomes_a_conflict_and_leaves_the_chunk_alone(worker):
 
 
 def test_a_new_topic_creates_a_memory(worker):
-    shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": "The Q3 budget is $50,000."}])
+    shortterm_memory_create(
+        worker=worker, title="Budget", chunks=[{"content": "The Q3 budget is $50,000."}]
+    )
     active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
     run = migrate_active_memory(memory=active, trigger="api")
     outcome = _outcome(run)
     assert outcome["outcome"] == "created"
     created = ShorttermMemory.objects.get(pk=outcome["ids"]["shortterm_memory_id"])
-    assert created.title == "Sprint 12 — Notes" and created.metadata == {"active_memory_id": active.pk, "section_id": "notes"}
+    assert created.title == "Sprint 12 — Notes" and created.metadata == {
+        "active_memory_id": active.pk,
+        "section_id": "notes",
+    }
     assert created.chunks.get().content.startswith("Kubernetes upgrades")
 
 
@@ -89,8 +109,12 @@ def test_a_failure_midway_leaves_the_section_to_the_next_run(worker, monkeypatch
     monkeypatch.setattr(migration, "active_section_reset_count", crash)
     failed = _outcome(migrate_active_memory(memory=active, trigger="sweep"))
     assert failed.pop("ms") >= 0
-    assert failed == {"active_memory_id": active.pk, "section_id": "notes", "outcome": "error",
-                      "detail": "RuntimeError: crash after the memory was written"}
+    assert failed == {
+        "active_memory_id": active.pk,
+        "section_id": "notes",
+        "outcome": "error",
+        "detail": "RuntimeError: crash after the memory was written",
+    }
     active.refresh_from_db()
     assert active.sections["notes"]["update_count"] == 1 and not ShorttermChunk.objects.exists()
     monkeypatch.undo()
@@ -98,10 +122,15 @@ def test_a_failure_midway_leaves_the_section_to_the_next_run(worker, monkeypatch
 
 
 def test_merge_is_a_sentence_union_in_order():
-    assert merge_sentences("A is one. B is two.", "b is two! C is three.") == "A is one. B is two. C is three."
+    assert (
+        merge_sentences("A is one. B is two.", "b is two! C is three.")
+        == "A is one. B is two. C is three."
+    )
 
 
-def test_the_api_migrates_one_memory_and_lists_runs(owner_client, other_client, anon_client, worker):
+def test_the_api_migrates_one_memory_and_lists_runs(
+    owner_client, other_client, anon_client, worker
+):
     from tests.helpers import assert_error
 
     active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
@@ -110,7 +139,10 @@ def test_the_api_migrates_one_memory_and_lists_runs(owner_client, other_client, 
     assert_error(anon_client.post(url), 401)
     assert not ShorttermMemory.objects.exists()
     body = owner_client.post(url).json()
-    assert body["trigger"] == "api" and {o["outcome"] for o in body["outcomes"]} == {"created", "skipped"}
+    assert body["trigger"] == "api" and {o["outcome"] for o in body["outcomes"]} == {
+        "created",
+        "skipped",
+    }
     runs = owner_client.get(f"/api/v1/workers/{worker.pk}/migrations/").json()
     assert [r["id"] for r in runs["results"]] == [body["id"]]
     assert_error(other_client.get(f"/api/v1/workers/{worker.pk}/migrations/"), 404)
@@ -125,7 +157,12 @@ def test_the_sweep_migrates_every_eligible_memory_once(worker, other_worker):
 
     mine = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
     theirs = _active(other_worker, "The data team moved the export pipeline to Spark.")
-    active_memory_create(worker=worker, title="idle", template_yaml=TASK_TEMPLATE, initial_sections={"objective": "x"})
+    active_memory_create(
+        worker=worker,
+        title="idle",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "x"},
+    )
     assert len(migration_sweep(worker_id=worker.pk)) == 1
     assert ShorttermMemory.objects.filter(worker=worker).count() == 1
     assert not ShorttermMemory.objects.filter(worker=other_worker).exists()
@@ -133,14 +170,18 @@ def test_the_sweep_migrates_every_eligible_memory_once(worker, other_worker):
     call_command("migrate_memory", stdout=out)
     assert "1 active memory migrated: 1 created, 2 skipped" in out.getvalue()
     assert migration_sweep() == []  # nothing left
-    assert {mine.pk, theirs.pk} == set(ConsolidationRun.objects.values_list("outcomes__0__active_memory_id", flat=True))
+    assert {mine.pk, theirs.pk} == set(
+        ConsolidationRun.objects.values_list("outcomes__0__active_memory_id", flat=True)
+    )
 
 
 def test_the_api_queues_a_sweep(owner_client, worker):
     _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
     response = owner_client.post(f"/api/v1/workers/{worker.pk}/migrations/")
     assert response.status_code == 202 and response.json()["task_id"]
-    assert ShorttermMemory.objects.filter(worker=worker).count() == 1  # the test cluster runs tasks inline
+    assert (
+        ShorttermMemory.objects.filter(worker=worker).count() == 1
+    )  # the test cluster runs tasks inline
 
 
 @pytest.mark.django_db(transaction=True)
@@ -177,35 +218,65 @@ def test_auto_resolve_adds_new_graph_and_reports_conflicts(owner_client, other_c
     from graph.models import Entity, Relationship
     from tests.helpers import assert_error
 
-    shortterm = shortterm_memory_create(worker=worker, title="Team", chunks=[
-        {"content": "Marco Rossi reports to Elena Petrova. The billing service uses PostgreSQL."}])
+    shortterm = shortterm_memory_create(
+        worker=worker,
+        title="Team",
+        chunks=[
+            {
+                "content": "Marco Rossi reports to Elena Petrova. The billing service uses PostgreSQL."
+            }
+        ],
+    )
     active = _active(worker, "Marco Rossi reports to Grace Okafor. The billing service uses Redis.")
     url = f"/api/v1/workers/{worker.pk}/active/{active.pk}/auto-resolve"
     assert_error(other_client.post(url, {"shortterm_memory_id": shortterm.pk}, format="json"), 404)
-    response = owner_client.post(url, {"shortterm_memory_id": shortterm.pk, "section": "Notes"}, format="json")
+    response = owner_client.post(
+        url, {"shortterm_memory_id": shortterm.pk, "section": "Notes"}, format="json"
+    )
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["active_content"].startswith("Notes: Marco Rossi reports to Grace Okafor")
     assert body["similar_chunks"][0]["chunk_id"] == shortterm.chunks.get().pk
     assert {e["name"] for e in body["entity_differences"]["new"]} >= {"Grace Okafor", "Redis"}
-    assert [c["reason"] for c in body["relationship_differences"]["conflicts"]] == ["functional_relationship_changed"]
+    assert [c["reason"] for c in body["relationship_differences"]["conflicts"]] == [
+        "functional_relationship_changed"
+    ]
     assert [(r["type"]) for r in body["relationship_differences"]["new"]] == ["USES"]
     assert Entity.objects.filter(source_memory=shortterm, name="Grace Okafor").exists()
-    assert not Relationship.objects.filter(source_memory=shortterm, to_entity__name="Grace Okafor").exists()
+    assert not Relationship.objects.filter(
+        source_memory=shortterm, to_entity__name="Grace Okafor"
+    ).exists()
     assert_error(owner_client.post(url, {"shortterm_memory_id": 999999}, format="json"), 404)
-    assert_error(owner_client.post(url, {"shortterm_memory_id": shortterm.pk, "section": "budget"}, format="json"),
-                 400, None, "section")
+    assert_error(
+        owner_client.post(
+            url, {"shortterm_memory_id": shortterm.pk, "section": "budget"}, format="json"
+        ),
+        400,
+        None,
+        "section",
+    )
 
 
 def test_a_merge_keeps_the_graph_and_raises_confidence_in_what_it_confirms(worker):
     from graph.models import Entity, Relationship
 
-    memory = shortterm_memory_create(worker=worker, title="Billing", chunks=[
-        {"content": "Alice Chen owns the billing service. The billing service uses PostgreSQL."}])
-    before = {e.name: (e.pk, e.confidence, e.first_seen) for e in Entity.objects.filter(source_memory=memory)}
+    memory = shortterm_memory_create(
+        worker=worker,
+        title="Billing",
+        chunks=[
+            {"content": "Alice Chen owns the billing service. The billing service uses PostgreSQL."}
+        ],
+    )
+    before = {
+        e.name: (e.pk, e.confidence, e.first_seen)
+        for e in Entity.objects.filter(source_memory=memory)
+    }
     owns = Relationship.objects.get(source_memory=memory, type="OWNS")
-    active = _active(worker, "Alice Chen owns the billing service. The billing service uses PostgreSQL. "
-                             "The billing service uses Redis for sessions.")
+    active = _active(
+        worker,
+        "Alice Chen owns the billing service. The billing service uses PostgreSQL. "
+        "The billing service uses Redis for sessions.",
+    )
     assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "merged"
     after = {e.name: e for e in Entity.objects.filter(source_memory=memory)}
     assert set(after) == set(before) | {"Redis"}
@@ -220,35 +291,55 @@ def test_a_merge_keeps_the_graph_and_raises_confidence_in_what_it_confirms(worke
 
 
 def test_a_conflict_lists_entity_and_relationship_differences(worker):
-    shortterm_memory_create(worker=worker, title="Team", chunks=[
-        {"content": "Marco Rossi reports to Elena Petrova. Marco Rossi works for Acme Corp."}])
-    active = _active(worker, "Marco Rossi reports to Grace Okafor. Marco Rossi works for Acme Corp.")
+    shortterm_memory_create(
+        worker=worker,
+        title="Team",
+        chunks=[
+            {"content": "Marco Rossi reports to Elena Petrova. Marco Rossi works for Acme Corp."}
+        ],
+    )
+    active = _active(
+        worker, "Marco Rossi reports to Grace Okafor. Marco Rossi works for Acme Corp."
+    )
     assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"
     conflict = MergeConflict.objects.get()
     assert conflict.entity_differences["new"] == [{"name": "Grace Okafor", "type": "person"}]
     [changed] = conflict.relationship_differences["conflicts"]
-    assert changed["reason"] == "functional_relationship_changed" and changed["incoming"]["to"] == "Grace Okafor"
+    assert (
+        changed["reason"] == "functional_relationship_changed"
+        and changed["incoming"]["to"] == "Grace Okafor"
+    )
     assert changed["existing"]["to"] == "elena petrova"
-    assert {"relationship_overlap", "entity_overlap", "similarity"} <= set(conflict.conflicting_chunks[0])
+    assert {"relationship_overlap", "entity_overlap", "similarity"} <= set(
+        conflict.conflicting_chunks[0]
+    )
 
 
 def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker, monkeypatch):
     from graph.extraction.local import LocalExtractor
     from tiers.models import ExtractionStatus
 
-    memory = shortterm_memory_create(worker=worker, title="Team", chunks=[
-        {"content": "Marco Rossi reports to Elena Petrova."}])
-    pending = shortterm_memory_create(worker=worker, title="Team too", chunks=[
-        {"content": "Marco Rossi reports to Elena Petrova and works in Berlin."}])
+    memory = shortterm_memory_create(
+        worker=worker, title="Team", chunks=[{"content": "Marco Rossi reports to Elena Petrova."}]
+    )
+    pending = shortterm_memory_create(
+        worker=worker,
+        title="Team too",
+        chunks=[{"content": "Marco Rossi reports to Elena Petrova and works in Berlin."}],
+    )
     ShorttermMemory.objects.filter(pk=pending.pk).update(extraction_status=ExtractionStatus.FAILED)
     extracted = []
     original = LocalExtractor.extract
-    monkeypatch.setattr(LocalExtractor, "extract", lambda self, text: extracted.append(text) or original(self, text))
+    monkeypatch.setattr(
+        LocalExtractor, "extract", lambda self, text: extracted.append(text) or original(self, text)
+    )
     active = _active(worker, "Marco Rossi reports to Grace Okafor.")
     assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"
     # The section, and the candidate whose memory has no stored graph; not the other one.
-    assert extracted == ["Marco Rossi reports to Grace Okafor.",
-                         "Marco Rossi reports to Elena Petrova and works in Berlin."]
+    assert extracted == [
+        "Marco Rossi reports to Grace Okafor.",
+        "Marco Rossi reports to Elena Petrova and works in Berlin.",
+    ]
     conflict = MergeConflict.objects.get()
     assert {r["code"] for r in conflict.reasons} >= {"functional_relationship_changed"}
     assert memory.pk in {c["memory_id"] for c in conflict.conflicting_chunks}

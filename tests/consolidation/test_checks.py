@@ -2,15 +2,20 @@
 
 import pytest
 
-from graph.extraction.local import LocalExtractor
 from consolidation.checks import check_conflict
+from graph.extraction.local import LocalExtractor
 
 extract = LocalExtractor().extract
 
 
 def check(incoming, existing, similarity=0.9):
-    return check_conflict(incoming=incoming, existing=existing, incoming_graph=extract(incoming),
-                          existing_graph=extract(existing), similarity=similarity)
+    return check_conflict(
+        incoming=incoming,
+        existing=existing,
+        incoming_graph=extract(incoming),
+        existing_graph=extract(existing),
+        similarity=similarity,
+    )
 
 
 def codes(reasons):
@@ -23,7 +28,10 @@ def test_the_q3_budget_change_is_a_conflict_with_spans():
     reasons = check(incoming, existing)
     assert codes(reasons) == {"number_changed"}
     reason = reasons[0]
-    assert incoming[slice(*reason["incoming"])] == "$65,000" and existing[slice(*reason["existing"])] == "$50,000"
+    assert (
+        incoming[slice(*reason["incoming"])] == "$65,000"
+        and existing[slice(*reason["existing"])] == "$50,000"
+    )
     assert "$50,000 → $65,000" in reason["detail"]
 
 
@@ -36,21 +44,51 @@ def test_a_restatement_is_not_a_conflict():
 @pytest.mark.parametrize(
     ("existing", "incoming", "code"),
     [
-        ("The billing service uses Redis.", "The billing service no longer uses Redis.", "negation_flip"),
-        ("The launch review is on March 3, 2026.", "The launch review is on March 10, 2026.", "date_changed"),
-        ("The search indexer runs version 2.3.1 in production.", "The search indexer runs version 2.4.0 in production.",
-         "version_changed"),
-        ("Marco Rossi reports to Elena Petrova.", "Marco Rossi reports to Grace Okafor.", "functional_relationship_changed"),
+        (
+            "The billing service uses Redis.",
+            "The billing service no longer uses Redis.",
+            "negation_flip",
+        ),
+        (
+            "The launch review is on March 3, 2026.",
+            "The launch review is on March 10, 2026.",
+            "date_changed",
+        ),
+        (
+            "The search indexer runs version 2.3.1 in production.",
+            "The search indexer runs version 2.4.0 in production.",
+            "version_changed",
+        ),
+        (
+            "Marco Rossi reports to Elena Petrova.",
+            "Marco Rossi reports to Grace Okafor.",
+            "functional_relationship_changed",
+        ),
         ("Deploys take 40 ms at p95.", "Deploys take 90 ms at p95.", "number_changed"),
         ("The cluster has three node pools.", "The cluster has 5 node pools.", "number_changed"),
-        ("The contract with Stripe renews in January.", "The contract with Stripe renews in June.", "date_changed"),
+        (
+            "The contract with Stripe renews in January.",
+            "The contract with Stripe renews in June.",
+            "date_changed",
+        ),
         ("Deploys happen every Tuesday.", "Deploys happen every Thursday.", "date_changed"),
         ("Caroline moved to Boston in 2019.", "Caroline moved to Boston in 2021.", "date_changed"),
         ("The user likes dark mode.", "The user dislikes dark mode.", "negation_flip"),
-        ("Caroline is vegetarian and avoids dairy.", "Caroline is not vegetarian anymore, though she avoids dairy.",
-         "negation_flip"),
-        ("Marco prefers meetings in the morning.", "Marco prefers meetings in the afternoon.", "value_replaced"),
-        ("The on-call rotation is owned by Alice Chen.", "The on-call rotation is owned by Bob Martin.", "value_replaced"),
+        (
+            "Caroline is vegetarian and avoids dairy.",
+            "Caroline is not vegetarian anymore, though she avoids dairy.",
+            "negation_flip",
+        ),
+        (
+            "Marco prefers meetings in the morning.",
+            "Marco prefers meetings in the afternoon.",
+            "value_replaced",
+        ),
+        (
+            "The on-call rotation is owned by Alice Chen.",
+            "The on-call rotation is owned by Bob Martin.",
+            "value_replaced",
+        ),
     ],
 )
 def test_each_kind_of_change_is_named(existing, incoming, code):
@@ -72,15 +110,23 @@ def test_an_addition_is_not_a_conflict():
 
 def test_a_preference_that_only_grows_is_not_replaced():
     existing = "The user prefers concise answers with code examples."
-    incoming = "The user prefers concise answers with code examples, and wants type hints in Python code."
+    incoming = (
+        "The user prefers concise answers with code examples, and wants type hints in Python code."
+    )
     assert check(incoming, existing) == []
 
 
 def test_a_replaced_value_names_both_words_and_spans():
-    existing, incoming = "Elena prefers tabs for indentation.", "Elena prefers spaces for indentation."
+    existing, incoming = (
+        "Elena prefers tabs for indentation.",
+        "Elena prefers spaces for indentation.",
+    )
     [reason] = check(incoming, existing)
     assert reason["code"] == "value_replaced" and reason["detail"] == "prefers: tabs → spaces"
-    assert incoming[slice(*reason["incoming"])] == incoming and existing[slice(*reason["existing"])] == existing
+    assert (
+        incoming[slice(*reason["incoming"])] == incoming
+        and existing[slice(*reason["existing"])] == existing
+    )
 
 
 def test_the_same_statement_about_other_things_is_another_subject():
@@ -90,6 +136,8 @@ def test_the_same_statement_about_other_things_is_another_subject():
 
 
 def test_nothing_shared_but_wording_is_another_subject():
-    existing = "Quentin Blake moved the checkout flow deploy to Monday after the memory leak review."
+    existing = (
+        "Quentin Blake moved the checkout flow deploy to Monday after the memory leak review."
+    )
     incoming = "Tara Singh moved the inventory sync deploy to Monday after the deadlock review."
     assert "other_subject" in codes(check(incoming, existing, similarity=0.7))

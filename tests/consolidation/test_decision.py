@@ -10,22 +10,28 @@ from django.core.cache import cache
 from django.core.management import call_command
 from werkzeug import Response
 
+from consolidation.decision import assess_candidate, decide
+from consolidation.management.commands.calibrate_migration import LABELS, load_pairs, score
+from consolidation.models import ConsolidationRun
+from consolidation.services.active_to_shortterm import migrate_active_memory
 from graph.extraction.local import LocalExtractor
 from review.models import MergeConflict
 from tests.factories import TASK_TEMPLATE
 from tests.helpers import chat_response
-from consolidation.management.commands.calibrate_migration import LABELS, load_pairs, score
-from consolidation.decision import assess_candidate, decide
-from consolidation.models import ConsolidationRun
 from tiers.models import ShorttermMemory
-from tiers.services.active import active_memory_create, active_memory_update, active_memory_update_sections
-from consolidation.services.active_to_shortterm import migrate_active_memory
+from tiers.services.active import (
+    active_memory_create,
+    active_memory_update,
+    active_memory_update_sections,
+)
 from tiers.services.shortterm import shortterm_memory_create
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-KINDS = {"merge": {"restatement", "addition"},
-         "conflict": {"number", "date", "version", "negation", "single_valued", "preference"},
-         "new": {"other_subject", "unrelated"}}
+KINDS = {
+    "merge": {"restatement", "addition"},
+    "conflict": {"number", "date", "version", "negation", "single_valued", "preference"},
+    "new": {"other_subject", "unrelated"},
+}
 
 
 @pytest.mark.parametrize("name", ["migration_pairs.jsonl", "migration_pairs_holdout.jsonl"])
@@ -43,9 +49,18 @@ def _decide_all(pairs, similarity_of, config):
     decided = []
     for pair in pairs:
         candidate = {"content": pair["existing"], "similarity": similarity_of(pair)}
-        assessed = assess_candidate(content=pair["incoming"], incoming_graph=extract(pair["incoming"]),
-                                    candidate=candidate, existing_graph=extract(pair["existing"]), config=config)
-        decided.append({"merged": "merge", "conflict": "conflict", "created": "new"}[decide([assessed], config)["outcome"]])
+        assessed = assess_candidate(
+            content=pair["incoming"],
+            incoming_graph=extract(pair["incoming"]),
+            candidate=candidate,
+            existing_graph=extract(pair["existing"]),
+            config=config,
+        )
+        decided.append(
+            {"merged": "merge", "conflict": "conflict", "created": "new"}[
+                decide([assessed], config)["outcome"]
+            ]
+        )
     return decided
 
 
@@ -78,15 +93,29 @@ def test_decide_prefers_conflict_then_merge_then_new():
     assert decide([other, same], config) == {"outcome": "merged", "target": same}
     assert decide([other], config)["outcome"] == "created"
     assert decide([other], config | {"other_subject_outcome": "conflict"})["outcome"] == "conflict"
-    assert decide([{"similarity": 0.5, "reasons": [{"code": "number_changed"}]}], config) == {"outcome": "created"}
+    assert decide([{"similarity": 0.5, "reasons": [{"code": "number_changed"}]}], config) == {
+        "outcome": "created"
+    }
 
 
 def test_calibrate_migration_prints_the_figures(tmp_path, db):
     out = StringIO()
-    call_command("calibrate_migration", "--pairs", str(DATA / "migration_pairs_holdout.jsonl"),
-                 "--json", str(tmp_path / "figures.json"), "--errors", stdout=out, stderr=StringIO())
+    call_command(
+        "calibrate_migration",
+        "--pairs",
+        str(DATA / "migration_pairs_holdout.jsonl"),
+        "--json",
+        str(tmp_path / "figures.json"),
+        "--errors",
+        stdout=out,
+        stderr=StringIO(),
+    )
     text = out.getvalue()
-    assert "42 labelled pairs" in text and "conflict: precision" in text and "Best settings of the grid" in text
+    assert (
+        "42 labelled pairs" in text
+        and "conflict: precision" in text
+        and "Best settings of the grid" in text
+    )
     figures = json.loads((tmp_path / "figures.json").read_text())
     assert figures["pairs"] == 42 and 0 <= figures["current"]["accuracy"] <= 1
     assert sum(sum(row.values()) for row in figures["best"]["confusion"].values()) == 42
@@ -94,9 +123,14 @@ def test_calibrate_migration_prints_the_figures(tmp_path, db):
 
 # --- the LLM judge and merge, against a local fake OpenAI-compatible server ---
 
+
 def _active(worker, notes):
-    memory = active_memory_create(worker=worker, title="Sprint 12", template_yaml=TASK_TEMPLATE,
-                                  initial_sections={"objective": "Ship sprint 12"})
+    memory = active_memory_create(
+        worker=worker,
+        title="Sprint 12",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "Ship sprint 12"},
+    )
     return active_memory_update_sections(memory=memory, sections={"notes": notes})
 
 
@@ -124,33 +158,53 @@ def _route(llm, judge=None, merged=None, status=200):
 
 @pytest.mark.django_db
 def test_the_llm_judge_adds_a_contradiction_the_rules_miss(worker, llm, low_threshold):
-    memory = shortterm_memory_create(worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}])
+    memory = shortterm_memory_create(
+        worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
+    )
     _route(llm, judge={"verdict": "contradiction", "explanation": "Jonas now eats fish."})
-    run = migrate_active_memory(memory=_active(worker, "Jonas eats a vegan diet. He has fish on Fridays."), trigger="api")
+    run = migrate_active_memory(
+        memory=_active(worker, "Jonas eats a vegan diet. He has fish on Fridays."), trigger="api"
+    )
     assert _notes(run)["outcome"] == "conflict"
     conflict = MergeConflict.objects.get()
     assert [r["code"] for r in conflict.reasons] == ["llm_contradiction"]
-    assert conflict.conflicting_chunks[0]["llm"] == {"verdict": "contradiction", "explanation": "Jonas now eats fish."}
+    assert conflict.conflicting_chunks[0]["llm"] == {
+        "verdict": "contradiction",
+        "explanation": "Jonas now eats fish.",
+    }
     assert memory.chunks.get().content == "Jonas eats a vegan diet."
 
 
 @pytest.mark.django_db
 def test_the_llm_merges_when_the_judge_agrees(worker, llm, low_threshold):
-    memory = shortterm_memory_create(worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}])
-    _route(llm, judge={"verdict": "consistent", "explanation": "adds detail"},
-           merged="Jonas eats a vegan diet and takes B12.")
-    run = migrate_active_memory(memory=_active(worker, "Jonas eats a vegan diet. He takes B12."), trigger="api")
+    memory = shortterm_memory_create(
+        worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
+    )
+    _route(
+        llm,
+        judge={"verdict": "consistent", "explanation": "adds detail"},
+        merged="Jonas eats a vegan diet and takes B12.",
+    )
+    run = migrate_active_memory(
+        memory=_active(worker, "Jonas eats a vegan diet. He takes B12."), trigger="api"
+    )
     outcome = _notes(run)
     assert outcome["outcome"] == "merged" and outcome["ids"]["merged_by"] == "llm"
     assert memory.chunks.get().content == "Jonas eats a vegan diet and takes B12."
 
 
 @pytest.mark.django_db
-def test_an_llm_that_is_down_leaves_the_deterministic_decision(worker, llm, low_threshold, settings):
+def test_an_llm_that_is_down_leaves_the_deterministic_decision(
+    worker, llm, low_threshold, settings
+):
     settings.MEMORYHUB_LLM = {**settings.MEMORYHUB_LLM, "timeout": 1}
-    memory = shortterm_memory_create(worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}])
+    memory = shortterm_memory_create(
+        worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
+    )
     _route(llm, status=503)
-    run = migrate_active_memory(memory=_active(worker, "Jonas eats a vegan diet. He takes B12."), trigger="api")
+    run = migrate_active_memory(
+        memory=_active(worker, "Jonas eats a vegan diet. He takes B12."), trigger="api"
+    )
     outcome = _notes(run)
     assert outcome["outcome"] == "merged" and outcome["ids"]["merged_by"] == "sentences"
     assert memory.chunks.get().content == "Jonas eats a vegan diet. He takes B12."
@@ -158,34 +212,58 @@ def test_an_llm_that_is_down_leaves_the_deterministic_decision(worker, llm, low_
 
 @pytest.mark.django_db
 def test_the_judge_can_say_other_subject(worker, llm, low_threshold):
-    shortterm_memory_create(worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}])
+    shortterm_memory_create(
+        worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
+    )
     _route(llm, judge={"verdict": "other_subject", "explanation": "another person"})
-    run = migrate_active_memory(memory=_active(worker, "Jonas's sister eats a vegan diet."), trigger="api")
+    run = migrate_active_memory(
+        memory=_active(worker, "Jonas's sister eats a vegan diet."), trigger="api"
+    )
     outcome = _notes(run)
-    assert outcome["outcome"] == "created" and outcome["ids"]["detail"] == "similar text about other entities"
+    assert (
+        outcome["outcome"] == "created"
+        and outcome["ids"]["detail"] == "similar text about other entities"
+    )
     assert ShorttermMemory.objects.count() == 2
 
 
 # --- the capacity trigger ---
 
+
 @pytest.fixture
 def capacity(settings):
     cache.clear()
-    settings.MEMORYHUB_MIGRATION = {**settings.MEMORYHUB_MIGRATION, "capacity_updates": 3, "capacity_memories": 0}
+    settings.MEMORYHUB_MIGRATION = {
+        **settings.MEMORYHUB_MIGRATION,
+        "capacity_updates": 3,
+        "capacity_memories": 0,
+    }
     yield settings
     cache.clear()
 
 
 @pytest.mark.django_db
-def test_crossing_the_update_capacity_queues_one_sweep(worker, other_worker, capacity, django_capture_on_commit_callbacks):
-    memory = active_memory_create(worker=worker, title="Sprint 12", template_yaml=TASK_TEMPLATE,
-                                  initial_sections={"objective": "Ship sprint 12"})
+def test_crossing_the_update_capacity_queues_one_sweep(
+    worker, other_worker, capacity, django_capture_on_commit_callbacks
+):
+    memory = active_memory_create(
+        worker=worker,
+        title="Sprint 12",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "Ship sprint 12"},
+    )
     with django_capture_on_commit_callbacks(execute=True):
-        active_memory_update_sections(memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."})
-        active_memory_update(memory=memory, sections={"notes": "Kubernetes upgrades happen on the first Monday."})
+        active_memory_update_sections(
+            memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."}
+        )
+        active_memory_update(
+            memory=memory, sections={"notes": "Kubernetes upgrades happen on the first Monday."}
+        )
     assert not ConsolidationRun.objects.exists()  # 2 updates: under the capacity
     with django_capture_on_commit_callbacks(execute=True):
-        active_memory_update_sections(memory=memory, sections={"objective": "Ship sprint 12 on time"})
+        active_memory_update_sections(
+            memory=memory, sections={"objective": "Ship sprint 12 on time"}
+        )
     run = ConsolidationRun.objects.get()  # the test cluster runs the queued sweep inline
     assert run.trigger == "capacity" and run.worker_id == worker.pk
     outcomes = {o["section_id"]: o["outcome"] for o in run.outcomes}
@@ -195,30 +273,61 @@ def test_crossing_the_update_capacity_queues_one_sweep(worker, other_worker, cap
     # Within the cool-down a second crossing queues nothing; another worker is unaffected.
     with django_capture_on_commit_callbacks(execute=True):
         for text in ("a", "b", "c"):
-            active_memory_update_sections(memory=memory, sections={"notes": f"Upgrade note {text}."})
+            active_memory_update_sections(
+                memory=memory, sections={"notes": f"Upgrade note {text}."}
+            )
     assert ConsolidationRun.objects.count() == 1
     assert not ConsolidationRun.objects.filter(worker=other_worker).exists()
 
 
 @pytest.mark.django_db
-def test_crossing_the_memory_count_capacity_queues_a_sweep(worker, capacity, django_capture_on_commit_callbacks):
-    capacity.MEMORYHUB_MIGRATION = {**capacity.MEMORYHUB_MIGRATION, "capacity_updates": 0, "capacity_memories": 2}
+def test_crossing_the_memory_count_capacity_queues_a_sweep(
+    worker, capacity, django_capture_on_commit_callbacks
+):
+    capacity.MEMORYHUB_MIGRATION = {
+        **capacity.MEMORYHUB_MIGRATION,
+        "capacity_updates": 0,
+        "capacity_memories": 2,
+    }
     with django_capture_on_commit_callbacks(execute=True):
         for title in ("one", "two"):
-            memory = active_memory_create(worker=worker, title=title, template_yaml=TASK_TEMPLATE,
-                                          initial_sections={"objective": f"Objective {title}"})
-            active_memory_update_sections(memory=memory, sections={"notes": f"The {title} project uses Kafka."})
-    assert ConsolidationRun.objects.filter(trigger="capacity").count() == 2  # one run per active memory
+            memory = active_memory_create(
+                worker=worker,
+                title=title,
+                template_yaml=TASK_TEMPLATE,
+                initial_sections={"objective": f"Objective {title}"},
+            )
+            active_memory_update_sections(
+                memory=memory, sections={"notes": f"The {title} project uses Kafka."}
+            )
+    assert (
+        ConsolidationRun.objects.filter(trigger="capacity").count() == 2
+    )  # one run per active memory
 
 
 @pytest.mark.django_db
 def test_bench_migration_reports_throughput(tmp_path):
     out = StringIO()
-    call_command("bench_migration", "--active", "3", "--sections", "2", "--background", "20",
-                 "--json", str(tmp_path / "m.json"), stdout=out, stderr=StringIO())
+    call_command(
+        "bench_migration",
+        "--active",
+        "3",
+        "--sections",
+        "2",
+        "--background",
+        "20",
+        "--json",
+        str(tmp_path / "m.json"),
+        stdout=out,
+        stderr=StringIO(),
+    )
     assert "Migrated 6 sections" in out.getvalue() and "sections/s" in out.getvalue()
     report = json.loads((tmp_path / "m.json").read_text())
-    assert report["sections"] == 6 and report["per_section"]["n"] == 6 and sum(report["counts"].values()) == 6
+    assert (
+        report["sections"] == 6
+        and report["per_section"]["n"] == 6
+        and sum(report["counts"].values()) == 6
+    )
     assert not ConsolidationRun.objects.filter(trigger="capacity").exists()
     from memoryhub.models import Worker
 

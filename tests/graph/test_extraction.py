@@ -30,7 +30,10 @@ def test_local_extractor_precision_and_recall_on_the_labelled_set():
         result = extractor.extract(item["text"])
         got = {(normalize_name(e.name), e.type) for e in result.entities}
         expected = {(normalize_name(n), t) for n, t in item["entities"]}
-        rgot = {(normalize_name(r.source), r.type, normalize_name(r.target)) for r in result.relationships}
+        rgot = {
+            (normalize_name(r.source), r.type, normalize_name(r.target))
+            for r in result.relationships
+        }
         rexpected = {(normalize_name(a), t, normalize_name(b)) for a, t, b in item["relationships"]}
         for key, g, e in (("entities", got, expected), ("relationships", rgot, rexpected)):
             counts[key][0] += len(g & e)
@@ -38,18 +41,26 @@ def test_local_extractor_precision_and_recall_on_the_labelled_set():
             counts[key][2] += len(e - g)
     entity_p, entity_r = _prf(*counts["entities"])
     rel_p, rel_r = _prf(*counts["relationships"])
-    print(f"\nlocal extractor on {len(items)} texts: entities P={entity_p:.3f} R={entity_r:.3f}; "
-          f"relationships P={rel_p:.3f} R={rel_r:.3f}")
+    print(
+        f"\nlocal extractor on {len(items)} texts: entities P={entity_p:.3f} R={entity_r:.3f}; "
+        f"relationships P={rel_p:.3f} R={rel_r:.3f}"
+    )
     # Floors a little under what the extractor reaches (0.975/0.952, 1.0/0.9 when written).
     assert entity_p >= 0.93 and entity_r >= 0.90
     assert rel_p >= 0.90 and rel_r >= 0.85
 
 
 def test_names_resolve_to_one_entity():
-    assert normalize_name("Auth Gateways") == normalize_name("auth-gateway") == normalize_name(" AUTH gateway.")
+    assert (
+        normalize_name("Auth Gateways")
+        == normalize_name("auth-gateway")
+        == normalize_name(" AUTH gateway.")
+    )
     assert normalize_name("Kubernetes") == "kubernetes"
     assert normalize_name("Node.js") == "node.js"
-    assert normalize_type("Company") == "organization" and normalize_type("framework") == "technology"
+    assert (
+        normalize_type("Company") == "organization" and normalize_type("framework") == "technology"
+    )
     assert normalize_type("gizmo") == "other"
     assert normalize_relation_type("depends on") == "DEPENDS_ON"
 
@@ -59,23 +70,53 @@ def test_llm_extractor_asks_for_json_schema_and_normalises(llm):
 
     def handler(request):
         seen.update(json.loads(request.data))
-        return _chat(json.dumps({
-            "entities": [{"name": "Alice", "type": "person", "description": "", "confidence": 0.9},
-                         {"name": "billing service", "type": "service", "description": "", "confidence": 2}],
-            "relationships": [{"from": "Alice", "to": "billing service", "type": "owns", "description": "",
-                               "confidence": 0.8, "strength": 0.7}],
-        }))
+        return _chat(
+            json.dumps(
+                {
+                    "entities": [
+                        {"name": "Alice", "type": "person", "description": "", "confidence": 0.9},
+                        {
+                            "name": "billing service",
+                            "type": "service",
+                            "description": "",
+                            "confidence": 2,
+                        },
+                    ],
+                    "relationships": [
+                        {
+                            "from": "Alice",
+                            "to": "billing service",
+                            "type": "owns",
+                            "description": "",
+                            "confidence": 0.8,
+                            "strength": 0.7,
+                        }
+                    ],
+                }
+            )
+        )
 
     llm.expect_request("/v1/chat/completions", method="POST").respond_with_handler(handler)
     result = LLMExtractor().extract("Alice owns the billing service.")
     assert seen["response_format"]["type"] == "json_schema" and seen["model"] == "fake-llm"
     assert [(e.name, e.type, e.confidence) for e in result.entities] == [
-        ("Alice", "person", 0.9), ("billing service", "component", 1.0)]
-    assert [(r.source, r.type, r.target) for r in result.relationships] == [("Alice", "OWNS", "billing service")]
+        ("Alice", "person", 0.9),
+        ("billing service", "component", 1.0),
+    ]
+    assert [(r.source, r.type, r.target) for r in result.relationships] == [
+        ("Alice", "OWNS", "billing service")
+    ]
 
 
-@pytest.mark.parametrize("content", ["not json at all", json.dumps([1, 2]), json.dumps({"entities": "x"}),
-                                     json.dumps({"entities": [{"type": "person"}], "relationships": []})])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json at all",
+        json.dumps([1, 2]),
+        json.dumps({"entities": "x"}),
+        json.dumps({"entities": [{"type": "person"}], "relationships": []}),
+    ],
+)
 def test_llm_extractor_refuses_malformed_answers(llm, content):
     llm.expect_request("/v1/chat/completions").respond_with_handler(lambda r: _chat(content))
     with pytest.raises(ExtractionError):
@@ -83,6 +124,12 @@ def test_llm_extractor_refuses_malformed_answers(llm, content):
 
 
 def test_figures_and_weekdays_are_not_entities():
-    names = {e.name for e in LocalExtractor().extract(
-        "The seed round raised $2.5M at a $12M valuation. Sophie runs planning on Mondays.").entities}
+    names = {
+        e.name
+        for e in LocalExtractor()
+        .extract(
+            "The seed round raised $2.5M at a $12M valuation. Sophie runs planning on Mondays."
+        )
+        .entities
+    }
     assert names == {"Sophie"}

@@ -36,8 +36,13 @@ def test_changes_are_recorded_in_the_same_transaction(worker, settings):
     assert recorded == entity_ids
     assert GraphOutbox.objects.filter(kind="relationship").count() == Relationship.objects.count()
     shortterm_memory_delete(memory=memory)
-    assert set(GraphOutbox.objects.filter(kind="entity").values_list("object_id", flat=True)) == entity_ids
-    assert GraphOutbox.objects.filter(kind="entity").count() == 2 * len(entity_ids)  # created, then deleted
+    assert (
+        set(GraphOutbox.objects.filter(kind="entity").values_list("object_id", flat=True))
+        == entity_ids
+    )
+    assert GraphOutbox.objects.filter(kind="entity").count() == 2 * len(
+        entity_ids
+    )  # created, then deleted
 
 
 def test_an_unreachable_neo4j_keeps_every_row_and_backs_off(worker, settings):
@@ -47,11 +52,18 @@ def test_an_unreachable_neo4j_keeps_every_row_and_backs_off(worker, settings):
     first = graph_outbox_drain()
     assert first["failed"] == pending and first["pending"] == pending
     rows = list(GraphOutbox.objects.all())
-    assert all(r.attempts == 1 and r.next_attempt_at > timezone.now() and r.last_error for r in rows)
-    assert graph_outbox_drain() == {"projected": 0, "pending": pending}  # not due yet: nothing retried
+    assert all(
+        r.attempts == 1 and r.next_attempt_at > timezone.now() and r.last_error for r in rows
+    )
+    assert graph_outbox_drain() == {
+        "projected": 0,
+        "pending": pending,
+    }  # not due yet: nothing retried
     GraphOutbox.objects.update(next_attempt_at=timezone.now() - timedelta(seconds=1))
     graph_outbox_drain()
-    assert GraphOutbox.objects.count() == pending and set(GraphOutbox.objects.values_list("attempts", flat=True)) == {2}
+    assert GraphOutbox.objects.count() == pending and set(
+        GraphOutbox.objects.values_list("attempts", flat=True)
+    ) == {2}
     state = GraphProjectionState.objects.get()
     assert state.last_error and state.last_success_at is None
 
@@ -74,7 +86,13 @@ def test_drain_and_resync_against_a_real_neo4j(worker, settings):
     neo.wipe()
     shortterm_memory_create(worker=worker, title="t", chunks=[{"content": TEXT}])
     graph_outbox_drain()
-    assert neo.counts() == {"entities": Entity.objects.count(), "relationships": Relationship.objects.count()}
+    assert neo.counts() == {
+        "entities": Entity.objects.count(),
+        "relationships": Relationship.objects.count(),
+    }
     neo.wipe()
     call_command("graph_resync")
-    assert neo.counts() == {"entities": Entity.objects.count(), "relationships": Relationship.objects.count()}
+    assert neo.counts() == {
+        "entities": Entity.objects.count(),
+        "relationships": Relationship.objects.count(),
+    }

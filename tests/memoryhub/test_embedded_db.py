@@ -22,7 +22,9 @@ def _dead_pid() -> int:
 
 
 def _connect(params: dict):
-    return psycopg.connect(dbname=params["NAME"], user=params["USER"], host=params["HOST"], port=params["PORT"] or None)
+    return psycopg.connect(
+        dbname=params["NAME"], user=params["USER"], host=params["HOST"], port=params["PORT"] or None
+    )
 
 
 def test_it_removes_a_postmaster_pid_of_a_dead_process(tmp_path):
@@ -63,7 +65,9 @@ def test_it_starts_is_reused_and_recovers_after_a_crash(tmp_path):
             "from pathlib import Path; from memoryhub import embedded_db;"
             f"print(embedded_db.ensure_database(Path({str(data_dir)!r}))['HOST'])"
         )
-        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+        )
         assert out.stdout.strip() == first["HOST"]
         assert int(pid_file.read_text().split()[0]) == pid
 
@@ -82,13 +86,18 @@ def test_it_starts_is_reused_and_recovers_after_a_crash(tmp_path):
     assert not pid_file.exists() or embedded_db.clear_stale_postmaster(data_dir / "pgdata")
 
 
-@pytest.mark.skipif(bool(os.environ.get("DATABASE_URL")), reason="DATABASE_URL's server keeps its own settings")
+@pytest.mark.skipif(
+    bool(os.environ.get("DATABASE_URL")), reason="DATABASE_URL's server keeps its own settings"
+)
 @pytest.mark.django_db
 def test_the_embedded_server_runs_with_our_settings():
     from django.db import connection
 
     expected = embedded_db.server_settings()
-    assert expected["shared_buffers"].endswith("MB") and 128 <= int(expected["shared_buffers"][:-2]) <= 1024
+    assert (
+        expected["shared_buffers"].endswith("MB")
+        and 128 <= int(expected["shared_buffers"][:-2]) <= 1024
+    )
     with connection.cursor() as cursor:
         cursor.execute("SELECT setting, unit FROM pg_settings WHERE name = 'shared_buffers'")
         blocks, unit = cursor.fetchone()
@@ -103,4 +112,6 @@ def test_the_shared_buffers_setting_can_be_chosen(monkeypatch, tmp_path):
     embedded_db.write_server_settings(tmp_path)
     embedded_db.write_server_settings(tmp_path)  # at every start: the include is added once
     assert "shared_buffers = '256MB'" in (tmp_path / "memoryhub.conf").read_text()
-    assert (tmp_path / "postgresql.conf").read_text().count("include_if_exists = 'memoryhub.conf'") == 1
+    assert (tmp_path / "postgresql.conf").read_text().count(
+        "include_if_exists = 'memoryhub.conf'"
+    ) == 1

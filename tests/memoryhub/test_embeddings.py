@@ -6,7 +6,12 @@ import numpy as np
 import pytest
 from werkzeug import Response
 
-from memoryhub.providers.embeddings import EmbeddingError, HashEmbeddings, LocalEmbeddings, get_embedder
+from memoryhub.providers.embeddings import (
+    EmbeddingError,
+    HashEmbeddings,
+    LocalEmbeddings,
+    get_embedder,
+)
 from tests.helpers import assert_error
 from tiers.models import ShorttermChunk, ShorttermMemory
 
@@ -24,15 +29,22 @@ def test_hash_embeddings_are_deterministic_and_normalised():
 @pytest.fixture
 def openai_settings(settings, httpserver):
     settings.MEMORYHUB_EMBEDDINGS = {
-        "provider": "openai", "dimension": 384, "batch_size": 2,
-        "url": httpserver.url_for("/v1"), "model": "fake-embed", "api_key": "sk-test",
+        "provider": "openai",
+        "dimension": 384,
+        "batch_size": 2,
+        "url": httpserver.url_for("/v1"),
+        "model": "fake-embed",
+        "api_key": "sk-test",
     }
     return settings
 
 
 def _vectors(request, dimension=384):
     texts = json.loads(request.data)["input"]
-    rows = [{"index": i, "embedding": list(np.random.default_rng(len(t)).random(dimension))} for i, t in enumerate(texts)]
+    rows = [
+        {"index": i, "embedding": list(np.random.default_rng(len(t)).random(dimension))}
+        for i, t in enumerate(texts)
+    ]
     return Response(json.dumps({"data": rows[::-1]}), content_type="application/json")  # any order
 
 
@@ -65,10 +77,16 @@ def test_openai_provider_refuses_a_bad_request_without_retry(openai_settings, ht
 
 
 @pytest.mark.django_db
-def test_a_wrong_dimension_is_a_clear_error_and_nothing_is_stored(openai_settings, httpserver, owner_client, worker):
-    httpserver.expect_request("/v1/embeddings").respond_with_handler(lambda r: _vectors(r, dimension=1536))
+def test_a_wrong_dimension_is_a_clear_error_and_nothing_is_stored(
+    openai_settings, httpserver, owner_client, worker
+):
+    httpserver.expect_request("/v1/embeddings").respond_with_handler(
+        lambda r: _vectors(r, dimension=1536)
+    )
     response = owner_client.post(
-        f"/api/v1/workers/{worker.pk}/shortterm/", {"title": "t", "content": "some fact"}, format="json"
+        f"/api/v1/workers/{worker.pk}/shortterm/",
+        {"title": "t", "content": "some fact"},
+        format="json",
     )
     body = assert_error(response, 502, "embedding_provider_error")
     assert "dimension 1536" in body["detail"] and "384" in body["detail"]
@@ -78,10 +96,16 @@ def test_a_wrong_dimension_is_a_clear_error_and_nothing_is_stored(openai_setting
 @pytest.mark.django_db
 def test_an_unreachable_provider_is_502(settings, owner_client, worker):
     settings.MEMORYHUB_EMBEDDINGS = {
-        "provider": "openai", "dimension": 384, "batch_size": 8,
-        "url": "http://127.0.0.1:9/v1", "model": "m", "api_key": "",
+        "provider": "openai",
+        "dimension": 384,
+        "batch_size": 8,
+        "url": "http://127.0.0.1:9/v1",
+        "model": "m",
+        "api_key": "",
     }
-    response = owner_client.post(f"/api/v1/workers/{worker.pk}/shortterm/", {"title": "t", "content": "x"}, format="json")
+    response = owner_client.post(
+        f"/api/v1/workers/{worker.pk}/shortterm/", {"title": "t", "content": "x"}, format="json"
+    )
     assert_error(response, 502, "embedding_provider_error")
     assert not ShorttermMemory.objects.exists()
 
@@ -90,16 +114,28 @@ def test_an_unreachable_provider_is_502(settings, owner_client, worker):
 def test_the_local_model_loads_offline_and_embeds_meaning():
     provider = LocalEmbeddings(384)
     vectors = provider.embed_documents(
-        ["The API uses JWT tokens for authentication.", "Token-based auth protects the gateway.",
-         "The marketing budget for Q3 is $50,000."]
+        [
+            "The API uses JWT tokens for authentication.",
+            "Token-based auth protects the gateway.",
+            "The marketing budget for Q3 is $50,000.",
+        ]
     )
     assert vectors.shape == (3, 384)
     assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2]) + 0.2
-    assert np.allclose(provider.embed_query("The API uses JWT tokens for authentication."), vectors[0], atol=1e-5)
+    assert np.allclose(
+        provider.embed_query("The API uses JWT tokens for authentication."), vectors[0], atol=1e-5
+    )
     model = provider.load()  # one text takes a shorter path: the same vector as encode()
-    for text in ("What changed in the billing service?", "budget", "Tara Singh — Q3 plans, $50,000 (draft)"):
-        assert np.allclose(provider.embed_documents([text])[0],
-                           model.encode([text], normalize_embeddings=True), atol=1e-6)
+    for text in (
+        "What changed in the billing service?",
+        "budget",
+        "Tara Singh — Q3 plans, $50,000 (draft)",
+    ):
+        assert np.allclose(
+            provider.embed_documents([text])[0],
+            model.encode([text], normalize_embeddings=True),
+            atol=1e-6,
+        )
 
 
 @pytest.mark.slow
@@ -111,7 +147,6 @@ def test_bfloat16_batches_give_the_fp32_vectors():
     bf16 = bf16_provider.embed_documents(texts)
     assert bf16.dtype == np.float32 and np.all((fp32 * bf16).sum(axis=1) > 0.999)
     assert not LocalEmbeddings(384, precision="fp32").uses_bf16(64)
-
 
 
 @pytest.mark.django_db
@@ -126,6 +161,8 @@ def test_a_provider_failure_in_a_later_batch_stores_nothing(openai_settings, htt
 
     httpserver.expect_request("/v1/embeddings").respond_with_handler(flaky)
     with pytest.raises(EmbeddingError):
-        shortterm_memory_create(worker=worker, title="big", chunks=[{"content": f"fact {i}"} for i in range(5)])
+        shortterm_memory_create(
+            worker=worker, title="big", chunks=[{"content": f"fact {i}"} for i in range(5)]
+        )
     assert calls["n"] == 3
     assert not ShorttermMemory.objects.exists() and not ShorttermChunk.objects.exists()

@@ -9,7 +9,9 @@ def test_health_reports_database_pgvector_and_queue(anon_client):
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
-    assert body["database"]["ok"] is True and body["database"]["version"].startswith(("16", "17", "18"))
+    assert body["database"]["ok"] is True and body["database"]["version"].startswith(
+        ("16", "17", "18")
+    )
     assert body["pgvector"]["ok"] is True and body["pgvector"]["version"] >= "0.7"
     assert set(body["queue"]) >= {"cluster_running", "queued", "failed_last_24h", "last_success"}
     assert body["neo4j"] == {"configured": False}

@@ -16,7 +16,11 @@ def test_an_admin_logs_in_and_sees_what_is_in_the_system(live_server, page):
     page.fill("#id_username", "alice")
     page.fill("#id_password", "wrong password")
     page.click("button[type=submit]")
-    assert page.locator("[role=alert]").inner_text().startswith("Your username and password didn't match")
+    assert (
+        page.locator("[role=alert]")
+        .inner_text()
+        .startswith("Your username and password didn't match")
+    )
     screenshot(page, "login-error")
 
     page.fill("#id_username", "alice")

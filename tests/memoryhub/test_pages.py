@@ -65,15 +65,21 @@ def test_admin_pages_load(staff_browser, url_name):
     from tiers.services.shortterm import shortterm_memory_create
 
     ActiveMemoryFactory()
-    shortterm_memory_create(worker=WorkerFactory(), title="t", chunks=[{"content": "Alice Chen uses Redis."}])
+    shortterm_memory_create(
+        worker=WorkerFactory(), title="t", chunks=[{"content": "Alice Chen uses Redis."}]
+    )
     assert staff_browser.get(reverse(url_name)).status_code == 200
 
 
 def test_admin_active_memory_page_shows_sections_readably(staff_browser):
     memory = ActiveMemoryFactory(title="Readable")
-    page = staff_browser.get(reverse("admin:tiers_activememory_change", args=[memory.pk])).content.decode()
+    page = staff_browser.get(
+        reverse("admin:tiers_activememory_change", args=[memory.pk])
+    ).content.decode()
     assert "Ship the memory service" in page and "Objective" in page and "updated 0 times" in page
-    listing = staff_browser.get(reverse("admin:tiers_activememory_changelist"), {"q": "Readable"}).content.decode()
+    listing = staff_browser.get(
+        reverse("admin:tiers_activememory_changelist"), {"q": "Readable"}
+    ).content.decode()
     assert "Readable" in listing
     filtered = staff_browser.get(
         reverse("admin:tiers_activememory_changelist"), {"worker__id__exact": memory.worker_id}
@@ -84,8 +90,14 @@ def test_admin_active_memory_page_shows_sections_readably(staff_browser):
 def test_admin_worker_and_token_pages_load(staff_browser):
     worker = WorkerFactory()
     token, _ = token_issue(worker=worker)
-    assert staff_browser.get(reverse("admin:memoryhub_worker_change", args=[worker.pk])).status_code == 200
-    assert staff_browser.get(reverse("admin:memoryhub_apitoken_change", args=[token.pk])).status_code == 200
+    assert (
+        staff_browser.get(reverse("admin:memoryhub_worker_change", args=[worker.pk])).status_code
+        == 200
+    )
+    assert (
+        staff_browser.get(reverse("admin:memoryhub_apitoken_change", args=[token.pk])).status_code
+        == 200
+    )
 
 
 def test_the_admin_action_issues_a_token_and_shows_it_once(staff_browser):
@@ -109,7 +121,8 @@ def test_the_admin_action_issues_a_token_and_shows_it_once(staff_browser):
 def test_the_admin_action_revokes_tokens(staff_browser, worker):
     token, _ = token_issue(worker=worker)
     staff_browser.post(
-        reverse("admin:memoryhub_apitoken_changelist"), {"action": "revoke", "_selected_action": [token.pk]}
+        reverse("admin:memoryhub_apitoken_changelist"),
+        {"action": "revoke", "_selected_action": [token.pk]},
     )
     token.refresh_from_db()
     assert token.revoked_at is not None
@@ -119,7 +132,9 @@ def test_the_home_page_counts_the_shortterm_tier(staff_browser):
     from tiers.services.shortterm import shortterm_memory_create
 
     worker = WorkerFactory(name="searcher")
-    shortterm_memory_create(worker=worker, title="a", chunks=[{"content": "Alice Chen uses Redis."}, {"content": "two"}])
+    shortterm_memory_create(
+        worker=worker, title="a", chunks=[{"content": "Alice Chen uses Redis."}, {"content": "two"}]
+    )
     page = staff_browser.get("/").content.decode()
     assert 'data-tier="shortterm">1<' in page and "2 chunks, 2 entities, 1 relationships" in page
 
@@ -129,28 +144,46 @@ def test_admin_shortterm_pages_show_chunks_without_vectors(staff_browser):
     from tiers.services.shortterm import shortterm_memory_create
 
     memory = shortterm_memory_create(
-        worker=WorkerFactory(), title="Runbook", chunks=[{"content": "Restart the gateway with care."}]
+        worker=WorkerFactory(),
+        title="Runbook",
+        chunks=[{"content": "Restart the gateway with care."}],
     )
-    listing = staff_browser.get(reverse("admin:tiers_shorttermmemory_changelist"), {"q": "gateway"}).content.decode()
+    listing = staff_browser.get(
+        reverse("admin:tiers_shorttermmemory_changelist"), {"q": "gateway"}
+    ).content.decode()
     assert "Runbook" in listing
-    page = staff_browser.get(reverse("admin:tiers_shorttermmemory_change", args=[memory.pk])).content.decode()
+    page = staff_browser.get(
+        reverse("admin:tiers_shorttermmemory_change", args=[memory.pk])
+    ).content.decode()
     assert "Restart the gateway with care." in page and "embedding" not in page.lower()
-    staff_browser.post(reverse("admin:tiers_shorttermmemory_delete", args=[memory.pk]), {"post": "yes"})
+    staff_browser.post(
+        reverse("admin:tiers_shorttermmemory_delete", args=[memory.pk]), {"post": "yes"}
+    )
     assert Bm25Corpus.objects.get(worker=memory.worker).doc_count == 0
 
 
 def test_admin_migration_run_page_shows_each_section_and_links(staff_browser):
+    from consolidation.services.active_to_shortterm import migrate_active_memory
     from tests.factories import TASK_TEMPLATE
     from tiers.services.active import active_memory_create, active_memory_update_sections
-    from consolidation.services.active_to_shortterm import migrate_active_memory
 
     worker = WorkerFactory()
-    memory = active_memory_create(worker=worker, title="Sprint", template_yaml=TASK_TEMPLATE,
-                                  initial_sections={"objective": "Ship it"})
-    memory = active_memory_update_sections(memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."})
+    memory = active_memory_create(
+        worker=worker,
+        title="Sprint",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "Ship it"},
+    )
+    memory = active_memory_update_sections(
+        memory=memory, sections={"notes": "Kubernetes upgrades happen monthly."}
+    )
     run = migrate_active_memory(memory=memory, trigger="api")
-    created = next(o for o in run.outcomes if o["section_id"] == "notes")["ids"]["shortterm_memory_id"]
-    page = staff_browser.get(reverse("admin:consolidation_consolidationrun_change", args=[run.pk])).content.decode()
+    created = next(o for o in run.outcomes if o["section_id"] == "notes")["ids"][
+        "shortterm_memory_id"
+    ]
+    page = staff_browser.get(
+        reverse("admin:consolidation_consolidationrun_change", args=[run.pk])
+    ).content.decode()
     assert "<code>notes</code>" in page and "created" in page and "skipped" in page
     assert reverse("admin:tiers_shorttermmemory_change", args=[created]) in page
     assert reverse("admin:tiers_activememory_change", args=[memory.pk]) in page

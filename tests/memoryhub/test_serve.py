@@ -41,7 +41,11 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 def test_serve_runs_the_site_and_the_cluster_on_a_fresh_embedded_database(tmp_path):
     port = _free_port()
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "MEMORYHUB_EMBEDDED_CLEANUP"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "MEMORYHUB_EMBEDDED_CLEANUP"}
+    }
     env |= {
         "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
         "MEMORYHUB_DATA_DIR": str(tmp_path / "var"),
@@ -52,7 +56,11 @@ def test_serve_runs_the_site_and_the_cluster_on_a_fresh_embedded_database(tmp_pa
     log = (tmp_path / "serve.log").open("w+")
     process = subprocess.Popen(
         [sys.executable, "manage.py", "serve", "--bind", f"127.0.0.1:{port}"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -79,7 +87,9 @@ def test_serve_runs_the_site_and_the_cluster_on_a_fresh_embedded_database(tmp_pa
         status, _, schema = _get(f"{base}/api/schema/")
         assert status == 200 and "openapi" in schema
         status, _, body = _get(f"{base}/api/v1/")
-        assert status == 200 and json.loads(body)["endpoints"]["workers"].endswith("/api/v1/workers/")
+        assert status == 200 and json.loads(body)["endpoints"]["workers"].endswith(
+            "/api/v1/workers/"
+        )
         status, _, body = _get(f"{base}/static/css/app.css")
         assert status == 200 and "--accent" in body
 
@@ -90,5 +100,9 @@ def test_serve_runs_the_site_and_the_cluster_on_a_fresh_embedded_database(tmp_pa
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=30)
         subprocess.run(
-            [sys.executable, "-m", "memoryhub.embedded_db", "stop"], cwd=ROOT, env=env, check=False, timeout=60
+            [sys.executable, "-m", "memoryhub.embedded_db", "stop"],
+            cwd=ROOT,
+            env=env,
+            check=False,
+            timeout=60,
         )

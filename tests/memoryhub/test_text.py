@@ -4,11 +4,16 @@ CONFIG = {"split_above": 500, "chunk_tokens": 512, "overlap_tokens": 50}
 
 
 def _long_text(sentences: int = 300) -> str:
-    return " ".join(f"Sentence {i} says the deploy of service {i % 7} went fine on day {i}." for i in range(sentences))
+    return " ".join(
+        f"Sentence {i} says the deploy of service {i % 7} went fine on day {i}."
+        for i in range(sentences)
+    )
 
 
 def test_small_content_is_one_chunk():
-    assert chunk_text("We use JWT. It expires in 1 hour.", **CONFIG) == ["We use JWT. It expires in 1 hour."]
+    assert chunk_text("We use JWT. It expires in 1 hour.", **CONFIG) == [
+        "We use JWT. It expires in 1 hour."
+    ]
     assert chunk_text("   ", **CONFIG) == []
 
 
@@ -21,7 +26,7 @@ def test_long_content_is_split_at_sentences_with_overlap():
     for previous, current in zip(chunks, chunks[1:]):
         first_sentence = split_sentences(current)[0]
         assert first_sentence in previous  # overlap: the next chunk repeats the tail
-        overlap = previous[previous.index(first_sentence):]
+        overlap = previous[previous.index(first_sentence) :]
         assert count_tokens(overlap) <= 50
 
 
@@ -41,5 +46,9 @@ def test_a_sentence_longer_than_a_chunk_is_cut_between_words():
 
 def test_markdown_lists_and_paragraphs_are_boundaries():
     assert split_sentences("# Title\n- one\n- two\n\nParagraph. Next one!") == [
-        "# Title", "- one", "- two", "Paragraph.", "Next one!",
+        "# Title",
+        "- one",
+        "- two",
+        "Paragraph.",
+        "Next one!",
     ]

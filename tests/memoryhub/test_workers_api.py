@@ -16,7 +16,9 @@ def test_an_agent_sees_only_its_own_worker(owner_client, worker, other_worker):
 
 def test_another_workers_id_is_404_not_403(owner_client, other_worker):
     assert_error(owner_client.get(f"/api/v1/workers/{other_worker.pk}/"), 404, "not_found")
-    assert_error(owner_client.patch(f"/api/v1/workers/{other_worker.pk}/", {"description": "x"}), 404)
+    assert_error(
+        owner_client.patch(f"/api/v1/workers/{other_worker.pk}/", {"description": "x"}), 404
+    )
 
 
 def test_a_missing_worker_looks_the_same_as_a_foreign_one(owner_client, other_worker):
@@ -31,10 +33,14 @@ def test_staff_see_every_worker(staff_client, worker, other_worker):
 
 
 def test_staff_create_a_worker_and_issue_it_a_token(staff_client):
-    created = staff_client.post("/api/v1/workers/", {"name": "planner", "metadata": {"team": "ops"}}, format="json")
+    created = staff_client.post(
+        "/api/v1/workers/", {"name": "planner", "metadata": {"team": "ops"}}, format="json"
+    )
     assert created.status_code == 201, created.content
     worker_id = created.json()["id"]
-    issued = staff_client.post(f"/api/v1/workers/{worker_id}/tokens/", {"name": "laptop"}, format="json")
+    issued = staff_client.post(
+        f"/api/v1/workers/{worker_id}/tokens/", {"name": "laptop"}, format="json"
+    )
     assert issued.status_code == 201
     key = issued.json()["key"]
     assert key.startswith("mh_")
@@ -46,27 +52,48 @@ def test_staff_create_a_worker_and_issue_it_a_token(staff_client):
 
 
 def test_agents_cannot_create_workers_or_tokens(owner_client, worker):
-    assert_error(owner_client.post("/api/v1/workers/", {"name": "x"}, format="json"), 403, "permission_denied")
+    assert_error(
+        owner_client.post("/api/v1/workers/", {"name": "x"}, format="json"),
+        403,
+        "permission_denied",
+    )
     assert_error(owner_client.post(f"/api/v1/workers/{worker.pk}/tokens/", {}, format="json"), 403)
     assert_error(owner_client.delete(f"/api/v1/workers/{worker.pk}/"), 403)
     assert Worker.objects.count() == 1
 
 
 def test_an_agent_updates_its_own_description(owner_client, worker):
-    response = owner_client.patch(f"/api/v1/workers/{worker.pk}/", {"description": "plans"}, format="json")
+    response = owner_client.patch(
+        f"/api/v1/workers/{worker.pk}/", {"description": "plans"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["description"] == "plans"
 
 
 def test_a_duplicate_worker_name_is_409(staff_client, worker):
-    assert_error(staff_client.post("/api/v1/workers/", {"name": worker.name}, format="json"), 409, "duplicate", "name")
+    assert_error(
+        staff_client.post("/api/v1/workers/", {"name": worker.name}, format="json"),
+        409,
+        "duplicate",
+        "name",
+    )
 
 
 def test_bad_worker_input_names_the_field(staff_client):
-    assert_error(staff_client.post("/api/v1/workers/", {"name": 5}, format="json"), 400, "validation_error", "name")
     assert_error(
-        staff_client.post("/api/v1/workers/", {"name": "x", "metadata": "no"}, format="json"), 400, None, "metadata"
+        staff_client.post("/api/v1/workers/", {"name": 5}, format="json"),
+        400,
+        "validation_error",
+        "name",
     )
-    assert_error(staff_client.post("/api/v1/workers/", {"name": "   "}, format="json"), 400, None, "name")
+    assert_error(
+        staff_client.post("/api/v1/workers/", {"name": "x", "metadata": "no"}, format="json"),
+        400,
+        None,
+        "metadata",
+    )
+    assert_error(
+        staff_client.post("/api/v1/workers/", {"name": "   "}, format="json"), 400, None, "name"
+    )
     assert not Worker.objects.exists()
 
 
@@ -110,7 +137,9 @@ def test_bearer_works_too(worker):
 
 def test_a_create_retried_with_its_idempotency_key_creates_one_worker(staff_client):
     for _ in range(3):
-        response = staff_client.post("/api/v1/workers/", {"name": "once"}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+        response = staff_client.post(
+            "/api/v1/workers/", {"name": "once"}, format="json", HTTP_IDEMPOTENCY_KEY="k1"
+        )
         assert response.status_code == 201
     assert Worker.objects.filter(name="once").count() == 1
 

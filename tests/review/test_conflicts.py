@@ -1,7 +1,7 @@
 import pytest
 
-from review.models import MergeConflict
 from consolidation.services.conflicts import conflict_create, conflict_resolve
+from review.models import MergeConflict
 from tests.factories import ActiveMemoryFactory
 from tests.helpers import assert_error
 from tiers.models import ShorttermChunk, ShorttermMemory
@@ -21,9 +21,15 @@ def conflict(worker):
     memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": EXISTING}])
     chunk = memory.chunks.get()
     return conflict_create(
-        worker=worker, active_memory=active, section_id="notes", section_name="Notes", section_content=INCOMING,
+        worker=worker,
+        active_memory=active,
+        section_id="notes",
+        section_name="Notes",
+        section_content=INCOMING,
         shortterm_memory=memory,
-        conflicting_chunks=[{"chunk_id": chunk.pk, "content": EXISTING, "similarity": 0.93, "entity_overlap": 1.0}],
+        conflicting_chunks=[
+            {"chunk_id": chunk.pk, "content": EXISTING, "similarity": 0.93, "entity_overlap": 1.0}
+        ],
         reasons=[{"code": "number_changed", "detail": "$50,000 → $65,000", "spans": [[41, 48]]}],
     )
 
@@ -36,12 +42,19 @@ def _chunk(conflict):
     return ShorttermChunk.objects.get(pk=conflict.conflicting_chunks[0]["chunk_id"])
 
 
-def test_accept_incoming_replaces_the_chunk_and_records_before_and_after(owner_client, worker, conflict):
-    response = owner_client.post(url(worker, conflict, "resolve"), {"decision": "accept_incoming"}, format="json")
+def test_accept_incoming_replaces_the_chunk_and_records_before_and_after(
+    owner_client, worker, conflict
+):
+    response = owner_client.post(
+        url(worker, conflict, "resolve"), {"decision": "accept_incoming"}, format="json"
+    )
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["status"] == "resolved"
-    assert body["resolution"]["before"]["content"] == EXISTING and body["resolution"]["after"]["content"] == INCOMING
+    assert (
+        body["resolution"]["before"]["content"] == EXISTING
+        and body["resolution"]["after"]["content"] == INCOMING
+    )
     assert _chunk(conflict).content == INCOMING
     conflict.active_memory.refresh_from_db()
     assert conflict.active_memory.sections["notes"]["update_count"] == 0  # handled
@@ -49,22 +62,30 @@ def test_accept_incoming_replaces_the_chunk_and_records_before_and_after(owner_c
 
 def test_merge_with_edited_text(owner_client, worker, conflict):
     edited = "The Q3 budget for the marketing team rose from $50,000 to $65,000 in August."
-    response = owner_client.post(url(worker, conflict, "resolve"), {"decision": "merge_edited", "edited_text": edited},
-                                 format="json")
+    response = owner_client.post(
+        url(worker, conflict, "resolve"),
+        {"decision": "merge_edited", "edited_text": edited},
+        format="json",
+    )
     assert response.status_code == 200
     assert _chunk(conflict).content == edited
 
 
 def test_keep_existing_changes_nothing_in_the_shortterm_tier(owner_client, worker, conflict):
-    owner_client.post(url(worker, conflict, "resolve"), {"decision": "keep_existing", "note": "old figure is right"},
-                      format="json")
+    owner_client.post(
+        url(worker, conflict, "resolve"),
+        {"decision": "keep_existing", "note": "old figure is right"},
+        format="json",
+    )
     assert _chunk(conflict).content == EXISTING
     conflict.refresh_from_db()
     assert conflict.status == "resolved" and conflict.resolution.note == "old figure is right"
 
 
 def test_separate_memory_stores_the_section_on_its_own(owner_client, worker, conflict):
-    body = owner_client.post(url(worker, conflict, "resolve"), {"decision": "separate_memory"}, format="json").json()
+    body = owner_client.post(
+        url(worker, conflict, "resolve"), {"decision": "separate_memory"}, format="json"
+    ).json()
     memory = ShorttermMemory.objects.get(pk=body["resolution"]["after"]["shortterm_memory_id"])
     assert memory.title == "Q3 planning — Notes" and memory.chunks.get().content == INCOMING
     assert _chunk(conflict).content == EXISTING
@@ -74,25 +95,52 @@ def test_dismiss_keeps_the_section_count(owner_client, worker, conflict):
     owner_client.post(url(worker, conflict, "resolve"), {"decision": "dismiss"}, format="json")
     conflict.refresh_from_db()
     conflict.active_memory.refresh_from_db()
-    assert conflict.status == "dismissed" and conflict.active_memory.sections["notes"]["update_count"] == 1
+    assert (
+        conflict.status == "dismissed"
+        and conflict.active_memory.sections["notes"]["update_count"] == 1
+    )
 
 
 def test_a_resolved_conflict_cannot_be_resolved_again(owner_client, worker, conflict):
-    owner_client.post(url(worker, conflict, "resolve"), {"decision": "keep_existing"}, format="json")
-    body = assert_error(owner_client.post(url(worker, conflict, "resolve"), {"decision": "accept_incoming"},
-                                          format="json"), 409, "already_resolved")
+    owner_client.post(
+        url(worker, conflict, "resolve"), {"decision": "keep_existing"}, format="json"
+    )
+    body = assert_error(
+        owner_client.post(
+            url(worker, conflict, "resolve"), {"decision": "accept_incoming"}, format="json"
+        ),
+        409,
+        "already_resolved",
+    )
     assert "already resolved" in body["detail"]
     assert _chunk(conflict).content == EXISTING
 
 
 def test_bad_resolutions_are_refused_and_change_nothing(owner_client, worker, conflict):
-    assert_error(owner_client.post(url(worker, conflict, "resolve"), {"decision": "merge_edited"}, format="json"),
-                 400, None, "edited_text")
-    assert_error(owner_client.post(url(worker, conflict, "resolve"), {"decision": "flip_a_coin"}, format="json"),
-                 400, None, "decision")
+    assert_error(
+        owner_client.post(
+            url(worker, conflict, "resolve"), {"decision": "merge_edited"}, format="json"
+        ),
+        400,
+        None,
+        "edited_text",
+    )
+    assert_error(
+        owner_client.post(
+            url(worker, conflict, "resolve"), {"decision": "flip_a_coin"}, format="json"
+        ),
+        400,
+        None,
+        "decision",
+    )
     _chunk(conflict).delete()
-    assert_error(owner_client.post(url(worker, conflict, "resolve"), {"decision": "accept_incoming"}, format="json"),
-                 409, "chunk_gone")
+    assert_error(
+        owner_client.post(
+            url(worker, conflict, "resolve"), {"decision": "accept_incoming"}, format="json"
+        ),
+        409,
+        "chunk_gone",
+    )
     conflict.refresh_from_db()
     assert conflict.status == "pending" and not hasattr(conflict, "resolution")
 
@@ -111,16 +159,25 @@ def test_a_failure_midway_rolls_the_whole_resolution_back(worker, conflict, monk
 
 
 def test_the_queue_lists_and_filters(owner_client, worker, conflict):
-    listing = owner_client.get(f"/api/v1/workers/{worker.pk}/conflicts/", {"status": "pending"}).json()
+    listing = owner_client.get(
+        f"/api/v1/workers/{worker.pk}/conflicts/", {"status": "pending"}
+    ).json()
     assert [c["id"] for c in listing["results"]] == [conflict.pk]
     assert listing["results"][0]["reasons"][0]["code"] == "number_changed"
-    assert_error(owner_client.get(f"/api/v1/workers/{worker.pk}/conflicts/", {"status": "weird"}), 400, None, "status")
+    assert_error(
+        owner_client.get(f"/api/v1/workers/{worker.pk}/conflicts/", {"status": "weird"}),
+        400,
+        None,
+        "status",
+    )
 
 
 def test_conflicts_are_isolated(other_client, anon_client, worker, conflict):
-    for method, target, data in (("get", url(worker, conflict), None),
-                                 ("post", url(worker, conflict, "resolve"), {"decision": "dismiss"}),
-                                 ("get", f"/api/v1/workers/{worker.pk}/conflicts/", None)):
+    for method, target, data in (
+        ("get", url(worker, conflict), None),
+        ("post", url(worker, conflict, "resolve"), {"decision": "dismiss"}),
+        ("get", f"/api/v1/workers/{worker.pk}/conflicts/", None),
+    ):
         assert_error(getattr(other_client, method)(target, data, format="json"), 404, "not_found")
         assert_error(getattr(anon_client, method)(target, data, format="json"), 401)
     assert MergeConflict.objects.get(pk=conflict.pk).status == "pending"

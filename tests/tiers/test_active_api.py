@@ -23,6 +23,7 @@ def create_payload(**overrides):
 
 # --- the happy paths -----------------------------------------------------------------
 
+
 def test_it_creates_from_a_template(owner_client, worker):
     response = owner_client.post(base(worker), create_payload(), format="json")
     assert response.status_code == 201, response.content
@@ -47,7 +48,12 @@ def test_it_lists_summaries(owner_client, worker, other_worker):
     row = body["results"][0]
     assert "template_content" not in row
     assert [s["id"] for s in row["sections"]] == ["objective", "progress", "notes"]
-    assert row["sections"][0] == {"id": "objective", "name": "Objective", "update_count": 0, "chars": 23}
+    assert row["sections"][0] == {
+        "id": "objective",
+        "name": "Objective",
+        "update_count": 0,
+        "chars": 23,
+    }
 
 
 def test_it_filters_the_list_by_text(owner_client, worker):
@@ -65,14 +71,18 @@ def test_it_gets_one(owner_client, worker):
 
 def test_it_gets_several_in_the_order_asked(owner_client, worker):
     first, second = ActiveMemoryFactory(worker=worker), ActiveMemoryFactory(worker=worker)
-    response = owner_client.post(f"{base(worker)}detailed", {"ids": [second.pk, first.pk]}, format="json")
+    response = owner_client.post(
+        f"{base(worker)}detailed", {"ids": [second.pk, first.pk]}, format="json"
+    )
     assert response.status_code == 200
     assert [m["id"] for m in response.json()] == [second.pk, first.pk]
 
 
 def test_getting_several_with_an_unknown_id_is_404_naming_it(owner_client, worker, other_worker):
     mine, theirs = ActiveMemoryFactory(worker=worker), ActiveMemoryFactory(worker=other_worker)
-    response = owner_client.post(f"{base(worker)}detailed", {"ids": [mine.pk, theirs.pk]}, format="json")
+    response = owner_client.post(
+        f"{base(worker)}detailed", {"ids": [mine.pk, theirs.pk]}, format="json"
+    )
     body = assert_error(response, 404, "not_found", "ids")
     assert str(theirs.pk) in body["detail"]
 
@@ -89,7 +99,9 @@ def test_it_updates_one_section_by_name(owner_client, worker):
 def test_it_updates_several_sections(owner_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
     response = owner_client.patch(
-        f"{base(worker)}{memory.pk}/sections", {"sections": {"progress": "p", "notes": "n"}}, format="json"
+        f"{base(worker)}{memory.pk}/sections",
+        {"sections": {"progress": "p", "notes": "n"}},
+        format="json",
     )
     assert response.status_code == 200
     sections = response.json()["sections"]
@@ -100,7 +112,12 @@ def test_it_updates_the_memory(owner_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
     response = owner_client.patch(
         f"{base(worker)}{memory.pk}/",
-        {"title": "Renamed", "description": "new", "metadata": {"a": 1}, "sections": {"notes": "x"}},
+        {
+            "title": "Renamed",
+            "description": "new",
+            "metadata": {"a": 1},
+            "sections": {"notes": "x"},
+        },
         format="json",
     )
     assert response.status_code == 200, response.content
@@ -122,6 +139,7 @@ def test_a_staff_token_reaches_any_worker(staff_client, worker):
 
 
 # --- isolation: owner / other agent / anonymous ----------------------------------------
+
 
 def _endpoints(worker, memory):
     detail = f"{base(worker)}{memory.pk}/"
@@ -147,7 +165,9 @@ def test_another_workers_token_gets_404_everywhere_and_changes_nothing(other_cli
     assert ActiveMemory.objects.count() == 1
 
 
-def test_another_workers_token_cannot_reach_a_memory_through_its_own_worker(other_client, other_worker, worker):
+def test_another_workers_token_cannot_reach_a_memory_through_its_own_worker(
+    other_client, other_worker, worker
+):
     memory = ActiveMemoryFactory(worker=worker)
     response = other_client.get(f"{base(other_worker)}{memory.pk}/")
     assert_error(response, 404, "not_found")
@@ -156,26 +176,51 @@ def test_another_workers_token_cannot_reach_a_memory_through_its_own_worker(othe
 def test_anonymous_and_bad_tokens_get_401_everywhere(anon_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
     for method, url, data in _endpoints(worker, memory):
-        assert_error(getattr(anon_client, method)(url, data, format="json"), 401, "not_authenticated")
+        assert_error(
+            getattr(anon_client, method)(url, data, format="json"), 401, "not_authenticated"
+        )
     anon_client.credentials(HTTP_AUTHORIZATION="Token mh_not-a-real-token")
     for method, url, data in _endpoints(worker, memory):
-        assert_error(getattr(anon_client, method)(url, data, format="json"), 401, "authentication_failed")
+        assert_error(
+            getattr(anon_client, method)(url, data, format="json"), 401, "authentication_failed"
+        )
     assert ActiveMemory.objects.count() == 1
 
 
 # --- bad input: a clear 4xx naming the field, nothing written ---------------------------
 
+
 @pytest.mark.parametrize(
     ("overrides", "status", "code", "field"),
     [
         ({"template_content": "template: [oops"}, 400, "invalid_template", "template_content"),
-        ({"template_content": "template: {id: t, name: T, version: '1'}\n"}, 400, "invalid_template",
-         "template_content"),
-        ({"template_content": "template: {id: t, name: T, version: '1'}\nsections:\n"
-                              "  - {id: a, name: A}\n  - {id: a, name: B}\n"}, 400, "invalid_template",
-         "template_content"),
-        ({"initial_sections": {"objective": "x", "budget": "y"}}, 400, "unknown_section", "initial_sections.budget"),
-        ({"initial_sections": {"notes": "x"}}, 400, "missing_required_section", "initial_sections.objective"),
+        (
+            {"template_content": "template: {id: t, name: T, version: '1'}\n"},
+            400,
+            "invalid_template",
+            "template_content",
+        ),
+        (
+            {
+                "template_content": "template: {id: t, name: T, version: '1'}\nsections:\n"
+                "  - {id: a, name: A}\n  - {id: a, name: B}\n"
+            },
+            400,
+            "invalid_template",
+            "template_content",
+        ),
+        (
+            {"initial_sections": {"objective": "x", "budget": "y"}},
+            400,
+            "unknown_section",
+            "initial_sections.budget",
+        ),
+        (
+            {"initial_sections": {"notes": "x"}},
+            400,
+            "missing_required_section",
+            "initial_sections.objective",
+        ),
         ({"initial_sections": {"objective": 42}}, 400, "invalid", "initial_sections.objective"),
         ({"initial_sections": {"objective": ["a"]}}, 400, "invalid", "initial_sections.objective"),
         ({"initial_sections": "objective"}, 400, "validation_error", "initial_sections"),
@@ -193,7 +238,9 @@ def test_create_refuses_bad_input(owner_client, worker, overrides, status, code,
 
 def test_create_refuses_a_section_over_a_megabyte(owner_client, worker):
     big = "x" * 1_000_001
-    response = owner_client.post(base(worker), create_payload(initial_sections={"objective": big}), format="json")
+    response = owner_client.post(
+        base(worker), create_payload(initial_sections={"objective": big}), format="json"
+    )
     body = assert_error(response, 413, "payload_too_large", "initial_sections.objective")
     assert "1000000 bytes" in body["detail"]
     assert not ActiveMemory.objects.exists()
@@ -202,25 +249,33 @@ def test_create_refuses_a_section_over_a_megabyte(owner_client, worker):
 def test_the_section_limit_is_configurable(owner_client, worker, settings):
     settings.MEMORYHUB_ACTIVE = {**settings.MEMORYHUB_ACTIVE, "max_section_bytes": 5}
     memory = ActiveMemoryFactory(worker=worker)
-    response = owner_client.put(f"{base(worker)}{memory.pk}/sections/notes", {"content": "123456"}, format="json")
+    response = owner_client.put(
+        f"{base(worker)}{memory.pk}/sections/notes", {"content": "123456"}, format="json"
+    )
     assert_error(response, 413, "payload_too_large", "sections.notes")
 
 
 def test_an_oversized_request_body_is_413(owner_client, worker, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 2048
-    response = owner_client.post(base(worker), create_payload(description="d" * 4096), format="json")
+    response = owner_client.post(
+        base(worker), create_payload(description="d" * 4096), format="json"
+    )
     assert_error(response, 413, "payload_too_large")
 
 
 def test_malformed_json_is_400(owner_client, worker):
-    response = owner_client.generic("POST", base(worker), "{not json", content_type="application/json")
+    response = owner_client.generic(
+        "POST", base(worker), "{not json", content_type="application/json"
+    )
     assert_error(response, 400, "parse_error")
 
 
 def test_updating_an_unknown_section_is_400_and_changes_nothing(owner_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
     response = owner_client.patch(
-        f"{base(worker)}{memory.pk}/sections", {"sections": {"notes": "ok", "budget": "?"}}, format="json"
+        f"{base(worker)}{memory.pk}/sections",
+        {"sections": {"notes": "ok", "budget": "?"}},
+        format="json",
     )
     assert_error(response, 400, "unknown_section", "sections.budget")
     memory.refresh_from_db()
@@ -229,13 +284,19 @@ def test_updating_an_unknown_section_is_400_and_changes_nothing(owner_client, wo
 
 def test_updating_a_section_with_non_string_content_is_400(owner_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
-    response = owner_client.put(f"{base(worker)}{memory.pk}/sections/notes", {"content": {"a": 1}}, format="json")
+    response = owner_client.put(
+        f"{base(worker)}{memory.pk}/sections/notes", {"content": {"a": 1}}, format="json"
+    )
     assert_error(response, 400, "invalid", "sections.notes")
 
 
 def test_an_empty_update_is_400(owner_client, worker):
     memory = ActiveMemoryFactory(worker=worker)
-    assert_error(owner_client.patch(f"{base(worker)}{memory.pk}/", {}, format="json"), 400, "validation_error")
+    assert_error(
+        owner_client.patch(f"{base(worker)}{memory.pk}/", {}, format="json"),
+        400,
+        "validation_error",
+    )
 
 
 def test_an_unknown_memory_is_404(owner_client, worker):
@@ -244,9 +305,14 @@ def test_an_unknown_memory_is_404(owner_client, worker):
 
 # --- Idempotency-Key --------------------------------------------------------------------
 
+
 def test_a_retried_create_with_the_same_key_creates_once(owner_client, worker):
-    first = owner_client.post(base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
-    again = owner_client.post(base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1")
+    first = owner_client.post(
+        base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1"
+    )
+    again = owner_client.post(
+        base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-1"
+    )
     assert first.status_code == again.status_code == 201
     assert first.json() == again.json()
     assert again["Idempotent-Replayed"] == "true"
@@ -264,10 +330,15 @@ def test_a_key_reused_for_another_request_is_422(owner_client, worker):
 
 def test_a_failed_create_is_not_remembered(owner_client, worker):
     bad = owner_client.post(
-        base(worker), create_payload(initial_sections={}), format="json", HTTP_IDEMPOTENCY_KEY="abc-3"
+        base(worker),
+        create_payload(initial_sections={}),
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="abc-3",
     )
     assert bad.status_code == 400
-    good = owner_client.post(base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-4")
+    good = owner_client.post(
+        base(worker), create_payload(), format="json", HTTP_IDEMPOTENCY_KEY="abc-4"
+    )
     assert good.status_code == 201
 
 

@@ -25,7 +25,10 @@ def test_parallel_updates_count_every_update(worker):
             for i in range(UPDATES_PER_THREAD):
                 active_memory_update_sections(
                     memory=memory,
-                    sections={"progress": f"thread {thread_no} step {i}", "notes": f"{thread_no}/{i}"},
+                    sections={
+                        "progress": f"thread {thread_no} step {i}",
+                        "notes": f"{thread_no}/{i}",
+                    },
                 )
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)

@@ -32,7 +32,9 @@ def test_it_initialises_every_section(worker):
 
 def test_it_requires_the_required_sections(worker):
     with pytest.raises(DomainError) as caught:
-        active_memory_create(worker=worker, title="t", template_yaml=TASK_TEMPLATE, initial_sections={"notes": "x"})
+        active_memory_create(
+            worker=worker, title="t", template_yaml=TASK_TEMPLATE, initial_sections={"notes": "x"}
+        )
     assert caught.value.code == "missing_required_section"
     assert "initial_sections.objective" in caught.value.fields
     assert not ActiveMemory.objects.exists()
@@ -41,7 +43,9 @@ def test_it_requires_the_required_sections(worker):
 def test_it_names_unknown_sections(worker):
     with pytest.raises(DomainError) as caught:
         active_memory_create(
-            worker=worker, title="t", template_yaml=TASK_TEMPLATE,
+            worker=worker,
+            title="t",
+            template_yaml=TASK_TEMPLATE,
             initial_sections={"objective": "x", "budget": "1", "risks": "2"},
         )
     assert caught.value.code == "unknown_section"
@@ -51,21 +55,28 @@ def test_it_names_unknown_sections(worker):
 
 def test_it_refuses_content_that_is_not_a_string(worker):
     with pytest.raises(DomainError, match="must be a string"):
-        active_memory_create(worker=worker, title="t", template_yaml=TASK_TEMPLATE, initial_sections={"objective": 5})
+        active_memory_create(
+            worker=worker, title="t", template_yaml=TASK_TEMPLATE, initial_sections={"objective": 5}
+        )
 
 
 def test_it_refuses_a_section_over_the_limit(worker, settings):
     settings.MEMORYHUB_ACTIVE = {**settings.MEMORYHUB_ACTIVE, "max_section_bytes": 10}
     with pytest.raises(PayloadTooLargeError, match="at most 10 bytes"):
         active_memory_create(
-            worker=worker, title="t", template_yaml=TASK_TEMPLATE, initial_sections={"objective": "é" * 6}
+            worker=worker,
+            title="t",
+            template_yaml=TASK_TEMPLATE,
+            initial_sections={"objective": "é" * 6},
         )
 
 
 def test_it_replaces_content_and_counts_each_update(worker):
     memory = ActiveMemoryFactory(worker=worker)
     active_memory_update_sections(memory=memory, sections={"progress": "step 1"})
-    memory = active_memory_update_sections(memory=memory, sections={"Progress": "step 2", "notes": "n"})
+    memory = active_memory_update_sections(
+        memory=memory, sections={"Progress": "step 2", "notes": "n"}
+    )
     assert memory.sections["progress"] == {"content": "step 2", "update_count": 2}
     assert memory.sections["notes"] == {"content": "n", "update_count": 1}
     assert memory.sections["objective"]["update_count"] == 0
@@ -98,7 +109,10 @@ def test_it_updates_title_description_metadata_and_sections_together(worker):
 def test_a_new_template_keeps_existing_sections_and_adds_new_ones(worker):
     memory = ActiveMemoryFactory(worker=worker)
     active_memory_update_sections(memory=memory, sections={"progress": "half done"})
-    new_template = TASK_TEMPLATE.replace('version: "1.0"', 'version: "1.1"') + "  - id: risks\n    name: Risks\n"
+    new_template = (
+        TASK_TEMPLATE.replace('version: "1.0"', 'version: "1.1"')
+        + "  - id: risks\n    name: Risks\n"
+    )
     memory = active_memory_update(memory=memory, template_yaml=new_template)
     assert list(memory.sections) == ["objective", "progress", "notes", "risks"]
     assert memory.sections["progress"] == {"content": "half done", "update_count": 1}

@@ -31,10 +31,19 @@ def test_it_accepts_a_numeric_version():
         ("template: [unclosed", "malformed YAML at line 1"),
         ("just a string", "must be a YAML mapping"),
         ("template:\n  id: t\n  name: T\n  version: '1'\n", "'sections' must be a non-empty list"),
-        ("template:\n  id: t\n  name: T\n  version: '1'\nsections: []\n", "'sections' must be a non-empty list"),
+        (
+            "template:\n  id: t\n  name: T\n  version: '1'\nsections: []\n",
+            "'sections' must be a non-empty list",
+        ),
         ("sections:\n  - id: a\n    name: A\n", "'template' must be a mapping"),
-        ("template:\n  name: T\n  version: '1'\nsections:\n  - id: a\n    name: A\n", "template.id is required"),
-        ("template:\n  id: t\n  name: T\nsections:\n  - id: a\n    name: A\n", "template.version is required"),
+        (
+            "template:\n  name: T\n  version: '1'\nsections:\n  - id: a\n    name: A\n",
+            "template.id is required",
+        ),
+        (
+            "template:\n  id: t\n  name: T\nsections:\n  - id: a\n    name: A\n",
+            "template.version is required",
+        ),
         (
             "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n  - id: a\n    name: B\n",
             "duplicate section id 'a'",
@@ -43,14 +52,26 @@ def test_it_accepts_a_numeric_version():
             "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n  - id: b\n    name: a\n",
             "duplicate section name 'a'",
         ),
-        ("template: {id: t, name: T, version: '1'}\nsections:\n  - name: A\n", "sections[0].id is required"),
-        ("template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n", "sections[0].name is required"),
-        ("template: {id: t, name: T, version: '1'}\nsections:\n  - id: 'a b'\n    name: A\n", "sections[0].id 'a b'"),
+        (
+            "template: {id: t, name: T, version: '1'}\nsections:\n  - name: A\n",
+            "sections[0].id is required",
+        ),
+        (
+            "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n",
+            "sections[0].name is required",
+        ),
+        (
+            "template: {id: t, name: T, version: '1'}\nsections:\n  - id: 'a b'\n    name: A\n",
+            "sections[0].id 'a b'",
+        ),
         (
             "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n    required: maybe\n",
             "sections[0].required must be true or false",
         ),
-        ("template: {id: t, name: T, version: '1'}\nsections:\n  - plain\n", "sections[0] must be a mapping"),
+        (
+            "template: {id: t, name: T, version: '1'}\nsections:\n  - plain\n",
+            "sections[0] must be a mapping",
+        ),
     ],
 )
 def test_it_names_the_problem_of_a_bad_template(text, message):

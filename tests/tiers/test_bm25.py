@@ -21,8 +21,10 @@ from tiers.services.shortterm import (
 
 pytestmark = pytest.mark.django_db
 
-WORDS = ("agent deploy budget token service gateway memory search vector index cluster "
-         "queue review conflict merge reviewer planner database latency throughput").split()
+WORDS = (
+    "agent deploy budget token service gateway memory search vector index cluster "
+    "queue review conflict merge reviewer planner database latency throughput"
+).split()
 
 
 def _sentence(rng: random.Random) -> str:
@@ -62,29 +64,46 @@ def _check_statistics(worker) -> None:
     for toks in tokens.values():
         for term in set(toks):
             expected_df[term] = expected_df.get(term, 0) + 1
-    actual_df = dict(Bm25Term.objects.filter(worker=worker, tier=Tier.SHORTTERM).values_list("term", "df"))
+    actual_df = dict(
+        Bm25Term.objects.filter(worker=worker, tier=Tier.SHORTTERM).values_list("term", "df")
+    )
     assert actual_df == expected_df
-    assert set(Bm25Posting.objects.filter(worker=worker).values_list("chunk_id", flat=True)) <= set(chunks)
+    assert set(Bm25Posting.objects.filter(worker=worker).values_list("chunk_id", flat=True)) <= set(
+        chunks
+    )
 
 
 def test_scores_agree_with_bm25s(settings):
     rng = random.Random(7)
     worker = WorkerFactory()
-    chunks = [{"content": " ".join(_sentence(rng) for _ in range(rng.randint(1, 4)))} for _ in range(120)]
+    chunks = [
+        {"content": " ".join(_sentence(rng) for _ in range(rng.randint(1, 4)))} for _ in range(120)
+    ]
     chunks.append({"content": "the and of"})  # only stop words: a document of length 0
     shortterm_memory_create(worker=worker, title="corpus", chunks=chunks)
-    ids = list(ShorttermChunk.objects.filter(worker=worker).order_by("id").values_list("id", flat=True))
+    ids = list(
+        ShorttermChunk.objects.filter(worker=worker).order_by("id").values_list("id", flat=True)
+    )
     tokens = _lexemes(ids)
     k1, b = settings.MEMORYHUB_SEARCH["bm25_k1"], settings.MEMORYHUB_SEARCH["bm25_b"]
     reference = bm25s.BM25(k1=k1, b=b, method="lucene", dtype="float64")
     reference.index([tokens[cid] for cid in ids], show_progress=False)
 
-    for query in ["deploy budget", "vector index latency throughput", "reviewer merge conflict conflict", "planner"]:
+    for query in [
+        "deploy budget",
+        "vector index latency throughput",
+        "reviewer merge conflict conflict",
+        "planner",
+    ]:
         terms = _query_lexemes(query)
-        expected = reference.get_scores(terms) * (k1 + 1)  # Okapi's (k1 + 1) numerator; bm25s drops it
+        expected = reference.get_scores(terms) * (
+            k1 + 1
+        )  # Okapi's (k1 + 1) numerator; bm25s drops it
         params = search_params(query=query, mode="bm25", limit=100, candidates=1000)
         with connection.cursor() as cursor:
-            ours = dict(bm25_ranked(worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor))
+            ours = dict(
+                bm25_ranked(worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor)
+            )
         for position, cid in enumerate(ids):
             assert ours.get(cid, 0.0) == pytest.approx(expected[position], abs=1e-6), (query, cid)
         assert len(ours) == int(np.count_nonzero(expected))
@@ -94,18 +113,25 @@ def test_statistics_follow_inserts_updates_and_deletes():
     rng = random.Random(3)
     worker, other = WorkerFactory(), WorkerFactory()
     memories = [
-        shortterm_memory_create(worker=worker, title=f"m{i}", chunks=[{"content": _sentence(rng)} for _ in range(5)])
+        shortterm_memory_create(
+            worker=worker, title=f"m{i}", chunks=[{"content": _sentence(rng)} for _ in range(5)]
+        )
         for i in range(4)
     ]
-    shortterm_memory_create(worker=other, title="other", chunks=[{"content": "deploy budget token"}])
+    shortterm_memory_create(
+        worker=other, title="other", chunks=[{"content": "deploy budget token"}]
+    )
     _check_statistics(worker)
 
-    shortterm_chunks_add(memory=memories[0], chunks=[{"content": _sentence(rng)}, {"content": "planner planner."}])
+    shortterm_chunks_add(
+        memory=memories[0], chunks=[{"content": _sentence(rng)}, {"content": "planner planner."}]
+    )
     _check_statistics(worker)
 
     chunk_ids = list(memories[1].chunks.values_list("id", flat=True))[:3]
     shortterm_chunks_update(
-        memory=memories[1], updates=[{"chunk_id": cid, "new_content": _sentence(rng)} for cid in chunk_ids]
+        memory=memories[1],
+        updates=[{"chunk_id": cid, "new_content": _sentence(rng)} for cid in chunk_ids],
     )
     _check_statistics(worker)
 
@@ -125,4 +151,8 @@ def test_deleting_a_worker_removes_its_index():
     worker = WorkerFactory()
     shortterm_memory_create(worker=worker, title="t", chunks=[{"content": "deploy budget token"}])
     worker.delete()
-    assert not Bm25Posting.objects.exists() and not Bm25Term.objects.exists() and not Bm25Corpus.objects.exists()
+    assert (
+        not Bm25Posting.objects.exists()
+        and not Bm25Term.objects.exists()
+        and not Bm25Corpus.objects.exists()
+    )

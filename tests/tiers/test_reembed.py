@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_reembed_rewrites_every_embedding_and_is_safe_to_rerun():
     worker = WorkerFactory()
-    shortterm_memory_create(worker=worker, title="t", chunks=[{"content": f"fact {i}"} for i in range(7)])
+    shortterm_memory_create(
+        worker=worker, title="t", chunks=[{"content": f"fact {i}"} for i in range(7)]
+    )
     ShorttermChunk.objects.update(embedding=[0.0] * 383 + [1.0])
     err = StringIO()
     out = StringIO()
@@ -28,7 +30,9 @@ def test_reembed_rewrites_every_embedding_and_is_safe_to_rerun():
 
 def test_reembed_resizes_the_column_when_the_dimension_changes(settings):
     worker = WorkerFactory()
-    shortterm_memory_create(worker=worker, title="t", chunks=[{"content": "fact one"}, {"content": "fact two"}])
+    shortterm_memory_create(
+        worker=worker, title="t", chunks=[{"content": "fact one"}, {"content": "fact two"}]
+    )
     settings.MEMORYHUB_EMBEDDINGS = {**settings.MEMORYHUB_EMBEDDINGS, "dimension": 64}
     try:
         call_command("reembed", stdout=StringIO(), stderr=StringIO())

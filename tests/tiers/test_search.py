@@ -20,10 +20,16 @@ FACTS = [
 
 @pytest.fixture
 def corpus(worker):
-    auth = shortterm_memory_create(worker=worker, title="Auth", chunks=[{"content": FACTS[0], "metadata": {"topic": "auth"}}])
+    auth = shortterm_memory_create(
+        worker=worker, title="Auth", chunks=[{"content": FACTS[0], "metadata": {"topic": "auth"}}]
+    )
     rest = shortterm_memory_create(
-        worker=worker, title="Ops",
-        chunks=[{"content": fact, "metadata": {"topic": "ops", "n": i}} for i, fact in enumerate(FACTS[1:])],
+        worker=worker,
+        title="Ops",
+        chunks=[
+            {"content": fact, "metadata": {"topic": "ops", "n": i}}
+            for i, fact in enumerate(FACTS[1:])
+        ],
     )
     return auth, rest
 
@@ -47,7 +53,9 @@ def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings)
     hits = _search(worker, query="JWT authentication tokens", mode="hybrid")
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
     for hit in hits:
-        expected = (1 / (k + hit.vector_rank) if hit.vector_rank else 0) + (1 / (k + hit.bm25_rank) if hit.bm25_rank else 0)
+        expected = (1 / (k + hit.vector_rank) if hit.vector_rank else 0) + (
+            1 / (k + hit.bm25_rank) if hit.bm25_rank else 0
+        )
         assert hit.fused_score == pytest.approx(expected)
     assert [h.fused_score for h in hits] == sorted((h.fused_score for h in hits), reverse=True)
     assert hits[0].content == FACTS[0] and hits[0].vector_rank == 1 and hits[0].bm25_rank == 1
@@ -55,15 +63,21 @@ def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings)
 
 def test_weights_change_the_fusion(worker, corpus, settings):
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
-    bm25_only = _search(worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1)
-    assert all(h.fused_score == pytest.approx(1 / (k + h.bm25_rank)) if h.bm25_rank else h.fused_score == 0
-               for h in bm25_only)
+    bm25_only = _search(
+        worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1
+    )
+    assert all(
+        h.fused_score == pytest.approx(1 / (k + h.bm25_rank)) if h.bm25_rank else h.fused_score == 0
+        for h in bm25_only
+    )
 
 
 def test_min_similarity_filters_on_cosine(worker, corpus):
     everything = _search(worker, query="JWT authentication tokens gateway", mode="vector")
     cutoff = everything[0].similarity - 1e-6
-    kept = _search(worker, query="JWT authentication tokens gateway", mode="vector", min_similarity=cutoff)
+    kept = _search(
+        worker, query="JWT authentication tokens gateway", mode="vector", min_similarity=cutoff
+    )
     assert [h.chunk_id for h in kept] == [everything[0].chunk_id]
 
 
@@ -71,15 +85,21 @@ def test_filters_by_memory_and_metadata(worker, corpus):
     auth, ops = corpus
     only_ops = _search(worker, query="JWT tokens budget", mode="hybrid", memory_ids=[ops.pk])
     assert only_ops and {h.memory_id for h in only_ops} == {ops.pk}
-    by_meta = _search(worker, query="budget deploys", mode="bm25", metadata={"topic": "ops", "n": 1})
+    by_meta = _search(
+        worker, query="budget deploys", mode="bm25", metadata={"topic": "ops", "n": 1}
+    )
     assert [h.content for h in by_meta] == [FACTS[2]]
 
 
 def test_another_workers_chunks_never_appear(worker, corpus):
     other = WorkerFactory()
-    shortterm_memory_create(worker=other, title="secret", chunks=[{"content": "The Q3 budget secret is $1."}])
+    shortterm_memory_create(
+        worker=other, title="secret", chunks=[{"content": "The Q3 budget secret is $1."}]
+    )
     for mode in ("vector", "bm25", "hybrid"):
-        assert all(h.memory_title != "secret" for h in _search(worker, query="Q3 budget secret", mode=mode))
+        assert all(
+            h.memory_title != "secret" for h in _search(worker, query="Q3 budget secret", mode=mode)
+        )
 
 
 def test_an_unknown_or_foreign_memory_id_is_404(worker, corpus):
@@ -93,10 +113,18 @@ def test_an_unknown_or_foreign_memory_id_is_404(worker, corpus):
 def test_hnsw_and_exact_agree_on_a_small_corpus(worker, corpus):
     params = search_params(query="backups at night", mode="vector", limit=5)
     with connection.cursor() as cursor:
-        exact = vector_ranked(worker_id=worker.pk, query_vector=_vec("backups at night"),
-                              params=params.__class__(**{**params.__dict__, "exact": True}), cursor=cursor)
-        approx = vector_ranked(worker_id=worker.pk, query_vector=_vec("backups at night"),
-                               params=params.__class__(**{**params.__dict__, "exact": False}), cursor=cursor)
+        exact = vector_ranked(
+            worker_id=worker.pk,
+            query_vector=_vec("backups at night"),
+            params=params.__class__(**{**params.__dict__, "exact": True}),
+            cursor=cursor,
+        )
+        approx = vector_ranked(
+            worker_id=worker.pk,
+            query_vector=_vec("backups at night"),
+            params=params.__class__(**{**params.__dict__, "exact": False}),
+            cursor=cursor,
+        )
     assert [cid for cid, _ in exact] == [cid for cid, _ in approx]
 
 
@@ -130,7 +158,9 @@ def test_bad_search_input_names_the_field(kwargs, field):
 
 @pytest.mark.django_db(transaction=True)
 def test_hybrid_outside_a_transaction_reads_bm25_on_a_second_connection(worker):
-    shortterm_memory_create(worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS])
+    shortterm_memory_create(
+        worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS]
+    )
     from django.db import connection
 
     assert not connection.in_atomic_block  # the parallel path
@@ -146,8 +176,12 @@ def test_hybrid_outside_a_transaction_reads_bm25_on_a_second_connection(worker):
 def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
     from tiers.search.vector import hnsw_ef_search
 
-    settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "hnsw_ef_search": 100, "hnsw_ef_search_large": 200,
-                                 "hnsw_large_worker": 50000}
+    settings.MEMORYHUB_SEARCH = {
+        **settings.MEMORYHUB_SEARCH,
+        "hnsw_ef_search": 100,
+        "hnsw_ef_search_large": 200,
+        "hnsw_large_worker": 50000,
+    }
     assert hnsw_ef_search(10_000, 60) == 100
     assert hnsw_ef_search(100_000, 60) == 200
     assert hnsw_ef_search(10_000, 150) == 150  # never fewer than the candidates asked for
@@ -156,7 +190,11 @@ def test_large_workers_search_hnsw_with_a_longer_candidate_list(settings):
 def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings):
     from tiers.search.vector import use_exact_search
 
-    settings.MEMORYHUB_SEARCH = {**settings.MEMORYHUB_SEARCH, "exact_below": 5000, "hnsw_min_share": 0.25}
+    settings.MEMORYHUB_SEARCH = {
+        **settings.MEMORYHUB_SEARCH,
+        "exact_below": 5000,
+        "hnsw_min_share": 0.25,
+    }
     assert use_exact_search(4000, 4000)  # small
     assert not use_exact_search(100_000, 110_000)  # most of the table: HNSW
     assert use_exact_search(10_000, 110_000)  # 9% of the table: a scan of its own rows
@@ -166,12 +204,16 @@ def test_workers_with_a_small_share_of_the_chunks_are_searched_exactly(settings)
 def test_a_smaller_limit_returns_the_head_of_the_longer_list(worker, corpus, mode):
     """Only the candidates that can reach the first `limit` are read in full: the result
     must be the same as cutting the full list."""
-    from tiers.search import SHORTTERM, search, search_params
+    from tiers.search import search, search_params
 
     def ranked(limit):
-        return [(h.chunk_id, h.similarity, h.bm25_score, h.fused_score)
-                for h in search(worker=worker, params=search_params(query="JWT token gateway", mode=mode,
-                                                                              limit=limit))]
+        return [
+            (h.chunk_id, h.similarity, h.bm25_score, h.fused_score)
+            for h in search(
+                worker=worker,
+                params=search_params(query="JWT token gateway", mode=mode, limit=limit),
+            )
+        ]
 
     full = ranked(10)
     for limit in (1, 2, 3):
@@ -186,7 +228,12 @@ def test_hits_outside_the_bm25_list_carry_the_score_the_list_would_give(worker, 
     query = "JWT tokens at the marketing gateway"
     params = search_params(query=query, mode="bm25", limit=10)
     with connection.cursor() as cursor:
-        lexical = {cid: float(score) for cid, score in bm25_ranked(worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor)}
+        lexical = {
+            cid: float(score)
+            for cid, score in bm25_ranked(
+                worker_id=worker.pk, corpus=SHORTTERM, params=params, cursor=cursor
+            )
+        }
     hits = _search(worker, query=query, mode="vector", limit=10)
     assert len(hits) == len(FACTS) and len(lexical) >= 2
     for hit in hits:
@@ -199,9 +246,13 @@ def test_the_bm25_thread_replaces_a_broken_connection(worker):
     dropped it, the list is read again on a new one instead of failing the search."""
     from tiers.search import bm25 as search_module
 
-    shortterm_memory_create(worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS])
+    shortterm_memory_create(
+        worker=worker, title="Ops", chunks=[{"content": fact} for fact in FACTS]
+    )
     assert not connection.in_atomic_block  # the parallel path
-    _search(worker, query="nightly database backups", mode="hybrid")  # opens the thread's connection
+    _search(
+        worker, query="nightly database backups", mode="hybrid"
+    )  # opens the thread's connection
 
     def own_backend():
         with connection.cursor() as cursor:

@@ -18,9 +18,13 @@ def search_url(worker) -> str:
 @pytest.fixture
 def memory(worker):
     return shortterm_memory_create(
-        worker=worker, title="Auth", summary="how we authenticate",
-        chunks=[{"content": "We use JWT tokens.", "metadata": {"dia_id": "D1:1"}},
-                {"content": "Tokens expire after one hour.", "metadata": {"dia_id": "D1:2"}}],
+        worker=worker,
+        title="Auth",
+        summary="how we authenticate",
+        chunks=[
+            {"content": "We use JWT tokens.", "metadata": {"dia_id": "D1:1"}},
+            {"content": "Tokens expire after one hour.", "metadata": {"dia_id": "D1:2"}},
+        ],
     )
 
 
@@ -28,9 +32,19 @@ def test_it_creates_a_memory_from_content_and_chunks(owner_client, worker):
     long_text = " ".join(f"Fact number {i} is about the deploy of service {i}." for i in range(200))
     response = owner_client.post(
         base(worker),
-        {"title": "Deploys", "summary": "s", "metadata": {"source": "bench", "ids": [1, 2]}, "content": long_text,
-         "chunks": [{"content": "Extra fact.", "metadata": {"external_id": "x-1", "nested": {"a": [1]}},
-                     "context": "From the deploy runbook:"}]},
+        {
+            "title": "Deploys",
+            "summary": "s",
+            "metadata": {"source": "bench", "ids": [1, 2]},
+            "content": long_text,
+            "chunks": [
+                {
+                    "content": "Extra fact.",
+                    "metadata": {"external_id": "x-1", "nested": {"a": [1]}},
+                    "context": "From the deploy runbook:",
+                }
+            ],
+        },
         format="json",
     )
     assert response.status_code == 201, response.content
@@ -42,13 +56,18 @@ def test_it_creates_a_memory_from_content_and_chunks(owner_client, worker):
     assert chunks[-1]["content"] == "From the deploy runbook:\n\nExtra fact."
     assert chunks[-1]["metadata"] == {"external_id": "x-1", "nested": {"a": [1]}}  # unchanged
     assert "embedding" not in chunks[0]
-    assert ShorttermChunk.objects.filter(memory_id=body["id"], embedding__isnull=False).count() == len(chunks)
+    assert ShorttermChunk.objects.filter(
+        memory_id=body["id"], embedding__isnull=False
+    ).count() == len(chunks)
 
 
 def test_it_gets_lists_and_recent(owner_client, worker, memory):
     shortterm_memory_create(worker=worker, title="Newer", chunks=[{"content": "later"}])
     detail = owner_client.get(f"{base(worker)}{memory.pk}/").json()
-    assert [c["content"] for c in detail["chunks"]] == ["We use JWT tokens.", "Tokens expire after one hour."]
+    assert [c["content"] for c in detail["chunks"]] == [
+        "We use JWT tokens.",
+        "Tokens expire after one hour.",
+    ]
     listing = owner_client.get(base(worker)).json()
     assert [m["title"] for m in listing["results"]] == ["Newer", "Auth"]
     assert listing["results"][1]["chunk_count"] == 2
@@ -57,20 +76,29 @@ def test_it_gets_lists_and_recent(owner_client, worker, memory):
 
 
 def test_it_updates_title_summary_metadata(owner_client, worker, memory):
-    response = owner_client.patch(f"{base(worker)}{memory.pk}/", {"summary": "new", "metadata": {"k": 1}}, format="json")
+    response = owner_client.patch(
+        f"{base(worker)}{memory.pk}/", {"summary": "new", "metadata": {"k": 1}}, format="json"
+    )
     assert response.status_code == 200 and response.json()["summary"] == "new"
 
 
 def test_it_adds_and_updates_chunks(owner_client, worker, memory):
-    added = owner_client.post(f"{base(worker)}{memory.pk}/chunks", {"chunks": [{"content": "Refresh tokens last 7 days."}]},
-                              format="json")
+    added = owner_client.post(
+        f"{base(worker)}{memory.pk}/chunks",
+        {"chunks": [{"content": "Refresh tokens last 7 days."}]},
+        format="json",
+    )
     assert added.status_code == 201 and added.json()[0]["chunk_order"] == 2
     first = memory.chunks.get(chunk_order=0)
-    updated = owner_client.patch(f"{base(worker)}{memory.pk}/chunks",
-                                 {"updates": [{"chunk_id": first.pk, "new_content": "We use PASETO tokens."}]},
-                                 format="json")
+    updated = owner_client.patch(
+        f"{base(worker)}{memory.pk}/chunks",
+        {"updates": [{"chunk_id": first.pk, "new_content": "We use PASETO tokens."}]},
+        format="json",
+    )
     assert updated.status_code == 200, updated.content
-    hits = owner_client.post(search_url(worker), {"query": "PASETO", "mode": "bm25"}, format="json").json()["results"]
+    hits = owner_client.post(
+        search_url(worker), {"query": "PASETO", "mode": "bm25"}, format="json"
+    ).json()["results"]
     assert [h["chunk_id"] for h in hits] == [first.pk]
 
 
@@ -81,22 +109,39 @@ def test_it_deletes(owner_client, worker, memory):
 
 
 def test_it_searches(owner_client, worker, memory):
-    response = owner_client.post(search_url(worker), {"query": "when do tokens expire", "limit": 5}, format="json")
+    response = owner_client.post(
+        search_url(worker), {"query": "when do tokens expire", "limit": 5}, format="json"
+    )
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["mode"] == "hybrid"
     top = body["results"][0]
     assert top["content"] == "Tokens expire after one hour."
     assert top["metadata"] == {"dia_id": "D1:2"}
-    assert set(top) >= {"chunk_id", "memory_id", "memory_title", "similarity", "bm25_score", "fused_score", "rank"}
+    assert set(top) >= {
+        "chunk_id",
+        "memory_id",
+        "memory_title",
+        "similarity",
+        "bm25_score",
+        "fused_score",
+        "rank",
+    }
 
 
 def test_it_runs_the_retrievers_search_queries(owner_client, worker, memory):
-    other = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": "Budget is $50,000."}])
+    other = shortterm_memory_create(
+        worker=worker, title="Budget", chunks=[{"content": "Budget is $50,000."}]
+    )
     response = owner_client.post(
         search_url(worker),
-        {"search_queries": [{"shortterm_memory_id": memory.pk, "search_content": "token expiry"},
-                            {"shortterm_memory_id": other.pk, "search_content": "budget"}], "mode": "bm25"},
+        {
+            "search_queries": [
+                {"shortterm_memory_id": memory.pk, "search_content": "token expiry"},
+                {"shortterm_memory_id": other.pk, "search_content": "budget"},
+            ],
+            "mode": "bm25",
+        },
         format="json",
     )
     assert response.status_code == 200, response.content
@@ -106,6 +151,7 @@ def test_it_runs_the_retrievers_search_queries(owner_client, worker, memory):
 
 
 # --- isolation ----------------------------------------------------------------------------
+
 
 def _endpoints(worker, memory):
     detail = f"{base(worker)}{memory.pk}/"
@@ -141,8 +187,12 @@ def test_a_chunk_of_another_memory_is_404(owner_client, worker, memory):
     foreign_chunk = other.chunks.get()
     response = owner_client.patch(
         f"{base(worker)}{memory.pk}/chunks",
-        {"updates": [{"chunk_id": memory.chunks.first().pk, "new_content": "changed"},
-                     {"chunk_id": foreign_chunk.pk, "new_content": "hijack"}]},
+        {
+            "updates": [
+                {"chunk_id": memory.chunks.first().pk, "new_content": "changed"},
+                {"chunk_id": foreign_chunk.pk, "new_content": "hijack"},
+            ]
+        },
         format="json",
     )
     body = assert_error(response, 404, "not_found")
@@ -152,6 +202,7 @@ def test_a_chunk_of_another_memory_is_404(owner_client, worker, memory):
 
 
 # --- bad input ----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("payload", "status", "field"),
@@ -171,14 +222,22 @@ def test_bad_search_input_is_400(owner_client, worker, memory, payload, status, 
 
 def test_an_unknown_memory_id_in_filters_is_404_naming_it(owner_client, worker, memory):
     body = assert_error(
-        owner_client.post(search_url(worker), {"query": "x", "memory_ids": [memory.pk, 424242]}, format="json"),
-        404, "not_found", "memory_ids",
+        owner_client.post(
+            search_url(worker), {"query": "x", "memory_ids": [memory.pk, 424242]}, format="json"
+        ),
+        404,
+        "not_found",
+        "memory_ids",
     )
     assert "424242" in body["detail"]
     body = assert_error(
-        owner_client.post(search_url(worker), {"search_queries": [{"shortterm_memory_id": 424243, "search_content": "x"}]},
-                          format="json"),
-        404, "not_found",
+        owner_client.post(
+            search_url(worker),
+            {"search_queries": [{"shortterm_memory_id": 424243, "search_content": "x"}]},
+            format="json",
+        ),
+        404,
+        "not_found",
     )
     assert "424243" in body["detail"]
 
@@ -209,4 +268,6 @@ def test_create_with_idempotency_key_creates_once(owner_client, worker):
 
 def test_recent_with_bad_parameters_is_400(owner_client, worker):
     assert_error(owner_client.get(f"{base(worker)}recent", {"limit": "x"}), 400, None, "limit")
-    assert_error(owner_client.get(f"{base(worker)}recent", {"since": "yesterday"}), 400, None, "since")
+    assert_error(
+        owner_client.get(f"{base(worker)}recent", {"since": "yesterday"}), 400, None, "since"
+    )

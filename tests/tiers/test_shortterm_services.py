@@ -12,7 +12,9 @@ pytestmark = pytest.mark.django_db
 def _analyze_count() -> int:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_force_next_flush(); SELECT pg_stat_clear_snapshot()")
-        cursor.execute("SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'tiers_bm25posting'")
+        cursor.execute(
+            "SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'tiers_bm25posting'"
+        )
         return cursor.fetchone()[0]
 
 
@@ -20,9 +22,13 @@ def test_a_bulk_import_refreshes_the_bm25_statistics(worker, monkeypatch):
     monkeypatch.setattr(shortterm, "BULK_ANALYZE_CHUNKS", 3)
     monkeypatch.setattr(shortterm, "BULK_ANALYZE_GROWTH", 0.0)  # whatever the table holds
     before = _analyze_count()
-    shortterm_memory_create(worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}])
+    shortterm_memory_create(
+        worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}]
+    )
     assert _analyze_count() == before
-    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
+    shortterm_memory_create(
+        worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)]
+    )
     assert _analyze_count() == before + 1
 
 
@@ -31,11 +37,17 @@ def test_an_import_small_beside_the_table_leaves_the_statistics_to_autovacuum(wo
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM tiers_shorttermchunk")  # (rolled back with the test)
         cursor.execute("ANALYZE tiers_shorttermchunk")
-    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(20)])
+    shortterm_memory_create(
+        worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(20)]
+    )
     before = _analyze_count()  # the planner now knows of 20 chunks
-    shortterm_memory_create(worker=worker, title="small share", chunks=[{"content": f"note {i}"} for i in range(3)])
+    shortterm_memory_create(
+        worker=worker, title="small share", chunks=[{"content": f"note {i}"} for i in range(3)]
+    )
     assert _analyze_count() == before  # 3 < 20 % of 20
-    shortterm_memory_create(worker=worker, title="large share", chunks=[{"content": f"item {i}"} for i in range(6)])
+    shortterm_memory_create(
+        worker=worker, title="large share", chunks=[{"content": f"item {i}"} for i in range(6)]
+    )
     assert _analyze_count() == before + 1  # 6 ≥ 20 % of 20
 
 
@@ -56,15 +68,23 @@ def test_deleting_a_large_worker_or_memory_vacuums_the_shortterm_tables(settings
 
     settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
     worker = WorkerFactory()
-    small = shortterm_memory_create(worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}])
-    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
-    before = {table: _vacuum_count(table) for table in ("tiers_shorttermchunk", "tiers_bm25posting")}
+    small = shortterm_memory_create(
+        worker=worker, title="small", chunks=[{"content": "one"}, {"content": "two"}]
+    )
+    shortterm_memory_create(
+        worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)]
+    )
+    before = {
+        table: _vacuum_count(table) for table in ("tiers_shorttermchunk", "tiers_bm25posting")
+    }
 
     shortterm_memory_delete(memory=small)
     assert {table: _vacuum_count(table) for table in before} == before
 
     worker_delete(worker=worker)
-    assert {table: _vacuum_count(table) for table in before} == {table: n + 1 for table, n in before.items()}
+    assert {table: _vacuum_count(table) for table in before} == {
+        table: n + 1 for table, n in before.items()
+    }
 
 
 def test_the_vacuum_refuses_to_run_inside_a_transaction():
@@ -79,15 +99,31 @@ def test_nearest_chunks_are_the_workers_own_most_similar_first(worker):
     from tests.factories import WorkerFactory
     from tiers.search import nearest_chunks
 
-    ops = shortterm_memory_create(worker=worker, title="ops", chunks=[
-        {"content": "Backups run nightly at 02:00 UTC."}, {"content": "Deploys happen on Tuesdays."}])
-    auth = shortterm_memory_create(worker=worker, title="auth", chunks=[{"content": "Tokens expire after one hour."}])
-    shortterm_memory_create(worker=WorkerFactory(), title="other", chunks=[{"content": "Backups run nightly at 02:00 UTC."}])
+    ops = shortterm_memory_create(
+        worker=worker,
+        title="ops",
+        chunks=[
+            {"content": "Backups run nightly at 02:00 UTC."},
+            {"content": "Deploys happen on Tuesdays."},
+        ],
+    )
+    auth = shortterm_memory_create(
+        worker=worker, title="auth", chunks=[{"content": "Tokens expire after one hour."}]
+    )
+    shortterm_memory_create(
+        worker=WorkerFactory(),
+        title="other",
+        chunks=[{"content": "Backups run nightly at 02:00 UTC."}],
+    )
     text = "nightly backups at 02:00 UTC"
 
     mine = nearest_chunks(text=text, worker_id=worker.pk, limit=10)
-    assert [c["memory_id"] for c in mine].count(ops.pk) == 2 and len(mine) == 3  # never the other worker's
-    assert mine[0]["content"] == "Backups run nightly at 02:00 UTC." and mine[0]["similarity"] > 0.5  # hash embeddings in tests
+    assert [c["memory_id"] for c in mine].count(ops.pk) == 2 and len(
+        mine
+    ) == 3  # never the other worker's
+    assert (
+        mine[0]["content"] == "Backups run nightly at 02:00 UTC." and mine[0]["similarity"] > 0.5
+    )  # hash embeddings in tests
     assert [c["similarity"] for c in mine] == sorted((c["similarity"] for c in mine), reverse=True)
     in_auth = nearest_chunks(text=text, worker_id=worker.pk, memory_id=auth.pk, limit=10)
     assert [c["memory_id"] for c in in_auth] == [auth.pk]
@@ -105,8 +141,12 @@ def test_a_delete_that_takes_most_of_the_graph_rebuilds_it(settings):
 
     settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
     big, small = WorkerFactory(), WorkerFactory()
-    shortterm_memory_create(worker=big, title="bulk", chunks=[{"content": f"fact number {i}"} for i in range(12)])
-    shortterm_memory_create(worker=small, title="kept", chunks=[{"content": f"note {i}"} for i in range(3)])
+    shortterm_memory_create(
+        worker=big, title="bulk", chunks=[{"content": f"fact number {i}"} for i in range(12)]
+    )
+    shortterm_memory_create(
+        worker=small, title="kept", chunks=[{"content": f"note {i}"} for i in range(3)]
+    )
 
     def index_oid():
         with connection.cursor() as cursor:
@@ -131,12 +171,20 @@ def test_vectors_sent_as_one_binary_array_are_stored_exactly(worker):
     from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
 
     texts = ["alpha beta gamma", "deploys on Tuesday", "backups at night"]
-    memory = shortterm_memory_create(worker=worker, title="v", chunks=[{"content": t} for t in texts])
-    stored = np.stack([np.asarray(v, dtype=np.float32)
-                       for v in memory.chunks.order_by("chunk_order").values_list("embedding", flat=True)])
+    memory = shortterm_memory_create(
+        worker=worker, title="v", chunks=[{"content": t} for t in texts]
+    )
+    stored = np.stack(
+        [
+            np.asarray(v, dtype=np.float32)
+            for v in memory.chunks.order_by("chunk_order").values_list("embedding", flat=True)
+        ]
+    )
     assert np.array_equal(stored, get_embedder().embed_documents(texts))
     with binary_cursor() as cursor:  # the empty array is a valid parameter too
-        cursor.execute("SELECT cardinality(%s::vector[])", [vector_array(np.zeros((0, 384)), cursor)])
+        cursor.execute(
+            "SELECT cardinality(%s::vector[])", [vector_array(np.zeros((0, 384)), cursor)]
+        )
         assert cursor.fetchone()[0] == 0
 
 
@@ -149,9 +197,13 @@ def test_deleting_a_large_worker_in_the_admin_queues_the_upkeep_too(client, sett
 
     settings.MEMORYHUB_CHUNKING = {**settings.MEMORYHUB_CHUNKING, "vacuum_after_delete": 3}
     worker = WorkerFactory()
-    shortterm_memory_create(worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)])
+    shortterm_memory_create(
+        worker=worker, title="bulk", chunks=[{"content": f"fact {i}"} for i in range(3)]
+    )
     before = _vacuum_count("tiers_shorttermchunk")
     client.force_login(StaffFactory())
-    response = client.post(reverse("admin:memoryhub_worker_delete", args=[worker.pk]), {"post": "yes"})
+    response = client.post(
+        reverse("admin:memoryhub_worker_delete", args=[worker.pk]), {"post": "yes"}
+    )
     assert response.status_code == 302 and not Worker.objects.filter(pk=worker.pk).exists()
     assert _vacuum_count("tiers_shorttermchunk") == before + 1

@@ -19,8 +19,16 @@ class ActiveMemorySerializer(serializers.ModelSerializer):
     class Meta:
         model = ActiveMemory
         fields = [
-            "id", "worker", "title", "description", "template", "template_content",
-            "sections", "metadata", "created_at", "updated_at",
+            "id",
+            "worker",
+            "title",
+            "description",
+            "template",
+            "template_content",
+            "sections",
+            "metadata",
+            "created_at",
+            "updated_at",
         ]
 
     @extend_schema_field(serializers.DictField(child=SectionSerializer()))
@@ -43,12 +51,24 @@ class ActiveMemorySummarySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ActiveMemory
-        fields = ["id", "title", "description", "sections", "total_update_count", "metadata", "updated_at"]
+        fields = [
+            "id",
+            "title",
+            "description",
+            "sections",
+            "total_update_count",
+            "metadata",
+            "updated_at",
+        ]
 
     def get_sections(self, memory) -> list[dict]:
         return [
-            {"id": row["id"], "name": row["name"], "update_count": row["update_count"],
-             "chars": len(row["content"])}
+            {
+                "id": row["id"],
+                "name": row["name"],
+                "update_count": row["update_count"],
+                "chars": len(row["content"]),
+            }
             for row in active_memory_sections_view(memory)
         ]
 

@@ -5,7 +5,6 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from memoryhub.api.fields import StrictCharField
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.api.active_serializers import (
@@ -118,7 +117,9 @@ class ActiveMemorySectionsView(ActiveScopedMixin, APIView):
         memory = self.get_memory()
         payload = SectionsUpdateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        memory = active_memory_update_sections(memory=memory, sections=payload.validated_data["sections"])
+        memory = active_memory_update_sections(
+            memory=memory, sections=payload.validated_data["sections"]
+        )
         return Response(ActiveMemorySerializer(memory).data)
 
 
@@ -128,7 +129,11 @@ class ActiveMemorySectionView(ActiveScopedMixin, APIView):
     @extend_schema(
         request=SectionContentSerializer,
         responses=ActiveMemorySerializer,
-        parameters=[OpenApiParameter("section", str, OpenApiParameter.PATH, description="section id or name")],
+        parameters=[
+            OpenApiParameter(
+                "section", str, OpenApiParameter.PATH, description="section id or name"
+            )
+        ],
     )
     def put(self, request, worker_id, memory_id, section):
         memory = self.get_memory()

@@ -6,7 +6,9 @@ from tiers.search import MODES
 class SearchRequestSerializer(serializers.Serializer):
     query = serializers.JSONField(required=False, help_text="text to search for")
     search_queries = serializers.ListField(
-        child=serializers.JSONField(), required=False, help_text="[{shortterm_memory_id, search_content}]"
+        child=serializers.JSONField(),
+        required=False,
+        help_text="[{shortterm_memory_id, search_content}]",
     )
     mode = serializers.ChoiceField(choices=MODES, default="hybrid")
     limit = serializers.JSONField(required=False)
@@ -16,12 +18,17 @@ class SearchRequestSerializer(serializers.Serializer):
     vector_weight = serializers.JSONField(required=False)
     bm25_weight = serializers.JSONField(required=False)
     exact = serializers.BooleanField(required=False, allow_null=True, default=None)
-    include_graph = serializers.BooleanField(required=False, default=True,
-                                             help_text="add to each result the entities its chunk mentions and their relationships")
+    include_graph = serializers.BooleanField(
+        required=False,
+        default=True,
+        help_text="add to each result the entities its chunk mentions and their relationships",
+    )
 
     def validate(self, attrs):
         if ("query" in attrs) == ("search_queries" in attrs):
-            raise serializers.ValidationError({"query": "give exactly one of query and search_queries"})
+            raise serializers.ValidationError(
+                {"query": "give exactly one of query and search_queries"}
+            )
         return attrs
 
 
@@ -38,7 +45,9 @@ class SearchHitSerializer(serializers.Serializer):
     vector_rank = serializers.IntegerField(allow_null=True)
     bm25_rank = serializers.IntegerField(allow_null=True)
     rank = serializers.IntegerField()
-    graph = serializers.DictField(required=False, help_text="with include_graph: {entities, relationships}")
+    graph = serializers.DictField(
+        required=False, help_text="with include_graph: {entities, relationships}"
+    )
 
 
 class SearchResponseSerializer(serializers.Serializer):

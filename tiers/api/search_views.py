@@ -23,13 +23,23 @@ class ShorttermSearchView(WorkerScopedMixin, APIView):
         with_graph = options.pop("include_graph")
         queries = options.pop("search_queries", None)
         if queries is not None:
-            groups = search_queries(worker=worker, queries=queries, corpus="shortterm", with_graph=with_graph,
-                                    **options)
-            results = [{"shortterm_memory_id": group["shortterm_memory_id"],
-                        "search_content": group["search_content"],
-                        "results": [hit.as_dict() for hit in group["hits"]]} for group in groups]
+            groups = search_queries(
+                worker=worker, queries=queries, corpus="shortterm", with_graph=with_graph, **options
+            )
+            results = [
+                {
+                    "shortterm_memory_id": group["shortterm_memory_id"],
+                    "search_content": group["search_content"],
+                    "results": [hit.as_dict() for hit in group["hits"]],
+                }
+                for group in groups
+            ]
         else:
-            filters = {key: options.pop(key) for key in ("memory_ids", "metadata") if key in options}
-            hits = search(worker=worker, corpus="shortterm", filters=filters, with_graph=with_graph, **options)
+            filters = {
+                key: options.pop(key) for key in ("memory_ids", "metadata") if key in options
+            }
+            hits = search(
+                worker=worker, corpus="shortterm", filters=filters, with_graph=with_graph, **options
+            )
             results = [hit.as_dict() for hit in hits]
         return Response({"mode": options["mode"], "results": results})

@@ -25,8 +25,18 @@ class ShorttermMemorySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ShorttermMemory
-        fields = ["id", "worker", "title", "summary", "metadata", "created_at", "last_updated",
-                  "extraction_status", "chunks", "graph"]
+        fields = [
+            "id",
+            "worker",
+            "title",
+            "summary",
+            "metadata",
+            "created_at",
+            "last_updated",
+            "extraction_status",
+            "chunks",
+            "graph",
+        ]
 
     def get_graph(self, memory) -> dict:
         return memory_graph().of_memories(worker=memory.worker, memory_ids=[memory.pk])[memory.pk]
@@ -61,5 +71,6 @@ class ChunksAddSerializer(serializers.Serializer):
 
 
 class ChunksUpdateSerializer(serializers.Serializer):
-    updates = serializers.ListField(child=serializers.JSONField(), allow_empty=False,
-                                    help_text="[{chunk_id, new_content}]")
+    updates = serializers.ListField(
+        child=serializers.JSONField(), allow_empty=False, help_text="[{chunk_id, new_content}]"
+    )

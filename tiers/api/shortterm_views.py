@@ -31,7 +31,9 @@ from tiers.services.shortterm import (
 
 class ShorttermScopedMixin(WorkerScopedMixin):
     def get_memory(self, with_chunks: bool = False):
-        return shortterm_memory_get(worker=self.get_worker(), memory_id=self.kwargs["memory_id"], with_chunks=with_chunks)
+        return shortterm_memory_get(
+            worker=self.get_worker(), memory_id=self.kwargs["memory_id"], with_chunks=with_chunks
+        )
 
 
 def _memory_response(memory, status_code=status.HTTP_200_OK):
@@ -49,8 +51,11 @@ class ShorttermListView(ShorttermScopedMixin, ListAPIView):
             return ShorttermMemory.objects.none()
         return shortterm_memory_list(worker=self.get_worker())
 
-    @extend_schema(request=ShorttermCreateSerializer, responses={201: ShorttermMemorySerializer},
-                   parameters=[IDEMPOTENCY_HEADER])
+    @extend_schema(
+        request=ShorttermCreateSerializer,
+        responses={201: ShorttermMemorySerializer},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
     @idempotent
     def post(self, request, worker_id):
         worker = self.get_worker()
@@ -65,7 +70,9 @@ class ShorttermRecentView(ShorttermScopedMixin, APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("limit", int, description="1 to MEMORYHUB_SEARCH max_limit (default 20)"),
+            OpenApiParameter(
+                "limit", int, description="1 to MEMORYHUB_SEARCH max_limit (default 20)"
+            ),
             OpenApiParameter("since", str, description="ISO 8601 date-time"),
         ],
         responses=ShorttermMemorySummarySerializer(many=True),
@@ -75,13 +82,20 @@ class ShorttermRecentView(ShorttermScopedMixin, APIView):
         try:
             limit = int(request.query_params.get("limit", 20))
         except ValueError as exc:
-            raise DomainError("limit must be an integer", fields={"limit": "must be an integer"}) from exc
+            raise DomainError(
+                "limit must be an integer", fields={"limit": "must be an integer"}
+            ) from exc
         since = request.query_params.get("since")
         since_value = parse_datetime(since) if since else None
         if since and since_value is None:
-            raise DomainError("since must be an ISO 8601 date-time", fields={"since": "not a date-time"})
+            raise DomainError(
+                "since must be an ISO 8601 date-time", fields={"since": "not a date-time"}
+            )
         memories = shortterm_recent(
-            worker=worker, limit=limit, max_limit=settings.MEMORYHUB_SEARCH["max_limit"], since=since_value
+            worker=worker,
+            limit=limit,
+            max_limit=settings.MEMORYHUB_SEARCH["max_limit"],
+            since=since_value,
         )
         return Response(ShorttermMemorySummarySerializer(memories, many=True).data)
 
@@ -105,8 +119,11 @@ class ShorttermDetailView(ShorttermScopedMixin, APIView):
 
 
 class ShorttermChunksView(ShorttermScopedMixin, APIView):
-    @extend_schema(request=ChunksAddSerializer, responses={201: ShorttermChunkSerializer(many=True)},
-                   parameters=[IDEMPOTENCY_HEADER])
+    @extend_schema(
+        request=ChunksAddSerializer,
+        responses={201: ShorttermChunkSerializer(many=True)},
+        parameters=[IDEMPOTENCY_HEADER],
+    )
     @idempotent
     def post(self, request, worker_id, memory_id):
         """``add_new_shortterm_memory_chunks``: ``{"chunks": [{content, metadata?, context?}]}``."""
@@ -114,7 +131,9 @@ class ShorttermChunksView(ShorttermScopedMixin, APIView):
         payload = ChunksAddSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         chunks = shortterm_chunks_add(memory=memory, chunks=payload.validated_data["chunks"])
-        return Response(ShorttermChunkSerializer(chunks, many=True).data, status=status.HTTP_201_CREATED)
+        return Response(
+            ShorttermChunkSerializer(chunks, many=True).data, status=status.HTTP_201_CREATED
+        )
 
     @extend_schema(request=ChunksUpdateSerializer, responses=ShorttermChunkSerializer(many=True))
     def patch(self, request, worker_id, memory_id):

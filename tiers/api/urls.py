@@ -8,14 +8,37 @@ app_name = "tiers-api"
 
 urlpatterns = [
     path("active/", active_views.ActiveMemoryListView.as_view(), name="active-list"),
-    path("active/detailed", active_views.ActiveMemoryDetailedView.as_view(), name="active-detailed"),
-    path("active/<int:memory_id>/", active_views.ActiveMemoryDetailView.as_view(), name="active-detail"),
-    path("active/<int:memory_id>/sections", active_views.ActiveMemorySectionsView.as_view(), name="active-sections"),
-    path("active/<int:memory_id>/sections/<str:section>", active_views.ActiveMemorySectionView.as_view(),
-         name="active-section"),
+    path(
+        "active/detailed", active_views.ActiveMemoryDetailedView.as_view(), name="active-detailed"
+    ),
+    path(
+        "active/<int:memory_id>/",
+        active_views.ActiveMemoryDetailView.as_view(),
+        name="active-detail",
+    ),
+    path(
+        "active/<int:memory_id>/sections",
+        active_views.ActiveMemorySectionsView.as_view(),
+        name="active-sections",
+    ),
+    path(
+        "active/<int:memory_id>/sections/<str:section>",
+        active_views.ActiveMemorySectionView.as_view(),
+        name="active-section",
+    ),
     path("shortterm/", shortterm_views.ShorttermListView.as_view(), name="shortterm-list"),
-    path("shortterm/recent", shortterm_views.ShorttermRecentView.as_view(), name="shortterm-recent"),
-    path("shortterm/<int:memory_id>/", shortterm_views.ShorttermDetailView.as_view(), name="shortterm-detail"),
-    path("shortterm/<int:memory_id>/chunks", shortterm_views.ShorttermChunksView.as_view(), name="shortterm-chunks"),
+    path(
+        "shortterm/recent", shortterm_views.ShorttermRecentView.as_view(), name="shortterm-recent"
+    ),
+    path(
+        "shortterm/<int:memory_id>/",
+        shortterm_views.ShorttermDetailView.as_view(),
+        name="shortterm-detail",
+    ),
+    path(
+        "shortterm/<int:memory_id>/chunks",
+        shortterm_views.ShorttermChunksView.as_view(),
+        name="shortterm-chunks",
+    ),
     path("search/shortterm", search_views.ShorttermSearchView.as_view(), name="shortterm-search"),
 ]

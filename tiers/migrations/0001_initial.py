@@ -5,31 +5,47 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('memoryhub', '0001_initial'),
+        ("memoryhub", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ActiveMemory',
+            name="ActiveMemory",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=500)),
-                ('description', models.TextField(blank=True, default='')),
-                ('template_content', models.TextField(help_text='YAML template defining the sections')),
-                ('sections', models.JSONField(default=dict)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='active_memories', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=500)),
+                ("description", models.TextField(blank=True, default="")),
+                (
+                    "template_content",
+                    models.TextField(help_text="YAML template defining the sections"),
+                ),
+                ("sections", models.JSONField(default=dict)),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="active_memories",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'active memories',
-                'ordering': ['-updated_at', '-id'],
-                'indexes': [models.Index(fields=['worker', '-updated_at'], name='active_worker_updated_idx')],
+                "verbose_name_plural": "active memories",
+                "ordering": ["-updated_at", "-id"],
+                "indexes": [
+                    models.Index(fields=["worker", "-updated_at"], name="active_worker_updated_idx")
+                ],
             },
         ),
     ]

@@ -8,105 +8,217 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0001_initial'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ShorttermMemory',
+            name="ShorttermMemory",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=500)),
-                ('summary', models.TextField(blank=True, default='')),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_updated', models.DateTimeField(auto_now=True)),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='shortterm_memories', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=500)),
+                ("summary", models.TextField(blank=True, default="")),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_updated", models.DateTimeField(auto_now=True)),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="shortterm_memories",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'shortterm memories',
-                'ordering': ['-last_updated', '-id'],
+                "verbose_name_plural": "shortterm memories",
+                "ordering": ["-last_updated", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ShorttermChunk',
+            name="ShorttermChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('chunk_order', models.PositiveIntegerField()),
-                ('content', models.TextField()),
-                ('embedding', pgvector.django.vector.VectorField(blank=True, dimensions=384, null=True)),
-                ('metadata', models.JSONField(blank=True, default=dict)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker')),
-                ('memory', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='tiers.shorttermmemory')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("chunk_order", models.PositiveIntegerField()),
+                ("content", models.TextField()),
+                (
+                    "embedding",
+                    pgvector.django.vector.VectorField(blank=True, dimensions=384, null=True),
+                ),
+                ("metadata", models.JSONField(blank=True, default=dict)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memoryhub.worker",
+                    ),
+                ),
+                (
+                    "memory",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="tiers.shorttermmemory",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['memory_id', 'chunk_order'],
+                "ordering": ["memory_id", "chunk_order"],
             },
         ),
         migrations.CreateModel(
-            name='Bm25Corpus',
+            name="Bm25Corpus",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tier', models.CharField(choices=[('shortterm', 'Shortterm'), ('longterm', 'Longterm')], max_length=16)),
-                ('doc_count', models.BigIntegerField(default=0)),
-                ('total_length', models.BigIntegerField(default=0)),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "tier",
+                    models.CharField(
+                        choices=[("shortterm", "Shortterm"), ("longterm", "Longterm")],
+                        max_length=16,
+                    ),
+                ),
+                ("doc_count", models.BigIntegerField(default=0)),
+                ("total_length", models.BigIntegerField(default=0)),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('worker', 'tier'), name='bm25_corpus_unique')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("worker", "tier"), name="bm25_corpus_unique")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Bm25Posting',
+            name="Bm25Posting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tier', models.CharField(choices=[('shortterm', 'Shortterm'), ('longterm', 'Longterm')], max_length=16)),
-                ('term', models.TextField()),
-                ('chunk_id', models.BigIntegerField()),
-                ('tf', models.IntegerField()),
-                ('doc_length', models.IntegerField()),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "tier",
+                    models.CharField(
+                        choices=[("shortterm", "Shortterm"), ("longterm", "Longterm")],
+                        max_length=16,
+                    ),
+                ),
+                ("term", models.TextField()),
+                ("chunk_id", models.BigIntegerField()),
+                ("tf", models.IntegerField()),
+                ("doc_length", models.IntegerField()),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['worker', 'tier', 'term'], include=('chunk_id', 'tf', 'doc_length'), name='bm25_posting_term_idx'), models.Index(fields=['tier', 'chunk_id'], name='bm25_posting_chunk_idx')],
+                "indexes": [
+                    models.Index(
+                        fields=["worker", "tier", "term"],
+                        include=("chunk_id", "tf", "doc_length"),
+                        name="bm25_posting_term_idx",
+                    ),
+                    models.Index(fields=["tier", "chunk_id"], name="bm25_posting_chunk_idx"),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Bm25Term',
+            name="Bm25Term",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tier', models.CharField(choices=[('shortterm', 'Shortterm'), ('longterm', 'Longterm')], max_length=16)),
-                ('term', models.TextField()),
-                ('df', models.IntegerField()),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "tier",
+                    models.CharField(
+                        choices=[("shortterm", "Shortterm"), ("longterm", "Longterm")],
+                        max_length=16,
+                    ),
+                ),
+                ("term", models.TextField()),
+                ("df", models.IntegerField()),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('worker', 'tier', 'term'), name='bm25_term_unique')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("worker", "tier", "term"), name="bm25_term_unique"
+                    )
+                ],
             },
         ),
         migrations.AddIndex(
-            model_name='shorttermmemory',
-            index=models.Index(fields=['worker', '-last_updated'], name='shortterm_worker_updated_idx'),
+            model_name="shorttermmemory",
+            index=models.Index(
+                fields=["worker", "-last_updated"], name="shortterm_worker_updated_idx"
+            ),
         ),
         migrations.AddIndex(
-            model_name='shorttermchunk',
-            index=models.Index(fields=['worker', 'memory'], name='shortterm_chunk_worker_idx'),
+            model_name="shorttermchunk",
+            index=models.Index(fields=["worker", "memory"], name="shortterm_chunk_worker_idx"),
         ),
         migrations.AddIndex(
-            model_name='shorttermchunk',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['metadata'], name='shortterm_chunk_meta_gin', opclasses=['jsonb_path_ops']),
+            model_name="shorttermchunk",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["metadata"], name="shortterm_chunk_meta_gin", opclasses=["jsonb_path_ops"]
+            ),
         ),
         migrations.AddIndex(
-            model_name='shorttermchunk',
-            index=pgvector.django.indexes.HnswIndex(ef_construction=64, fields=['embedding'], m=12, name='shortterm_chunk_hnsw', opclasses=['vector_cosine_ops']),
+            model_name="shorttermchunk",
+            index=pgvector.django.indexes.HnswIndex(
+                ef_construction=64,
+                fields=["embedding"],
+                m=12,
+                name="shortterm_chunk_hnsw",
+                opclasses=["vector_cosine_ops"],
+            ),
         ),
         migrations.AddConstraint(
-            model_name='shorttermchunk',
-            constraint=models.UniqueConstraint(fields=('memory', 'chunk_order'), name='shortterm_chunk_order_unique'),
+            model_name="shorttermchunk",
+            constraint=models.UniqueConstraint(
+                fields=("memory", "chunk_order"), name="shortterm_chunk_order_unique"
+            ),
         ),
     ]

@@ -4,19 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0002_shortterm'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0002_shortterm"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='bm25posting',
-            name='bm25_posting_chunk_idx',
+            model_name="bm25posting",
+            name="bm25_posting_chunk_idx",
         ),
         migrations.AddIndex(
-            model_name='bm25posting',
-            index=models.Index(fields=['tier', 'chunk_id'], include=('term', 'tf', 'doc_length'), name='bm25_posting_chunk_idx'),
+            model_name="bm25posting",
+            index=models.Index(
+                fields=["tier", "chunk_id"],
+                include=("term", "tf", "doc_length"),
+                name="bm25_posting_chunk_idx",
+            ),
         ),
     ]

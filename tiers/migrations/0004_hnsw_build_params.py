@@ -5,19 +5,24 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0003_bm25_posting_chunk_covering'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0003_bm25_posting_chunk_covering"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='shorttermchunk',
-            name='shortterm_chunk_hnsw',
+            model_name="shorttermchunk",
+            name="shortterm_chunk_hnsw",
         ),
         migrations.AddIndex(
-            model_name='shorttermchunk',
-            index=pgvector.django.indexes.HnswIndex(ef_construction=32, fields=['embedding'], m=12, name='shortterm_chunk_hnsw', opclasses=['vector_cosine_ops']),
+            model_name="shorttermchunk",
+            index=pgvector.django.indexes.HnswIndex(
+                ef_construction=32,
+                fields=["embedding"],
+                m=12,
+                name="shortterm_chunk_hnsw",
+                opclasses=["vector_cosine_ops"],
+            ),
         ),
     ]

@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tiers', '0004_hnsw_build_params'),
+        ("tiers", "0004_hnsw_build_params"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='shorttermchunk',
-            name='shortterm_chunk_meta_gin',
+            model_name="shorttermchunk",
+            name="shortterm_chunk_meta_gin",
         ),
     ]

@@ -4,25 +4,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tiers', '0005_drop_unused_metadata_gin'),
+        ("tiers", "0005_drop_unused_metadata_gin"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='shorttermmemory',
-            name='extraction_attempts',
+            model_name="shorttermmemory",
+            name="extraction_attempts",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='shorttermmemory',
-            name='extraction_error',
-            field=models.TextField(blank=True, default=''),
+            model_name="shorttermmemory",
+            name="extraction_error",
+            field=models.TextField(blank=True, default=""),
         ),
         migrations.AddField(
-            model_name='shorttermmemory',
-            name='extraction_status',
-            field=models.CharField(choices=[('pending', 'Pending'), ('done', 'Done'), ('failed', 'Failed (will retry)')], db_index=True, default='pending', max_length=16),
+            model_name="shorttermmemory",
+            name="extraction_status",
+            field=models.CharField(
+                choices=[
+                    ("pending", "Pending"),
+                    ("done", "Done"),
+                    ("failed", "Failed (will retry)"),
+                ],
+                db_index=True,
+                default="pending",
+                max_length=16,
+            ),
         ),
     ]

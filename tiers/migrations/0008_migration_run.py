@@ -5,26 +5,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('memoryhub', '0001_initial'),
-        ('tiers', '0007_bm25_autoanalyze'),
+        ("memoryhub", "0001_initial"),
+        ("tiers", "0007_bm25_autoanalyze"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='MigrationRun',
+            name="MigrationRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('trigger', models.CharField(choices=[('sweep', 'Sweep'), ('api', 'Api'), ('command', 'Command'), ('capacity', 'Capacity')], max_length=16)),
-                ('started_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('duration_ms', models.FloatField(blank=True, null=True)),
-                ('outcomes', models.JSONField(default=list)),
-                ('worker', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='migration_runs', to='memoryhub.worker')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "trigger",
+                    models.CharField(
+                        choices=[
+                            ("sweep", "Sweep"),
+                            ("api", "Api"),
+                            ("command", "Command"),
+                            ("capacity", "Capacity"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("started_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("duration_ms", models.FloatField(blank=True, null=True)),
+                ("outcomes", models.JSONField(default=list)),
+                (
+                    "worker",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="migration_runs",
+                        to="memoryhub.worker",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-started_at', '-id'],
+                "ordering": ["-started_at", "-id"],
             },
         ),
     ]

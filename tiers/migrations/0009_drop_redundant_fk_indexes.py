@@ -5,36 +5,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('memoryhub', '0002_cache_table'),
-        ('tiers', '0008_migration_run'),
+        ("memoryhub", "0002_cache_table"),
+        ("tiers", "0008_migration_run"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='bm25corpus',
-            name='worker',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker'),
+            model_name="bm25corpus",
+            name="worker",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memoryhub.worker",
+            ),
         ),
         migrations.AlterField(
-            model_name='bm25posting',
-            name='worker',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker'),
+            model_name="bm25posting",
+            name="worker",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memoryhub.worker",
+            ),
         ),
         migrations.AlterField(
-            model_name='bm25term',
-            name='worker',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker'),
+            model_name="bm25term",
+            name="worker",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memoryhub.worker",
+            ),
         ),
         migrations.AlterField(
-            model_name='shorttermchunk',
-            name='memory',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='tiers.shorttermmemory'),
+            model_name="shorttermchunk",
+            name="memory",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="chunks",
+                to="tiers.shorttermmemory",
+            ),
         ),
         migrations.AlterField(
-            model_name='shorttermchunk',
-            name='worker',
-            field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='memoryhub.worker'),
+            model_name="shorttermchunk",
+            name="worker",
+            field=models.ForeignKey(
+                db_index=False,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="memoryhub.worker",
+            ),
         ),
     ]

@@ -16,6 +16,16 @@ from tiers.search.params import MODES, SearchParams, search_params
 from tiers.search.vector import nearest_chunks
 
 __all__ = [
-    "CORPORA", "MODES", "SHORTTERM", "Corpus", "SearchHit", "SearchParams", "attach_graphs", "corpus_get",
-    "nearest_chunks", "search", "search_params", "search_queries",
+    "CORPORA",
+    "MODES",
+    "SHORTTERM",
+    "Corpus",
+    "SearchHit",
+    "SearchParams",
+    "attach_graphs",
+    "corpus_get",
+    "nearest_chunks",
+    "search",
+    "search_params",
+    "search_queries",
 ]

@@ -65,15 +65,18 @@ def bm25_query(*, worker_id: int, corpus: Corpus, text: str, cursor) -> Bm25Quer
     )
 
 
-def bm25_ranked(*, worker_id: int, corpus: Corpus, params: SearchParams, cursor,
-                query: Bm25Query | None = None) -> list[tuple[int, float]]:
+def bm25_ranked(
+    *, worker_id: int, corpus: Corpus, params: SearchParams, cursor, query: Bm25Query | None = None
+) -> list[tuple[int, float]]:
     """(chunk id, Okapi BM25 score), the best ``params.candidates``.
 
     score = Σ idf · tf · (k1 + 1) / (tf + k1 · (1 − b + b · |d| / avgdl)) over the query's
     lexemes, read from the postings' covering index by term (``tiers.search.hits`` scores
     the few hits that only the vector list found, by chunk).
     """
-    query = query or bm25_query(worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor)
+    query = query or bm25_query(
+        worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor
+    )
     if query is None:
         return []
     extra, filter_args = filters_sql(params)
@@ -88,18 +91,30 @@ def bm25_ranked(*, worker_id: int, corpus: Corpus, params: SearchParams, cursor,
         GROUP BY p.chunk_id
         ORDER BY score DESC, p.chunk_id LIMIT %s
         """,
-        [*query.score_args(), query.terms, query.idfs, worker_id, corpus.tier, *filter_args, params.candidates],
+        [
+            *query.score_args(),
+            query.terms,
+            query.idfs,
+            worker_id,
+            corpus.tier,
+            *filter_args,
+            params.candidates,
+        ],
     )
     return cursor.fetchall()
 
 
-def bm25_list(worker_id: int, corpus: Corpus, params: SearchParams, cursor) -> tuple[Bm25Query | None, list]:
+def bm25_list(
+    worker_id: int, corpus: Corpus, params: SearchParams, cursor
+) -> tuple[Bm25Query | None, list]:
     """The query's lexemes and statistics (kept to score the vector list's other chunks
     without looking them up again) and the BM25 list (none in ``vector`` mode)."""
     query = bm25_query(worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor)
     if params.mode == "vector" or query is None:
         return query, []
-    return query, bm25_ranked(worker_id=worker_id, corpus=corpus, params=params, cursor=cursor, query=query)
+    return query, bm25_ranked(
+        worker_id=worker_id, corpus=corpus, params=params, cursor=cursor, query=query
+    )
 
 
 # The BM25 list is read on a second connection beside the vector list (one thread, so
@@ -113,7 +128,8 @@ def _bm25_on_own_connection(worker_id: int, corpus: Corpus, params: SearchParams
     connection past its age is replaced; one that breaks is replaced and the list read
     again, once."""
     if connection.connection is not None and (
-        connection.errors_occurred or (connection.close_at is not None and time.monotonic() >= connection.close_at)
+        connection.errors_occurred
+        or (connection.close_at is not None and time.monotonic() >= connection.close_at)
     ):
         connection.close()
     for attempt in (1, 2):

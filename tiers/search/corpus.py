@@ -27,7 +27,9 @@ class Corpus:
         return self.memory_model._meta.db_table
 
 
-SHORTTERM = Corpus(name="shortterm", tier=Tier.SHORTTERM, chunk_model=ShorttermChunk, memory_model=ShorttermMemory)
+SHORTTERM = Corpus(
+    name="shortterm", tier=Tier.SHORTTERM, chunk_model=ShorttermChunk, memory_model=ShorttermMemory
+)
 CORPORA = {corpus.name: corpus for corpus in (SHORTTERM,)}
 
 
@@ -37,5 +39,7 @@ def corpus_get(name) -> Corpus:
     try:
         return CORPORA[name]
     except (KeyError, TypeError) as exc:
-        raise DomainError(f"corpus must be one of {', '.join(CORPORA)}",
-                          fields={"corpus": f"not one of {', '.join(CORPORA)}"}) from exc
+        raise DomainError(
+            f"corpus must be one of {', '.join(CORPORA)}",
+            fields={"corpus": f"not one of {', '.join(CORPORA)}"},
+        ) from exc

@@ -19,9 +19,18 @@ from tiers.search.params import SearchParams, search_params
 from tiers.search.vector import vector_ranked, worker_chunk_count
 
 
-def search(*, worker: Worker, query: str | None = None, corpus: str | Corpus = "shortterm", mode: str = "hybrid",
-           limit: int | None = None, filters: dict | None = None, with_graph: bool = False,
-           params: SearchParams | None = None, **options) -> list[SearchHit]:
+def search(
+    *,
+    worker: Worker,
+    query: str | None = None,
+    corpus: str | Corpus = "shortterm",
+    mode: str = "hybrid",
+    limit: int | None = None,
+    filters: dict | None = None,
+    with_graph: bool = False,
+    params: SearchParams | None = None,
+    **options,
+) -> list[SearchHit]:
     """One query over one worker's chunks of ``corpus`` (``shortterm``).
 
     ``filters``: ``{"memory_ids": [...], "metadata": {...}}``. ``options``: the other
@@ -39,15 +48,24 @@ def search(*, worker: Worker, query: str | None = None, corpus: str | Corpus = "
     return hits
 
 
-def search_queries(*, worker: Worker, queries, corpus: str | Corpus = "shortterm", with_graph: bool = False,
-                   **options) -> list[dict]:
+def search_queries(
+    *,
+    worker: Worker,
+    queries,
+    corpus: str | Corpus = "shortterm",
+    with_graph: bool = False,
+    **options,
+) -> list[dict]:
     """The retriever's ``search_queries``: ``[{shortterm_memory_id, search_content}]``,
     each searched within its memory, with the same options. All ids are checked before
     any search runs."""
     corpus = corpus_get(corpus)
     options.pop("memory_ids", None)  # each query is searched within its own memory
     if not isinstance(queries, list) or not queries:
-        raise DomainError("search_queries must be a non-empty list", fields={"search_queries": "must not be empty"})
+        raise DomainError(
+            "search_queries must be a non-empty list",
+            fields={"search_queries": "must not be empty"},
+        )
     for index, item in enumerate(queries):
         if not isinstance(item, dict) or not isinstance(item.get("shortterm_memory_id"), int):
             raise DomainError(
@@ -55,20 +73,30 @@ def search_queries(*, worker: Worker, queries, corpus: str | Corpus = "shortterm
                 fields={f"search_queries[{index}]": "needs shortterm_memory_id and search_content"},
             )
     search_params(query="-", **options)  # the shared options are valid before any id is looked up
-    check_memory_ids(worker=worker, corpus=corpus, memory_ids=[item["shortterm_memory_id"] for item in queries])
+    check_memory_ids(
+        worker=worker, corpus=corpus, memory_ids=[item["shortterm_memory_id"] for item in queries]
+    )
     groups = []
     for index, item in enumerate(queries):
         try:
-            params = search_params(query=item.get("search_content"), memory_ids=[item["shortterm_memory_id"]],
-                                   **options)
+            params = search_params(
+                query=item.get("search_content"),
+                memory_ids=[item["shortterm_memory_id"]],
+                **options,
+            )
         except DomainError as exc:
             raise DomainError(
                 f"search_queries[{index}]: {exc.detail}",
                 fields={f"search_queries[{index}].search_content": exc.detail},
             ) from exc
         hits = _ranked_hits(worker, corpus, params)
-        groups.append({"shortterm_memory_id": item["shortterm_memory_id"], "search_content": params.query,
-                       "hits": hits})
+        groups.append(
+            {
+                "shortterm_memory_id": item["shortterm_memory_id"],
+                "search_content": params.query,
+                "hits": hits,
+            }
+        )
     if with_graph:
         attach_graphs(worker, [hit for group in groups for hit in group["hits"]])
     return groups
@@ -112,8 +140,15 @@ def _ranked_hits(worker: Worker, corpus: Corpus, params: SearchParams) -> list[S
     # skipped below), and the vector query carries its settings in its own statement.
     with connection.cursor() as cursor:
         vector_rows = (
-            vector_ranked(worker_id=worker.pk, query_vector=query_vector, params=params, cursor=cursor, corpus=corpus)
-            if params.mode in ("vector", "hybrid") else []
+            vector_ranked(
+                worker_id=worker.pk,
+                query_vector=query_vector,
+                params=params,
+                cursor=cursor,
+                corpus=corpus,
+            )
+            if params.mode in ("vector", "hybrid")
+            else []
         )
         if bm25_future is not None:
             lexemes, bm25_rows = bm25_future.result()
@@ -126,17 +161,39 @@ def _ranked_hits(worker: Worker, corpus: Corpus, params: SearchParams) -> list[S
             return []
         fused = {}
         if params.mode == "hybrid":
-            fused = rrf_scores(ids, vector_rank, bm25_rank, k=settings.MEMORYHUB_SEARCH["rrf_k"],
-                               vector_weight=params.vector_weight, bm25_weight=params.bm25_weight)
+            fused = rrf_scores(
+                ids,
+                vector_rank,
+                bm25_rank,
+                k=settings.MEMORYHUB_SEARCH["rrf_k"],
+                vector_weight=params.vector_weight,
+                bm25_weight=params.bm25_weight,
+            )
         if params.min_similarity is None:
             ids = best_ids(ids, params, vector_rows, bm25_rows, fused)
-        rows = read_hits(ids, corpus, query_vector, cursor, lexemes=lexemes,
-                         bm25_ids=[cid for cid in ids if cid not in bm25_score])
-    hits = [hit_from_row(rows[cid], bm25_score=bm25_score.get(cid), fused=fused.get(cid),
-                         vector_rank=vector_rank.get(cid), bm25_rank=bm25_rank.get(cid))
-            for cid in ids if cid in rows]  # a chunk deleted between the queries is left out
+        rows = read_hits(
+            ids,
+            corpus,
+            query_vector,
+            cursor,
+            lexemes=lexemes,
+            bm25_ids=[cid for cid in ids if cid not in bm25_score],
+        )
+    hits = [
+        hit_from_row(
+            rows[cid],
+            bm25_score=bm25_score.get(cid),
+            fused=fused.get(cid),
+            vector_rank=vector_rank.get(cid),
+            bm25_rank=bm25_rank.get(cid),
+        )
+        for cid in ids
+        if cid in rows
+    ]  # a chunk deleted between the queries is left out
     if params.min_similarity is not None:
-        hits = [h for h in hits if h.similarity is not None and h.similarity >= params.min_similarity]
+        hits = [
+            h for h in hits if h.similarity is not None and h.similarity >= params.min_similarity
+        ]
     hits.sort(key=sort_key(params.mode))
     hits = hits[: params.limit]
     for position, hit in enumerate(hits, start=1):

@@ -15,9 +15,13 @@ def check_memory_ids(*, worker: Worker, corpus: Corpus, memory_ids) -> tuple[int
     if not isinstance(memory_ids, (list, tuple)) or not all(
         isinstance(i, int) and not isinstance(i, bool) for i in memory_ids
     ):
-        raise DomainError("memory_ids must be a list of integers", fields={"memory_ids": "must be integers"})
+        raise DomainError(
+            "memory_ids must be a list of integers", fields={"memory_ids": "must be integers"}
+        )
     ids = tuple(dict.fromkeys(memory_ids))
-    found = set(corpus.memory_model.objects.filter(worker=worker, pk__in=ids).values_list("pk", flat=True))
+    found = set(
+        corpus.memory_model.objects.filter(worker=worker, pk__in=ids).values_list("pk", flat=True)
+    )
     missing = [i for i in ids if i not in found]
     if missing:
         raise NotFoundError(

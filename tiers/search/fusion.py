@@ -9,14 +9,26 @@ def ranks(rows: list[tuple[int, float]]) -> dict[int, int]:
     return {cid: position for position, (cid, _) in enumerate(rows, start=1)}
 
 
-def rrf_scores(ids: list[int], vector_rank: dict[int, int], bm25_rank: dict[int, int], *, k: int,
-               vector_weight: float, bm25_weight: float) -> dict[int, float]:
+def rrf_scores(
+    ids: list[int],
+    vector_rank: dict[int, int],
+    bm25_rank: dict[int, int],
+    *,
+    k: int,
+    vector_weight: float,
+    bm25_weight: float,
+) -> dict[int, float]:
     """Σ weight / (k + rank) over the lists a chunk is in."""
-    return {cid: (vector_weight / (k + vector_rank[cid]) if cid in vector_rank else 0.0)
-            + (bm25_weight / (k + bm25_rank[cid]) if cid in bm25_rank else 0.0) for cid in ids}
+    return {
+        cid: (vector_weight / (k + vector_rank[cid]) if cid in vector_rank else 0.0)
+        + (bm25_weight / (k + bm25_rank[cid]) if cid in bm25_rank else 0.0)
+        for cid in ids
+    }
 
 
-def best_ids(ids: list[int], params: SearchParams, vector_rows, bm25_rows, fused: dict[int, float]) -> list[int]:
+def best_ids(
+    ids: list[int], params: SearchParams, vector_rows, bm25_rows, fused: dict[int, float]
+) -> list[int]:
     """The candidates that can end in the first ``limit`` results, so that only those are
     read in full and scored by the other method: the lists' own order is the result order
     (similarity then id; BM25 score then id); fused scores keep every tie at the cut."""

@@ -3,8 +3,8 @@
 import json
 from dataclasses import asdict, dataclass
 
-from tiers.search.bm25 import BM25_TERM_SCORE, Bm25Query
 from tiers.models import Bm25Posting
+from tiers.search.bm25 import BM25_TERM_SCORE, Bm25Query
 from tiers.search.corpus import Corpus
 
 
@@ -31,13 +31,23 @@ class SearchHit:
         return data
 
 
-def read_hits(ids: list[int], corpus: Corpus, query_vector: str | None, cursor, *,
-              lexemes: Bm25Query | None = None, bm25_ids: list[int] = ()) -> dict[int, tuple]:
+def read_hits(
+    ids: list[int],
+    corpus: Corpus,
+    query_vector: str | None,
+    cursor,
+    *,
+    lexemes: Bm25Query | None = None,
+    bm25_ids: list[int] = (),
+) -> dict[int, tuple]:
     """The hits' rows with their similarity and, for ``bm25_ids`` (hits the BM25 list did
     not score), their BM25 score under ``lexemes``: one round trip. ``{id: (id, memory_id,
     title, chunk_order, content, metadata, similarity, bm25)}``."""
-    similarity, similarity_args = ("1 - (c.embedding <=> %s::vector)", [query_vector]) if query_vector \
+    similarity, similarity_args = (
+        ("1 - (c.embedding <=> %s::vector)", [query_vector])
+        if query_vector
         else ("NULL::float8", [])
+    )
     bm25, bm25_args = "NULL::float8", []
     if lexemes is not None and bm25_ids:
         bm25 = f"""CASE WHEN c.id = ANY(%s) THEN (
@@ -45,7 +55,13 @@ def read_hits(ids: list[int], corpus: Corpus, query_vector: str | None, cursor, 
             FROM {Bm25Posting._meta.db_table} p
             JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term
             WHERE p.tier = %s AND p.chunk_id = c.id) END"""
-        bm25_args = [list(bm25_ids), *lexemes.score_args(), lexemes.terms, lexemes.idfs, corpus.tier]
+        bm25_args = [
+            list(bm25_ids),
+            *lexemes.score_args(),
+            lexemes.terms,
+            lexemes.idfs,
+            corpus.tier,
+        ]
     cursor.execute(
         f"""
         SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}, {bm25}
@@ -56,12 +72,26 @@ def read_hits(ids: list[int], corpus: Corpus, query_vector: str | None, cursor, 
     return {row[0]: row for row in cursor.fetchall()}
 
 
-def hit_from_row(row: tuple, *, bm25_score: float | None, fused: float | None, vector_rank: int | None,
-                 bm25_rank: int | None) -> SearchHit:
+def hit_from_row(
+    row: tuple,
+    *,
+    bm25_score: float | None,
+    fused: float | None,
+    vector_rank: int | None,
+    bm25_rank: int | None,
+) -> SearchHit:
     return SearchHit(
-        chunk_id=row[0], memory_id=row[1], memory_title=row[2], chunk_order=row[3], content=row[4],
+        chunk_id=row[0],
+        memory_id=row[1],
+        memory_title=row[2],
+        chunk_order=row[3],
+        content=row[4],
         metadata=row[5] if isinstance(row[5], dict) else json.loads(row[5]),
         similarity=None if row[6] is None else float(row[6]),
-        bm25_score=bm25_score if bm25_score is not None else (0.0 if row[7] is None else float(row[7])),
-        fused_score=fused, vector_rank=vector_rank, bm25_rank=bm25_rank,
+        bm25_score=bm25_score
+        if bm25_score is not None
+        else (0.0 if row[7] is None else float(row[7])),
+        fused_score=fused,
+        vector_rank=vector_rank,
+        bm25_rank=bm25_rank,
     )

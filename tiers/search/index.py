@@ -28,7 +28,11 @@ def bm25_index_chunks(*, tier: str, chunk_ids: list[int]) -> None:
     """Add postings and statistics for chunks that are not indexed yet."""
     if not chunk_ids:
         return
-    posting, term, corpus = Bm25Posting._meta.db_table, Bm25Term._meta.db_table, Bm25Corpus._meta.db_table
+    posting, term, corpus = (
+        Bm25Posting._meta.db_table,
+        Bm25Term._meta.db_table,
+        Bm25Corpus._meta.db_table,
+    )
     chunks = CHUNK_TABLES[tier]
     with connection.cursor() as cursor:
         cursor.execute(
@@ -78,7 +82,11 @@ def bm25_unindex_chunks(*, tier: str, chunk_ids: list[int]) -> None:
     """Remove the postings of chunks (before they are deleted or their content changes)."""
     if not chunk_ids:
         return
-    posting, term, corpus = Bm25Posting._meta.db_table, Bm25Term._meta.db_table, Bm25Corpus._meta.db_table
+    posting, term, corpus = (
+        Bm25Posting._meta.db_table,
+        Bm25Term._meta.db_table,
+        Bm25Corpus._meta.db_table,
+    )
     chunks = CHUNK_TABLES[tier]
     with connection.cursor() as cursor:
         cursor.execute(
@@ -107,7 +115,9 @@ def bm25_unindex_chunks(*, tier: str, chunk_ids: list[int]) -> None:
             """,
             [tier, chunk_ids, chunk_ids, tier],
         )
-        cursor.execute(f"DELETE FROM {posting} WHERE tier = %s AND chunk_id = ANY(%s)", [tier, chunk_ids])
+        cursor.execute(
+            f"DELETE FROM {posting} WHERE tier = %s AND chunk_id = ANY(%s)", [tier, chunk_ids]
+        )
 
 
 def bm25_reindex_worker(*, tier: str, worker_id: int) -> int:

@@ -50,22 +50,36 @@ def search_params(
             fields={"query": f"at most {config['max_query_chars']} characters"},
         )
     if mode not in MODES:
-        raise DomainError(f"mode must be one of {', '.join(MODES)}",
-                          fields={"mode": f"not one of {', '.join(MODES)}"})
+        raise DomainError(
+            f"mode must be one of {', '.join(MODES)}",
+            fields={"mode": f"not one of {', '.join(MODES)}"},
+        )
     limit = config["default_limit"] if limit is None else limit
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= config["max_limit"]:
+    if (
+        not isinstance(limit, int)
+        or isinstance(limit, bool)
+        or not 1 <= limit <= config["max_limit"]
+    ):
         raise DomainError(
             f"limit must be an integer from 1 to {config['max_limit']}",
             fields={"limit": f"must be 1 to {config['max_limit']}"},
         )
-    if min_similarity is not None and (not _number(min_similarity) or not -1.0 <= min_similarity <= 1.0):
-        raise DomainError("min_similarity must be a number from -1 to 1",
-                          fields={"min_similarity": "must be -1 to 1"})
+    if min_similarity is not None and (
+        not _number(min_similarity) or not -1.0 <= min_similarity <= 1.0
+    ):
+        raise DomainError(
+            "min_similarity must be a number from -1 to 1",
+            fields={"min_similarity": "must be -1 to 1"},
+        )
     if metadata is not None and not isinstance(metadata, dict):
-        raise DomainError("metadata must be a JSON object", fields={"metadata": "must be a JSON object"})
+        raise DomainError(
+            "metadata must be a JSON object", fields={"metadata": "must be a JSON object"}
+        )
     weights = []
-    for name, value, default in (("vector_weight", vector_weight, config["vector_weight"]),
-                                 ("bm25_weight", bm25_weight, config["bm25_weight"])):
+    for name, value, default in (
+        ("vector_weight", vector_weight, config["vector_weight"]),
+        ("bm25_weight", bm25_weight, config["bm25_weight"]),
+    ):
         value = default if value is None else value
         if not _number(value) or value < 0 or not math.isfinite(value):
             raise DomainError(f"{name} must be a number ≥ 0", fields={name: "must be a number ≥ 0"})

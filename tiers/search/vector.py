@@ -53,8 +53,9 @@ def hnsw_ef_search(chunk_count: int, candidates: int) -> int:
     return max(ef, candidates)
 
 
-def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cursor,
-                  corpus: Corpus = SHORTTERM) -> list[tuple[int, float]]:
+def vector_ranked(
+    *, worker_id: int, query_vector: str, params: SearchParams, cursor, corpus: Corpus = SHORTTERM
+) -> list[tuple[int, float]]:
     """(chunk id, cosine similarity), best first (then by id). HNSW for large workers,
     exact otherwise (or when filtered to a few memories, or when asked)."""
     exact = params.exact
@@ -69,12 +70,18 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
         # relaxed_order: pgvector keeps scanning past filtered-out rows (other workers)
         # without the cost of a strict order; the rows are re-sorted below. The settings
         # travel with the query: one round trip.
-        distance, order = "c.embedding <=> %s::vector", "distance"  # the HNSW index's order, nothing more
+        distance, order = (
+            "c.embedding <=> %s::vector",
+            "distance",
+        )  # the HNSW index's order, nothing more
         ef = hnsw_ef_search(count, params.candidates)
-        settings_sql = f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order; "
+        settings_sql = (
+            f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order; "
+        )
     extra, args = filters_sql(params)
     cursor.execute(
-        settings_sql + f"""
+        settings_sql
+        + f"""
         SELECT c.id, {distance} AS distance FROM {corpus.chunks} c
         WHERE c.worker_id = %s AND c.embedding IS NOT NULL{extra}
         ORDER BY {order} LIMIT %s
@@ -83,27 +90,57 @@ def vector_ranked(*, worker_id: int, query_vector: str, params: SearchParams, cu
     )
     while cursor.description is None and cursor.nextset():  # past the SETs' empty results
         pass
-    return sorted(((cid, 1.0 - distance) for cid, distance in cursor.fetchall()),
-                  key=lambda row: (-row[1], row[0]))
+    return sorted(
+        ((cid, 1.0 - distance) for cid, distance in cursor.fetchall()),
+        key=lambda row: (-row[1], row[0]),
+    )
 
 
-def nearest_chunks(*, text: str, worker_id: int, limit: int, memory_id: int | None = None,
-                   corpus: Corpus = SHORTTERM) -> list[dict]:
+def nearest_chunks(
+    *,
+    text: str,
+    worker_id: int,
+    limit: int,
+    memory_id: int | None = None,
+    corpus: Corpus = SHORTTERM,
+) -> list[dict]:
     """The ``limit`` chunks of a worker (or of one of its memories) most like ``text``,
     embedded as a document, by exact cosine (a scan of the worker's own rows, never the
     shared HNSW graph, whose filtering could miss some): ``[{chunk_id, memory_id,
     chunk_order, content, similarity}]``, most similar first. Consolidation's candidates
     and ``auto_resolve``'s similar chunks."""
     vector = vector_literal(get_embedder().embed_documents([text])[0])
-    params = SearchParams(query=text, mode="vector", limit=limit, min_similarity=None,
-                          memory_ids=None if memory_id is None else (memory_id,), metadata=None,
-                          vector_weight=1.0, bm25_weight=0.0, candidates=limit, exact=True)
+    params = SearchParams(
+        query=text,
+        mode="vector",
+        limit=limit,
+        min_similarity=None,
+        memory_ids=None if memory_id is None else (memory_id,),
+        metadata=None,
+        vector_weight=1.0,
+        bm25_weight=0.0,
+        candidates=limit,
+        exact=True,
+    )
     with connection.cursor() as cursor:
-        ranked = vector_ranked(worker_id=worker_id, query_vector=vector, params=params, cursor=cursor, corpus=corpus)
+        ranked = vector_ranked(
+            worker_id=worker_id, query_vector=vector, params=params, cursor=cursor, corpus=corpus
+        )
         if not ranked:
             return []
-        cursor.execute(f"SELECT id, memory_id, chunk_order, content FROM {corpus.chunks} WHERE id = ANY(%s)",
-                       [[cid for cid, _ in ranked]])
+        cursor.execute(
+            f"SELECT id, memory_id, chunk_order, content FROM {corpus.chunks} WHERE id = ANY(%s)",
+            [[cid for cid, _ in ranked]],
+        )
         rows = {row[0]: row for row in cursor.fetchall()}
-    return [{"chunk_id": cid, "memory_id": rows[cid][1], "chunk_order": rows[cid][2], "content": rows[cid][3],
-             "similarity": similarity} for cid, similarity in ranked if cid in rows]
+    return [
+        {
+            "chunk_id": cid,
+            "memory_id": rows[cid][1],
+            "chunk_order": rows[cid][2],
+            "content": rows[cid][3],
+            "similarity": similarity,
+        }
+        for cid, similarity in ranked
+        if cid in rows
+    ]

@@ -25,7 +25,9 @@ def active_memories_get_many(*, worker: Worker, ids: list[int], max_ids: int) ->
     if not ids:
         raise DomainError("ids must hold at least one id", fields={"ids": "must not be empty"})
     if len(ids) > max_ids:
-        raise DomainError(f"at most {max_ids} ids per call", fields={"ids": f"more than {max_ids} ids"})
+        raise DomainError(
+            f"at most {max_ids} ids per call", fields={"ids": f"more than {max_ids} ids"}
+        )
     found = {m.pk: m for m in ActiveMemory.objects.filter(worker=worker, pk__in=ids)}
     missing = [i for i in ids if i not in found]
     if missing:

@@ -16,11 +16,15 @@ def shortterm_memory_list(*, worker: Worker) -> QuerySet[ShorttermMemory]:
     )
 
 
-def shortterm_memory_get(*, worker: Worker, memory_id, with_chunks: bool = False) -> ShorttermMemory:
+def shortterm_memory_get(
+    *, worker: Worker, memory_id, with_chunks: bool = False
+) -> ShorttermMemory:
     queryset = ShorttermMemory.objects.filter(worker=worker)
     if with_chunks:
         queryset = queryset.prefetch_related(
-            Prefetch("chunks", queryset=ShorttermChunk.objects.order_by("chunk_order").defer("embedding"))
+            Prefetch(
+                "chunks", queryset=ShorttermChunk.objects.order_by("chunk_order").defer("embedding")
+            )
         )
     try:
         return queryset.get(pk=int(memory_id))
@@ -28,18 +32,28 @@ def shortterm_memory_get(*, worker: Worker, memory_id, with_chunks: bool = False
         raise NotFoundError(f"shortterm memory {memory_id} not found") from exc
 
 
-def shortterm_memory_text(memory: ShorttermMemory, replacements: dict[int, str] | None = None) -> str:
+def shortterm_memory_text(
+    memory: ShorttermMemory, replacements: dict[int, str] | None = None
+) -> str:
     """The memory's whole text: title, summary and chunks in order (``replacements``:
     chunk id → the content it is about to get). What its graph is extracted from."""
     replacements = replacements or {}
     chunks = memory.chunks.order_by("chunk_order").values_list("pk", "content")
-    parts = [memory.title, memory.summary, *(replacements.get(pk, content) for pk, content in chunks)]
+    parts = [
+        memory.title,
+        memory.summary,
+        *(replacements.get(pk, content) for pk, content in chunks),
+    ]
     return "\n\n".join(p for p in parts if p)
 
 
-def shortterm_recent(*, worker: Worker, limit: int, max_limit: int, since=None) -> list[ShorttermMemory]:
+def shortterm_recent(
+    *, worker: Worker, limit: int, max_limit: int, since=None
+) -> list[ShorttermMemory]:
     if not 1 <= limit <= max_limit:
-        raise DomainError(f"limit must be 1 to {max_limit}", fields={"limit": f"must be 1 to {max_limit}"})
+        raise DomainError(
+            f"limit must be 1 to {max_limit}", fields={"limit": f"must be 1 to {max_limit}"}
+        )
     queryset = shortterm_memory_list(worker=worker).order_by("-last_updated", "-id")
     if since is not None:
         queryset = queryset.filter(last_updated__gte=since)

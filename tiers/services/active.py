@@ -34,7 +34,9 @@ def _validate_content(field: str, content) -> str:
 def _resolve_sections(template: Template, updates, field: str) -> dict[str, str]:
     """Map caller keys (ids or names) to section ids; unknown names are one error."""
     if not isinstance(updates, dict):
-        raise DomainError(f"{field} must be an object of section → content", fields={field: "must be an object"})
+        raise DomainError(
+            f"{field} must be an object of section → content", fields={field: "must be an object"}
+        )
     resolved: dict[str, str] = {}
     unknown: list[str] = []
     for key, content in updates.items():
@@ -86,7 +88,10 @@ def active_memory_create(
         title=title,
         description=description or "",
         template_content=template_yaml,
-        sections={sid: {"content": contents.get(sid, ""), "update_count": 0} for sid in template.section_ids},
+        sections={
+            sid: {"content": contents.get(sid, ""), "update_count": 0}
+            for sid in template.section_ids
+        },
         metadata=validate_metadata(metadata),
     )
     memory.full_clean()
@@ -116,12 +121,21 @@ def _increment_sections(memory_id: int, updates: dict[str, str]) -> None:
 def _announce_after_commit(*, worker_id: int, memory_id: int) -> None:
     """Once the update is committed, tell the layers above (``tiers.signals``):
     consolidation queues a sweep when the worker's active memory crossed its capacity."""
+
     def announce():
         for receiver, result in active_sections_updated.send_robust(
-                sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id):
-            if isinstance(result, Exception):  # the update is committed; the scheduled sweep catches up
-                logger.error("after the update of active memory %s, %s failed: %r", memory_id,
-                             getattr(receiver, "__qualname__", receiver), result, exc_info=result)
+            sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id
+        ):
+            if isinstance(
+                result, Exception
+            ):  # the update is committed; the scheduled sweep catches up
+                logger.error(
+                    "after the update of active memory %s, %s failed: %r",
+                    memory_id,
+                    getattr(receiver, "__qualname__", receiver),
+                    result,
+                    exc_info=result,
+                )
 
     transaction.on_commit(announce)
 
@@ -134,7 +148,9 @@ def _locked(memory: ActiveMemory) -> ActiveMemory:
 def active_memory_update_sections(*, memory: ActiveMemory, sections: dict) -> ActiveMemory:
     """Replace the content of the given sections, each count +1. All or nothing."""
     if not sections:
-        raise DomainError("sections must name at least one section", fields={"sections": "must not be empty"})
+        raise DomainError(
+            "sections must name at least one section", fields={"sections": "must not be empty"}
+        )
     current = _locked(memory)
     template = parse_template(current.template_content)
     updates = _resolve_sections(template, sections, "sections")
@@ -177,10 +193,13 @@ def active_memory_update(
     if metadata is not None:
         current.metadata = validate_metadata(metadata)
 
-    template = parse_template(template_yaml if template_yaml is not None else current.template_content)
+    template = parse_template(
+        template_yaml if template_yaml is not None else current.template_content
+    )
     if template_yaml is not None:
         dropped = [
-            sid for sid, data in current.sections.items()
+            sid
+            for sid, data in current.sections.items()
             if sid not in template.section_ids and data.get("content", "").strip()
         ]
         if dropped:
@@ -192,7 +211,8 @@ def active_memory_update(
             )
         current.template_content = template_yaml
         current.sections = {
-            sid: current.sections.get(sid, {"content": "", "update_count": 0}) for sid in template.section_ids
+            sid: current.sections.get(sid, {"content": "", "update_count": 0})
+            for sid in template.section_ids
         }
 
     updates = _resolve_sections(template, sections, "sections") if sections else {}
@@ -218,7 +238,9 @@ def active_memory_delete(*, memory: ActiveMemory) -> None:
     memory.delete()
 
 
-def active_section_reset_count(*, memory_id: int, section_id: str, only_if_content: str | None = None) -> bool:
+def active_section_reset_count(
+    *, memory_id: int, section_id: str, only_if_content: str | None = None
+) -> bool:
     """Set a section's ``update_count`` to 0 once its content has been migrated (or a
     conflict about it decided). With ``only_if_content``, only while the section still
     holds that content. Returns whether a row changed. In the caller's transaction."""

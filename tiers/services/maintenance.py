@@ -31,10 +31,13 @@ def vacuum_after_large_delete(chunk_count: int) -> None:
     if threshold and chunk_count >= threshold:
         from django_q.tasks import async_task
 
-        transaction.on_commit(lambda: async_task(
-            "tiers.tasks.vacuum_shortterm_tables", chunk_count,
-            timeout=settings.MEMORYHUB_CHUNKING["maintenance_timeout"],
-        ))
+        transaction.on_commit(
+            lambda: async_task(
+                "tiers.tasks.vacuum_shortterm_tables",
+                chunk_count,
+                timeout=settings.MEMORYHUB_CHUNKING["maintenance_timeout"],
+            )
+        )
 
 
 def shortterm_worker_deleting(*, worker, **_) -> dict[str, int]:
@@ -45,7 +48,9 @@ def shortterm_worker_deleting(*, worker, **_) -> dict[str, int]:
     return {"shortterm_chunks": chunk_count}
 
 
-def shortterm_tables_vacuum(*, deleted: int = 0, reindex: bool | None = None, log=logger.info) -> dict:
+def shortterm_tables_vacuum(
+    *, deleted: int = 0, reindex: bool | None = None, log=logger.info
+) -> dict:
     """VACUUM (ANALYZE) the chunk and BM25 tables, then rebuild the HNSW graph if
     ``deleted`` chunks were at least ``REINDEX_SHARE`` of it (or when ``reindex`` says so).
     Cannot run inside a transaction; safe to run twice. Returns what it did."""
@@ -56,7 +61,10 @@ def shortterm_tables_vacuum(*, deleted: int = 0, reindex: bool | None = None, lo
         for table in tables:
             log(f"vacuum (analyze) {table}")
             cursor.execute(f"VACUUM (ANALYZE) {table}")
-        cursor.execute("SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = %s::regclass", [tables[0]])
+        cursor.execute(
+            "SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = %s::regclass",
+            [tables[0]],
+        )
         live = cursor.fetchone()[0]
         if reindex is None:
             reindex = deleted > 0 and deleted >= REINDEX_SHARE * (deleted + live)

@@ -52,7 +52,10 @@ def chunks_reembed(*, chunk_ids: list[int]) -> int:
     vectors = get_embedder().embed_documents([content for _, content in rows])
     with transaction.atomic():
         current = {
-            c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(pk__in=[pk for pk, _ in rows])
+            c.pk: c
+            for c in ShorttermChunk.objects.select_for_update().filter(
+                pk__in=[pk for pk, _ in rows]
+            )
         }
         ids, kept = [], []
         for offset, (pk, content) in enumerate(rows):

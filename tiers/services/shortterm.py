@@ -21,8 +21,8 @@ from memoryhub.text import chunk_text
 from memoryhub.validation import validate_metadata
 from tiers.memory_graph import memory_graph
 from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
-from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks
+from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
 
 
@@ -59,7 +59,9 @@ def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[Prepare
     for index, item in enumerate(inputs):
         where = f"{field}[{index}]"
         if not isinstance(item, dict):
-            raise DomainError(f"{where} must be an object with content", fields={where: "must be an object"})
+            raise DomainError(
+                f"{where} must be an object with content", fields={where: "must be an object"}
+            )
         content = _validate_text(f"{where}.content", item.get("content"))
         metadata = validate_metadata(item.get("metadata"), f"{where}.metadata")
         context = item.get("context")
@@ -72,7 +74,11 @@ def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[Prepare
             overlap_tokens=config["overlap_tokens"],
         )
         for piece in pieces:
-            prepared.append(PreparedChunk(content=f"{context}\n\n{piece}" if context else piece, metadata=metadata))
+            prepared.append(
+                PreparedChunk(
+                    content=f"{context}\n\n{piece}" if context else piece, metadata=metadata
+                )
+            )
     if len(prepared) > config["max_chunks_per_request"]:
         raise PayloadTooLargeError(
             f"{field} make {len(prepared)} chunks; at most {config['max_chunks_per_request']} per request",
@@ -99,7 +105,10 @@ def _refresh_statistics_after_bulk(count: int) -> None:
     if count < BULK_ANALYZE_CHUNKS:
         return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [ShorttermChunk._meta.db_table])
+        cursor.execute(
+            "SELECT reltuples FROM pg_class WHERE oid = %s::regclass",
+            [ShorttermChunk._meta.db_table],
+        )
         known = cursor.fetchone()[0]  # -1 or 0 before the first ANALYZE
         if known > 0 and count < BULK_ANALYZE_GROWTH * known:
             return
@@ -107,7 +116,9 @@ def _refresh_statistics_after_bulk(count: int) -> None:
             cursor.execute(f"ANALYZE {model._meta.db_table}")
 
 
-def _insert_chunks(memory: ShorttermMemory, prepared: list[PreparedChunk], vectors, first_order: int):
+def _insert_chunks(
+    memory: ShorttermMemory, prepared: list[PreparedChunk], vectors, first_order: int
+):
     """One INSERT for all the chunks, their vectors sent as one binary array (the ORM's
     per-row text formatting of 384 floats cost more than the insert itself)."""
     now = timezone.now()
@@ -120,15 +131,30 @@ def _insert_chunks(memory: ShorttermMemory, prepared: list[PreparedChunk], vecto
                 FROM unnest(%s::int[], %s::text[], %s::text[], %s::vector[])
                      AS u(chunk_order, content, metadata, embedding)
                 RETURNING chunk_order, id""",
-            [memory.pk, memory.worker_id, now, now, orders, [item.content for item in prepared],
-             [json.dumps(item.metadata) for item in prepared], vector_array(vectors, cursor)],
+            [
+                memory.pk,
+                memory.worker_id,
+                now,
+                now,
+                orders,
+                [item.content for item in prepared],
+                [json.dumps(item.metadata) for item in prepared],
+                vector_array(vectors, cursor),
+            ],
         )
         ids = dict(cursor.fetchall())
     chunks = []
     for offset, item in enumerate(prepared):
         chunk = ShorttermChunk(
-            pk=ids[orders[offset]], memory=memory, worker_id=memory.worker_id, chunk_order=orders[offset],
-            content=item.content, metadata=item.metadata, embedding=vectors[offset], created_at=now, updated_at=now,
+            pk=ids[orders[offset]],
+            memory=memory,
+            worker_id=memory.worker_id,
+            chunk_order=orders[offset],
+            content=item.content,
+            metadata=item.metadata,
+            embedding=vectors[offset],
+            created_at=now,
+            updated_at=now,
         )
         chunk._state.adding, chunk._state.db = False, connection.alias
         chunks.append(chunk)
@@ -152,19 +178,25 @@ def shortterm_memory_create(
     """
     title = _validate_text("title", title)
     if len(title) > 500:
-        raise DomainError("title is longer than 500 characters", fields={"title": "at most 500 characters"})
+        raise DomainError(
+            "title is longer than 500 characters", fields={"title": "at most 500 characters"}
+        )
     summary = _validate_text("summary", summary or "", allow_blank=True)
     metadata = validate_metadata(metadata)
     prepared: list[PreparedChunk] = []
     if content is not None:
-        prepared += prepare_chunks([{"content": _validate_text("content", content)}], field="content")
+        prepared += prepare_chunks(
+            [{"content": _validate_text("content", content)}], field="content"
+        )
     if chunks is not None:
         prepared += prepare_chunks(chunks)
     # Measured: embedding the next batch while writing this one (a pipeline), or beside
     # the extraction, is slower on two cores than one after the other, as the model and
     # the rest compete for them.
     vectors = _embed([item.content for item in prepared], embedder)
-    reading, error = memory_graph().read("\n\n".join([title, summary, *(item.content for item in prepared)]))
+    reading, error = memory_graph().read(
+        "\n\n".join([title, summary, *(item.content for item in prepared)])
+    )
     with transaction.atomic():
         memory = ShorttermMemory(worker=worker, title=title, summary=summary, metadata=metadata)
         memory.full_clean()
@@ -177,7 +209,11 @@ def shortterm_memory_create(
 
 @transaction.atomic
 def shortterm_memory_update(
-    *, memory: ShorttermMemory, title: str | None = None, summary: str | None = None, metadata: dict | None = None
+    *,
+    memory: ShorttermMemory,
+    title: str | None = None,
+    summary: str | None = None,
+    metadata: dict | None = None,
 ) -> ShorttermMemory:
     memory = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
     if title is not None:
@@ -195,26 +231,35 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     """``add_new_shortterm_memory_chunks``: append chunks (long content is split)."""
     prepared = prepare_chunks(chunks)
     if not prepared:
-        raise DomainError("chunks must hold at least one chunk", fields={"chunks": "must not be empty"})
+        raise DomainError(
+            "chunks must hold at least one chunk", fields={"chunks": "must not be empty"}
+        )
     vectors = _embed([item.content for item in prepared])
-    reading, error = memory_graph().read("\n\n".join([shortterm_memory_text(memory), *(item.content for item in prepared)]))
+    reading, error = memory_graph().read(
+        "\n\n".join([shortterm_memory_text(memory), *(item.content for item in prepared)])
+    )
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
-        created = _insert_chunks(locked, prepared, vectors, first_order=0 if last is None else last + 1)
+        created = _insert_chunks(
+            locked, prepared, vectors, first_order=0 if last is None else last + 1
+        )
         memory_graph().store(memory=locked, reading=reading, error=error)
         locked.last_updated = timezone.now()
         locked.save(update_fields=["last_updated"])
     return created
 
 
-def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
-                            confirmed=None) -> list[ShorttermChunk]:
+def shortterm_chunks_update(
+    *, memory: ShorttermMemory, updates: list[dict], confirmed=None
+) -> list[ShorttermChunk]:
     """``update_shortterm_memory_chunks``: ``[{chunk_id, new_content}]``, re-embedded and
     re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing.
     ``confirmed``: the graph reading of a merged section, whose facts gain confidence."""
     if not isinstance(updates, list) or not updates:
-        raise DomainError("updates must be a non-empty list", fields={"updates": "must be a non-empty list"})
+        raise DomainError(
+            "updates must be a non-empty list", fields={"updates": "must be a non-empty list"}
+        )
     contents: dict[int, str] = {}
     for index, item in enumerate(updates):
         where = f"updates[{index}]"
@@ -222,9 +267,14 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
             raise DomainError(f"{where} must be an object", fields={where: "must be an object"})
         chunk_id = item.get("chunk_id")
         if not isinstance(chunk_id, int) or isinstance(chunk_id, bool):
-            raise DomainError(f"{where}.chunk_id must be an integer", fields={f"{where}.chunk_id": "must be an integer"})
+            raise DomainError(
+                f"{where}.chunk_id must be an integer",
+                fields={f"{where}.chunk_id": "must be an integer"},
+            )
         if chunk_id in contents:
-            raise DomainError(f"chunk {chunk_id} is given twice", fields={f"{where}.chunk_id": "given twice"})
+            raise DomainError(
+                f"chunk {chunk_id} is given twice", fields={f"{where}.chunk_id": "given twice"}
+            )
         contents[chunk_id] = _validate_text(f"{where}.new_content", item.get("new_content"))
     known = set(memory.chunks.filter(pk__in=contents).values_list("pk", flat=True))
     missing = [cid for cid in contents if cid not in known]
@@ -238,7 +288,10 @@ def shortterm_chunks_update(*, memory: ShorttermMemory, updates: list[dict],
     reading, error = memory_graph().read(shortterm_memory_text(memory, replacements=contents))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
-        chunks = {c.pk: c for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)}
+        chunks = {
+            c.pk: c
+            for c in ShorttermChunk.objects.select_for_update().filter(memory=locked, pk__in=ids)
+        }
         if len(chunks) != len(ids):  # deleted meanwhile
             raise NotFoundError("a chunk was deleted while it was being updated; retry")
         bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
@@ -261,7 +314,8 @@ def shortterm_memory_delete(*, memory: ShorttermMemory) -> None:
     locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
     chunk_ids = list(locked.chunks.values_list("pk", flat=True))
     bm25_unindex_chunks(tier=Tier.SHORTTERM, chunk_ids=chunk_ids)
-    memory_graph().forget(memory_id=locked.pk)  # its graph goes too (and leaves the Neo4j projection)
+    memory_graph().forget(
+        memory_id=locked.pk
+    )  # its graph goes too (and leaves the Neo4j projection)
     locked.delete()
     vacuum_after_large_delete(len(chunk_ids))
-

@@ -22,7 +22,9 @@ CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 
 
 def _sessions(conversation: dict):
-    numbers = sorted(int(m.group(1)) for key in conversation if (m := re.fullmatch(r"session_(\d+)", key)))
+    numbers = sorted(
+        int(m.group(1)) for key in conversation if (m := re.fullmatch(r"session_(\d+)", key))
+    )
     for number in numbers:
         turns = conversation.get(f"session_{number}") or []
         if turns:
@@ -42,18 +44,27 @@ class Command(BaseCommand):
     help = "LoCoMo retrieval benchmark: recall@5/10/20 and MRR for vector, bm25 and hybrid search."
 
     def add_arguments(self, parser):
-        parser.add_argument("--data", default="../shared/datasets/locomo-dev", help="folder of LoCoMo JSON files")
-        parser.add_argument("--keep", action="store_true", help="keep the benchmark workers afterwards")
+        parser.add_argument(
+            "--data", default="../shared/datasets/locomo-dev", help="folder of LoCoMo JSON files"
+        )
+        parser.add_argument(
+            "--keep", action="store_true", help="keep the benchmark workers afterwards"
+        )
         parser.add_argument("--json", help="also write the figures to this file")
-        parser.add_argument("--sweep", action="store_true",
-                            help="also print hybrid recall@10 over a grid of fusion weights and RRF k")
+        parser.add_argument(
+            "--sweep",
+            action="store_true",
+            help="also print hybrid recall@10 over a grid of fusion weights and RRF k",
+        )
 
     def handle(self, *args, **options):
         folder = Path(options["data"])
         files = sorted(folder.glob("*.json"))
         if not files:
             raise CommandError(f"no LoCoMo JSON files in {folder}")
-        per_mode = {mode: {"recall": {k: [] for k in KS}, "rr": [], "by_category": {}} for mode in MODES}
+        per_mode = {
+            mode: {"recall": {k: [] for k in KS}, "rr": [], "by_category": {}} for mode in MODES
+        }
         rankings: list[tuple[set, list, list]] = []  # (evidence, vector ranking, bm25 ranking)
         for path in files:
             data = json.loads(path.read_text())
@@ -63,7 +74,9 @@ class Command(BaseCommand):
             existing = Worker.objects.filter(name=name).first()
             if existing:
                 worker_delete(worker=existing)
-            worker = worker_create(name=name, description=f"LoCoMo conversation {path.stem} (benchmark)")
+            worker = worker_create(
+                name=name, description=f"LoCoMo conversation {path.stem} (benchmark)"
+            )
             sessions = list(_sessions(conversation))
             turn_count = sum(len(turns) for _, _, turns in sessions)
             progress = Progress(turn_count, f"ingest {path.name}", stream=self.stderr._out)
@@ -71,58 +84,84 @@ class Command(BaseCommand):
                 shortterm_memory_create(
                     worker=worker,
                     title=f"Session {number} ({when})",
-                    chunks=[{"content": _turn_text(t, when),
-                             "metadata": {"dia_id": t["dia_id"], "session": number, "date": when}}
-                            for t in turns],
+                    chunks=[
+                        {
+                            "content": _turn_text(t, when),
+                            "metadata": {"dia_id": t["dia_id"], "session": number, "date": when},
+                        }
+                        for t in turns
+                    ],
                 )
                 progress.advance(len(turns))
             progress.finish()
             with connection.cursor() as cursor:  # fresh statistics, as autovacuum would give
-                cursor.execute("ANALYZE tiers_shorttermchunk; ANALYZE tiers_bm25posting; ANALYZE tiers_bm25term")
+                cursor.execute(
+                    "ANALYZE tiers_shorttermchunk; ANALYZE tiers_bm25posting; ANALYZE tiers_bm25term"
+                )
             questions = [q for q in qa if q.get("category") in CATEGORIES and q.get("evidence")]
-            progress = Progress(len(questions) * len(MODES), f"questions {path.name}", stream=self.stderr._out)
+            progress = Progress(
+                len(questions) * len(MODES), f"questions {path.name}", stream=self.stderr._out
+            )
             for question in questions:
                 evidence = {e.strip() for e in question["evidence"]}
                 for mode in MODES:
                     hits = search(
                         worker=worker,
-                        params=search_params(query=str(question["question"]), mode=mode, limit=20,
-                                             candidates=100 if mode != "hybrid" else None),
+                        params=search_params(
+                            query=str(question["question"]),
+                            mode=mode,
+                            limit=20,
+                            candidates=100 if mode != "hybrid" else None,
+                        ),
                     )
                     ranked = [h.metadata.get("dia_id") for h in hits]
                     stats = per_mode[mode]
                     for k in KS:
                         found = len(evidence & set(ranked[:k])) / len(evidence)
                         stats["recall"][k].append(found)
-                        stats["by_category"].setdefault(question["category"], []).append(found) if k == 10 else None
+                        stats["by_category"].setdefault(question["category"], []).append(
+                            found
+                        ) if k == 10 else None
                     first = next((i for i, d in enumerate(ranked, start=1) if d in evidence), None)
                     stats["rr"].append(1.0 / first if first else 0.0)
                     progress.advance()
                 if options["sweep"]:
-                    rankings.append((evidence, *self._full_rankings(worker, str(question["question"]))))
+                    rankings.append(
+                        (evidence, *self._full_rankings(worker, str(question["question"])))
+                    )
             progress.finish()
-            self.stdout.write(f"{path.name}: {turn_count} turns, {len(questions)} questions (categories 1-4)")
+            self.stdout.write(
+                f"{path.name}: {turn_count} turns, {len(questions)} questions (categories 1-4)"
+            )
             if not options["keep"]:
                 worker_delete(worker=worker)
 
         report = {}
         self.stdout.write("")
-        self.stdout.write(f"{'mode':8s} {'recall@5':>9s} {'recall@10':>10s} {'recall@20':>10s} {'MRR':>7s}   "
-                          + "  ".join(f"r@10 {CATEGORIES[c]}" for c in CATEGORIES))
+        self.stdout.write(
+            f"{'mode':8s} {'recall@5':>9s} {'recall@10':>10s} {'recall@20':>10s} {'MRR':>7s}   "
+            + "  ".join(f"r@10 {CATEGORIES[c]}" for c in CATEGORIES)
+        )
         for mode in MODES:
             stats = per_mode[mode]
             row = {f"recall@{k}": float(np.mean(stats["recall"][k])) for k in KS}
             row["mrr"] = float(np.mean(stats["rr"]))
-            row["recall@10_by_category"] = {CATEGORIES[c]: float(np.mean(v)) for c, v in sorted(stats["by_category"].items())}
+            row["recall@10_by_category"] = {
+                CATEGORIES[c]: float(np.mean(v)) for c, v in sorted(stats["by_category"].items())
+            }
             report[mode] = row
             self.stdout.write(
                 f"{mode:8s} {row['recall@5']:9.3f} {row['recall@10']:10.3f} {row['recall@20']:10.3f} {row['mrr']:7.3f}   "
-                + "  ".join(f"{row['recall@10_by_category'].get(CATEGORIES[c], float('nan')):>{len(CATEGORIES[c]) + 5}.3f}"
-                            for c in CATEGORIES)
+                + "  ".join(
+                    f"{row['recall@10_by_category'].get(CATEGORIES[c], float('nan')):>{len(CATEGORIES[c]) + 5}.3f}"
+                    for c in CATEGORIES
+                )
             )
         best_single = max(report["vector"]["recall@10"], report["bm25"]["recall@10"])
         verdict = "beats" if report["hybrid"]["recall@10"] > best_single else "does NOT beat"
-        self.stdout.write(f"\nhybrid recall@10 {report['hybrid']['recall@10']:.3f} {verdict} the best single mode ({best_single:.3f})")
+        self.stdout.write(
+            f"\nhybrid recall@10 {report['hybrid']['recall@10']:.3f} {verdict} the best single mode ({best_single:.3f})"
+        )
         if options["sweep"]:
             self._sweep(rankings)
         if options["json"]:
@@ -132,13 +171,17 @@ class Command(BaseCommand):
     def _full_rankings(worker, question: str) -> tuple[list, list]:
         lists = []
         for mode in ("vector", "bm25"):
-            hits = search(worker=worker, params=search_params(query=question, mode=mode, limit=100,
-                                                                        candidates=100))
+            hits = search(
+                worker=worker,
+                params=search_params(query=question, mode=mode, limit=100, candidates=100),
+            )
             lists.append([h.metadata.get("dia_id") for h in hits])
         return lists[0], lists[1]
 
     def _sweep(self, rankings) -> None:
-        self.stdout.write("\nhybrid recall@10 by bm25 weight (vector weight 1) and RRF k, candidates 60:")
+        self.stdout.write(
+            "\nhybrid recall@10 by bm25 weight (vector weight 1) and RRF k, candidates 60:"
+        )
         weights, ks = (0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0), (10, 20, 40, 60, 100)
         self.stdout.write("  k / w_bm25 " + "".join(f"{w:>7}" for w in weights))
         for k in ks:

@@ -14,20 +14,24 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.test import override_settings
 
+from bench.corpus import MONTHS, PEOPLE, generate_chunks
+from bench.measure import percentiles
+from consolidation.services.active_to_shortterm import migrate_active_memory
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.services.workers import worker_create, worker_delete
-from bench.corpus import MONTHS, PEOPLE, generate_chunks
-from bench.measure import percentiles
 from tiers.models import ActiveMemory
 from tiers.services.active import active_memory_create, active_memory_update_sections
-from consolidation.services.active_to_shortterm import migrate_active_memory
 from tiers.services.shortterm import shortterm_memory_create
 
 NAME = "bench-migration"
-ADDITIONS = ["The change was agreed in the weekly planning meeting.", "A runbook entry documents the steps.",
-             "The team lead signed off on it yesterday.", "Alerts for it go to the on-call channel.",
-             "It is tracked in the quarterly roadmap."]
+ADDITIONS = [
+    "The change was agreed in the weekly planning meeting.",
+    "A runbook entry documents the steps.",
+    "The team lead signed off on it yesterday.",
+    "Alerts for it go to the on-call channel.",
+    "It is tracked in the quarterly roadmap.",
+]
 
 
 # New topics: facts the background corpus (operations notes) never states.
@@ -42,22 +46,42 @@ NEW_TOPICS = [
     "{person} mentors two interns who study {topic} at the university in {city}.",
 ]
 FILL = {
-    "role": "staff engineer, product designer, data analyst, security engineer, engineering manager".split(", "),
-    "company": "Northwind, Contoso, Globex, Initech, Umbrella, Hooli, Vandelay, Stark Industries".split(", "),
-    "topic": "accessibility, observability, cost control, onboarding, privacy, incident response".split(", "),
+    "role": "staff engineer, product designer, data analyst, security engineer, engineering manager".split(
+        ", "
+    ),
+    "company": "Northwind, Contoso, Globex, Initech, Umbrella, Hooli, Vandelay, Stark Industries".split(
+        ", "
+    ),
+    "topic": "accessibility, observability, cost control, onboarding, privacy, incident response".split(
+        ", "
+    ),
     "city": "Lisbon, Oslo, Krakow, Porto, Valencia, Tallinn, Ghent, Turin".split(", "),
 }
 
 
 def _new_topic(rng: random.Random) -> str:
     person, person2 = rng.sample(PEOPLE, 2)
-    return " ".join(rng.choice(NEW_TOPICS).format(
-        person=person, person2=person2, n=rng.randint(2, 40), month=rng.choice(MONTHS), day=rng.randint(1, 28),
-        **{key: rng.choice(values) for key, values in FILL.items()}) for _ in range(rng.choice((1, 2))))
+    return " ".join(
+        rng.choice(NEW_TOPICS).format(
+            person=person,
+            person2=person2,
+            n=rng.randint(2, 40),
+            month=rng.choice(MONTHS),
+            day=rng.randint(1, 28),
+            **{key: rng.choice(values) for key, values in FILL.items()},
+        )
+        for _ in range(rng.choice((1, 2)))
+    )
 
 
 def _template(sections: int) -> str:
-    lines = ["template:", "  id: bench", "  name: Benchmark memory", "  version: \"1.0\"", "sections:"]
+    lines = [
+        "template:",
+        "  id: bench",
+        "  name: Benchmark memory",
+        '  version: "1.0"',
+        "sections:",
+    ]
     for number in range(1, sections + 1):
         lines += [f"  - id: s{number}", f"    name: Section {number}"]
     return "\n".join(lines) + "\n"
@@ -66,7 +90,11 @@ def _template(sections: int) -> str:
 def _change_a_figure(text: str, rng: random.Random) -> str:
     match = re.search(r"\d+", text)
     value = int(match.group(0))
-    return text[:match.start()] + str(value + rng.randint(1, 9) * (10 ** max(len(match.group(0)) - 1, 0))) + text[match.end():]
+    return (
+        text[: match.start()]
+        + str(value + rng.randint(1, 9) * (10 ** max(len(match.group(0)) - 1, 0)))
+        + text[match.end() :]
+    )
 
 
 class Command(BaseCommand):
@@ -74,10 +102,18 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--active", type=int, default=200, help="active memories (default 200)")
-        parser.add_argument("--sections", type=int, default=5, help="sections per active memory (default 5)")
-        parser.add_argument("--similar", type=float, default=0.5, help="share of sections similar to stored chunks")
-        parser.add_argument("--background", type=int, default=2000, help="other shortterm chunks of the worker")
-        parser.add_argument("--keep", action="store_true", help="keep the benchmark worker afterwards")
+        parser.add_argument(
+            "--sections", type=int, default=5, help="sections per active memory (default 5)"
+        )
+        parser.add_argument(
+            "--similar", type=float, default=0.5, help="share of sections similar to stored chunks"
+        )
+        parser.add_argument(
+            "--background", type=int, default=2000, help="other shortterm chunks of the worker"
+        )
+        parser.add_argument(
+            "--keep", action="store_true", help="keep the benchmark worker afterwards"
+        )
         parser.add_argument("--json", help="also write the figures to this file")
 
     def log(self, message: str) -> None:
@@ -98,17 +134,22 @@ class Command(BaseCommand):
         if existing:
             worker_delete(worker=existing)
         worker = worker_create(name=NAME, description="migration benchmark (safe to delete)")
-        self.log(f"{n_active} active memories × {n_sections} sections = {total} sections, "
-                 f"{options['similar']:.0%} similar to stored chunks, {options['background']} background chunks; "
-                 f"embeddings {settings.MEMORYHUB_EMBEDDINGS['provider']}, extractor {settings.MEMORYHUB_GRAPH['extractor']}")
+        self.log(
+            f"{n_active} active memories × {n_sections} sections = {total} sections, "
+            f"{options['similar']:.0%} similar to stored chunks, {options['background']} background chunks; "
+            f"embeddings {settings.MEMORYHUB_EMBEDDINGS['provider']}, extractor {settings.MEMORYHUB_GRAPH['extractor']}"
+        )
 
         texts = generate_chunks(options["background"] + 2 * total, seed=11)
-        background, pool = texts[:options["background"]], texts[options["background"]:]
+        background, pool = texts[: options["background"]], texts[options["background"] :]
         progress = Progress(len(background), "background chunks", stream=self.stderr._out)
         for start in range(0, len(background), 100):
-            batch = background[start:start + 100]
-            shortterm_memory_create(worker=worker, title=f"Background {start // 100}",
-                                    chunks=[{"content": text} for text in batch])
+            batch = background[start : start + 100]
+            shortterm_memory_create(
+                worker=worker,
+                title=f"Background {start // 100}",
+                chunks=[{"content": text} for text in batch],
+            )
             progress.advance(len(batch))
         progress.finish()
 
@@ -126,7 +167,7 @@ class Command(BaseCommand):
                 plan.append(("new", _new_topic(rng)))
         progress = Progress(len(seeds), "similar chunks", stream=self.stderr._out)
         for start in range(0, len(seeds), 50):
-            batch = seeds[start:start + 50]
+            batch = seeds[start : start + 50]
             for text in batch:
                 shortterm_memory_create(worker=worker, title="Seed", content=text)
             progress.advance(len(batch))
@@ -135,7 +176,9 @@ class Command(BaseCommand):
         template = _template(n_sections)
         progress = Progress(n_active, "active memories", stream=self.stderr._out)
         for number in range(n_active):
-            memory = active_memory_create(worker=worker, title=f"Task {number}", template_yaml=template)
+            memory = active_memory_create(
+                worker=worker, title=f"Task {number}", template_yaml=template
+            )
             contents = {f"s{k + 1}": plan[number * n_sections + k][1] for k in range(n_sections)}
             active_memory_update_sections(memory=memory, sections=contents)
             progress.advance()
@@ -152,22 +195,38 @@ class Command(BaseCommand):
         progress.finish()
 
         expected = [kind for kind, _ in plan]
-        decided = [{"merged": "merge", "conflict": "conflict", "created": "new"}.get(o["outcome"], o["outcome"])
-                   for o in outcomes]
+        decided = [
+            {"merged": "merge", "conflict": "conflict", "created": "new"}.get(
+                o["outcome"], o["outcome"]
+            )
+            for o in outcomes
+        ]
         report = {
-            "sections": total, "seconds": elapsed, "sections_per_s": total / elapsed,
+            "sections": total,
+            "seconds": elapsed,
+            "sections_per_s": total / elapsed,
             "per_section": percentiles([o["ms"] for o in outcomes]),
-            "per_outcome": {kind: percentiles([o["ms"] for o in outcomes if o["outcome"] == kind])
-                            for kind in sorted({o["outcome"] for o in outcomes})},
+            "per_outcome": {
+                kind: percentiles([o["ms"] for o in outcomes if o["outcome"] == kind])
+                for kind in sorted({o["outcome"] for o in outcomes})
+            },
             "counts": {kind: decided.count(kind) for kind in sorted(set(decided))},
             "agreement": sum(a == b for a, b in zip(expected, decided)) / total,
         }
-        self.log(f"\nMigrated {total} sections in {elapsed:.1f} s: {report['sections_per_s']:.1f} sections/s")
-        self.log(f"  per section: p50 {report['per_section']['p50']:.1f} ms, p95 {report['per_section']['p95']:.1f} ms")
+        self.log(
+            f"\nMigrated {total} sections in {elapsed:.1f} s: {report['sections_per_s']:.1f} sections/s"
+        )
+        self.log(
+            f"  per section: p50 {report['per_section']['p50']:.1f} ms, p95 {report['per_section']['p95']:.1f} ms"
+        )
         for kind, stats in report["per_outcome"].items():
-            self.log(f"  {kind:>9}: n={stats['n']:>4}  p50 {stats['p50']:6.1f} ms  p95 {stats['p95']:6.1f} ms")
-        self.log(f"  outcomes: {report['counts']}; as generated: "
-                 f"{ {k: expected.count(k) for k in sorted(set(expected))} } (agreement {report['agreement']:.1%})")
+            self.log(
+                f"  {kind:>9}: n={stats['n']:>4}  p50 {stats['p50']:6.1f} ms  p95 {stats['p95']:6.1f} ms"
+            )
+        self.log(
+            f"  outcomes: {report['counts']}; as generated: "
+            f"{ {k: expected.count(k) for k in sorted(set(expected))} } (agreement {report['agreement']:.1%})"
+        )
         if options["json"]:
             Path(options["json"]).write_text(json.dumps(report, indent=2))
         if not options["keep"]:

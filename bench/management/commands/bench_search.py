@@ -11,12 +11,12 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 
+from bench.corpus import generate_chunks, generate_queries
+from bench.measure import Precomputed, fmt, http_server, percentiles, post_json
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.providers import embeddings
 from memoryhub.services.workers import token_issue, worker_create, worker_delete
-from bench.corpus import generate_chunks, generate_queries
-from bench.measure import Precomputed, fmt, http_server, percentiles, post_json
 from tiers.models import ShorttermChunk
 from tiers.search import search, search_params
 from tiers.search.vector import hnsw_ef_search, vector_ranked
@@ -56,9 +56,14 @@ class Command(BaseCommand):
         parser.add_argument("--queries", type=int, default=200, help="per mode")
         parser.add_argument("--memory-size", type=int, default=100, help="chunks per memory")
         parser.add_argument("--no-http", action="store_true", help="skip the HTTP API timings")
-        parser.add_argument("--keep", action="store_true", help="keep the benchmark worker afterwards")
-        parser.add_argument("--reuse", action="store_true",
-                            help="reuse a kept benchmark worker of the same size: search timings only")
+        parser.add_argument(
+            "--keep", action="store_true", help="keep the benchmark worker afterwards"
+        )
+        parser.add_argument(
+            "--reuse",
+            action="store_true",
+            help="reuse a kept benchmark worker of the same size: search timings only",
+        )
         parser.add_argument("--json", help="also write the figures to this file")
 
     def log(self, text: str = "") -> None:
@@ -69,21 +74,35 @@ class Command(BaseCommand):
         n, q_count = options["chunks"], options["queries"]
         embedder = embeddings.get_embedder()
         config = settings.MEMORYHUB_SEARCH
-        report: dict = {"chunks": n, "queries_per_mode": q_count, "provider": embedder.name,
-                        "cpus": os.cpu_count()}
-        self.log(f"MemoryHub search benchmark: {n} chunks, {q_count} queries per mode, "
-                 f"{embedder.name} embeddings, {report['cpus']} CPUs")
+        report: dict = {
+            "chunks": n,
+            "queries_per_mode": q_count,
+            "provider": embedder.name,
+            "cpus": os.cpu_count(),
+        }
+        self.log(
+            f"MemoryHub search benchmark: {n} chunks, {q_count} queries per mode, "
+            f"{embedder.name} embeddings, {report['cpus']} CPUs"
+        )
 
         texts = generate_chunks(n)
         queries = generate_queries(texts, q_count * len(MODES))
-        query_sets = {mode: queries[i * q_count:(i + 1) * q_count] for i, mode in enumerate(MODES)}
+        query_sets = {
+            mode: queries[i * q_count : (i + 1) * q_count] for i, mode in enumerate(MODES)
+        }
 
         name = f"bench-{n}"
         existing = Worker.objects.filter(name=name).first()
-        if options["reuse"] and existing and ShorttermChunk.objects.filter(worker=existing).count() == n:
+        if (
+            options["reuse"]
+            and existing
+            and ShorttermChunk.objects.filter(worker=existing).count() == n
+        ):
             worker = existing
             rows = ShorttermChunk.objects.filter(worker=worker).order_by("metadata__bench_id")
-            vectors = np.stack([np.asarray(v, dtype=np.float32) for v in rows.values_list("embedding", flat=True)])
+            vectors = np.stack(
+                [np.asarray(v, dtype=np.float32) for v in rows.values_list("embedding", flat=True)]
+            )
             report["ingest"] = None
             self.log("reusing the kept benchmark worker: ingest is not measured")
         else:
@@ -92,7 +111,9 @@ class Command(BaseCommand):
             else:
                 _vacuum()  # not autovacuum's, during the timings
             worker = worker_create(name=name, description="search benchmark (safe to delete)")
-            vectors, report["ingest"] = self._ingest(worker, texts, embedder, options["memory_size"])
+            vectors, report["ingest"] = self._ingest(
+                worker, texts, embedder, options["memory_size"]
+            )
         _vacuum()
 
         # 2. The in-memory limit (same corpus and queries, exact cosine + bm25s, same RRF) and
@@ -100,7 +121,9 @@ class Command(BaseCommand):
         # query by query in turn: both see the same moments of this drifting VM.
         started = time.perf_counter()
         retriever = bm25s.BM25(k1=config["bm25_k1"], b=config["bm25_b"])
-        retriever.index(bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False)
+        retriever.index(
+            bm25s.tokenize(texts, stopwords="en", show_progress=False), show_progress=False
+        )
         report["in_memory_bm25_index_s"] = time.perf_counter() - started
         candidates = max(10, config["candidates"])
         # The exact cosine runs on torch's thread pool (the one the embedding model uses):
@@ -118,7 +141,9 @@ class Command(BaseCommand):
                 vector_ids = top[np.argsort(-sims[top])].tolist()
             if mode != "vector":
                 docs, scores = retriever.retrieve(
-                    bm25s.tokenize([query], stopwords="en", show_progress=False), k=candidates, show_progress=False
+                    bm25s.tokenize([query], stopwords="en", show_progress=False),
+                    k=candidates,
+                    show_progress=False,
                 )
                 bm25_ids = [int(d) for d, s in zip(docs[0], scores[0]) if s > 0]
             if mode == "hybrid":
@@ -141,7 +166,10 @@ class Command(BaseCommand):
                     started = time.perf_counter()
                     run(mode, query)
                     samples.append((time.perf_counter() - started) * 1000)
-            report["service"][mode], report["in_memory"][mode] = percentiles(ours), percentiles(limit)
+            report["service"][mode], report["in_memory"][mode] = (
+                percentiles(ours),
+                percentiles(limit),
+            )
 
         # 3. HNSW recall@10 against exact search.
         recalls = []
@@ -150,13 +178,25 @@ class Command(BaseCommand):
             params = search_params(query=query, mode="vector", limit=10, candidates=10)
             with connection.cursor() as cursor:
                 with transaction.atomic():
-                    exact = {c for c, _ in vector_ranked(worker_id=worker.pk, query_vector=literal,
-                                                          params=params.__class__(**{**params.__dict__, "exact": True}),
-                                                          cursor=cursor)}
+                    exact = {
+                        c
+                        for c, _ in vector_ranked(
+                            worker_id=worker.pk,
+                            query_vector=literal,
+                            params=params.__class__(**{**params.__dict__, "exact": True}),
+                            cursor=cursor,
+                        )
+                    }
                 with transaction.atomic():
-                    approx = {c for c, _ in vector_ranked(worker_id=worker.pk, query_vector=literal,
-                                                           params=params.__class__(**{**params.__dict__, "exact": False}),
-                                                           cursor=cursor)}
+                    approx = {
+                        c
+                        for c, _ in vector_ranked(
+                            worker_id=worker.pk,
+                            query_vector=literal,
+                            params=params.__class__(**{**params.__dict__, "exact": False}),
+                            cursor=cursor,
+                        )
+                    }
             recalls.append(len(exact & approx) / max(len(exact), 1))
         report["hnsw_recall_at_10"] = float(np.mean(recalls))
         report["hnsw_ef_search"] = hnsw_ef_search(n, params.candidates)
@@ -184,8 +224,12 @@ class Command(BaseCommand):
                 "pg_total_relation_size('tiers_bm25posting'), pg_total_relation_size('tiers_bm25term')"
             )
             db, chunks, postings, terms = cursor.fetchone()
-        report["size_mb"] = {"database": db / 2**20, "chunks_with_vectors_and_hnsw": chunks / 2**20,
-                             "bm25_postings": postings / 2**20, "bm25_terms": terms / 2**20}
+        report["size_mb"] = {
+            "database": db / 2**20,
+            "chunks_with_vectors_and_hnsw": chunks / 2**20,
+            "bm25_postings": postings / 2**20,
+            "bm25_terms": terms / 2**20,
+        }
         report["chunk_count"] = ShorttermChunk.objects.filter(worker=worker).count()
 
         self._print(report)
@@ -203,16 +247,19 @@ class Command(BaseCommand):
         vectors = np.zeros((n, embedder.dimension), dtype=np.float32)
         batch = 256
         for start in range(0, n, batch):
-            vectors[start:start + batch] = embedder.embed_documents(texts[start:start + batch])
+            vectors[start : start + batch] = embedder.embed_documents(texts[start : start + batch])
             progress.advance(min(batch, n - start))
         t_embed = progress.finish()
         precomputed = Precomputed(dict(zip(texts, vectors)))
         progress = Progress(n, "writing", stream=self.stderr._out)
         for start in range(0, n, size):
             shortterm_memory_create(
-                worker=worker, title=f"ops notes {start // size}",
-                chunks=[{"content": t, "metadata": {"bench_id": start + i}}
-                        for i, t in enumerate(texts[start:start + size])],
+                worker=worker,
+                title=f"ops notes {start // size}",
+                chunks=[
+                    {"content": t, "metadata": {"bench_id": start + i}}
+                    for i, t in enumerate(texts[start : start + size])
+                ],
                 embedder=precomputed,
             )
             progress.advance(min(size, n - start))
@@ -224,19 +271,24 @@ class Command(BaseCommand):
         # autovacuum's work after the load is done first, not during the timings.
         _vacuum()
         sample = generate_chunks(min(n, 10_000), seed=43)
-        scratch = worker_create(name=f"{worker.name}-ingest", description="ingest benchmark (safe to delete)")
+        scratch = worker_create(
+            name=f"{worker.name}-ingest", description="ingest benchmark (safe to delete)"
+        )
         progress = Progress(len(sample), "ingest (embed + write)", stream=self.stderr._out)
         t_model = t_ingest = 0.0
         try:
             for start in range(0, len(sample), 1000):
-                texts_batch = sample[start:start + 1000]
+                texts_batch = sample[start : start + 1000]
                 started = time.perf_counter()
                 for offset in range(0, len(texts_batch), batch):
-                    embedder.embed_documents(texts_batch[offset:offset + batch])
+                    embedder.embed_documents(texts_batch[offset : offset + batch])
                 t_model += time.perf_counter() - started
                 started = time.perf_counter()
-                shortterm_memory_create(worker=scratch, title=f"import {start}",
-                                        chunks=[{"content": t} for t in texts_batch])
+                shortterm_memory_create(
+                    worker=scratch,
+                    title=f"import {start}",
+                    chunks=[{"content": t} for t in texts_batch],
+                )
                 t_ingest += time.perf_counter() - started
                 progress.advance(len(texts_batch))
             progress.finish()
@@ -249,7 +301,9 @@ class Command(BaseCommand):
             "with_embeddings_chunks_per_s": len(sample) / t_ingest,
             "with_embeddings_sample": len(sample),
         }
-        ingest["ratio_to_model"] = ingest["with_embeddings_chunks_per_s"] / ingest["model_on_sample_chunks_per_s"]
+        ingest["ratio_to_model"] = (
+            ingest["with_embeddings_chunks_per_s"] / ingest["model_on_sample_chunks_per_s"]
+        )
         return vectors, ingest
 
     def _print(self, r: dict) -> None:
@@ -257,25 +311,39 @@ class Command(BaseCommand):
         self.log("")
         if ingest:
             self.log(f"== Ingest ({r['chunk_count']} chunks, {r['provider']} embeddings)")
-            self.log(f"  embedding model alone     {ingest['embedding_model_chunks_per_s']:9.0f} chunks/s")
-            self.log(f"  writes alone (no embed)   {ingest['write_only_chunks_per_s']:9.0f} chunks/s")
-            self.log(f"  model on the ingest batch {ingest['model_on_sample_chunks_per_s']:9.0f} chunks/s"
-                     "   (each batch embedded alone right before its ingest)")
-            self.log(f"  ingest with embeddings    {ingest['with_embeddings_chunks_per_s']:9.0f} chunks/s"
-                     f"   = {ingest['ratio_to_model']:.2f} x the model's own throughput "
-                     f"({ingest['with_embeddings_sample']} chunks through the service, 1000 per memory)")
+            self.log(
+                f"  embedding model alone     {ingest['embedding_model_chunks_per_s']:9.0f} chunks/s"
+            )
+            self.log(
+                f"  writes alone (no embed)   {ingest['write_only_chunks_per_s']:9.0f} chunks/s"
+            )
+            self.log(
+                f"  model on the ingest batch {ingest['model_on_sample_chunks_per_s']:9.0f} chunks/s"
+                "   (each batch embedded alone right before its ingest)"
+            )
+            self.log(
+                f"  ingest with embeddings    {ingest['with_embeddings_chunks_per_s']:9.0f} chunks/s"
+                f"   = {ingest['ratio_to_model']:.2f} x the model's own throughput "
+                f"({ingest['with_embeddings_sample']} chunks through the service, 1000 per memory)"
+            )
         self.log("== Search latency, top 10, query embedding included")
         for mode in MODES:
             limit = r["in_memory"][mode]
-            self.log(f"  service {mode:7s} {fmt(r['service'][mode])}   "
-                     f"ratio to in-memory: p50 {r['service'][mode]['p50'] / limit['p50']:.2f}x, "
-                     f"p95 {r['service'][mode]['p95'] / limit['p95']:.2f}x")
+            self.log(
+                f"  service {mode:7s} {fmt(r['service'][mode])}   "
+                f"ratio to in-memory: p50 {r['service'][mode]['p50'] / limit['p50']:.2f}x, "
+                f"p95 {r['service'][mode]['p95'] / limit['p95']:.2f}x"
+            )
         for mode in MODES if "http" in r else ():
             self.log(f"  HTTP    {mode:7s} {fmt(r['http'][mode])}")
         for mode in MODES:
             self.log(f"  memory  {mode:7s} {fmt(r['in_memory'][mode])}   (exact cosine + bm25s)")
-        self.log(f"== HNSW recall@10 vs exact: {r['hnsw_recall_at_10']:.4f} (ef_search {r['hnsw_ef_search']})")
+        self.log(
+            f"== HNSW recall@10 vs exact: {r['hnsw_recall_at_10']:.4f} (ef_search {r['hnsw_ef_search']})"
+        )
         size = r["size_mb"]
-        self.log(f"== Size: database {size['database']:.1f} MB; chunks+vectors+HNSW "
-                 f"{size['chunks_with_vectors_and_hnsw']:.1f} MB; BM25 postings {size['bm25_postings']:.1f} MB, "
-                 f"terms {size['bm25_terms']:.1f} MB")
+        self.log(
+            f"== Size: database {size['database']:.1f} MB; chunks+vectors+HNSW "
+            f"{size['chunks_with_vectors_and_hnsw']:.1f} MB; BM25 postings {size['bm25_postings']:.1f} MB, "
+            f"terms {size['bm25_terms']:.1f} MB"
+        )

@@ -13,10 +13,10 @@ import numpy as np
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from consolidation.decision import assess_candidate, decide
 from graph.extraction import get_extractor
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
-from consolidation.decision import assess_candidate, decide
 
 DEFAULT_PAIRS = Path(__file__).resolve().parents[3] / "tests" / "data" / "migration_pairs.jsonl"
 LABELS = ("merge", "conflict", "new")
@@ -37,7 +37,9 @@ def load_pairs(path: Path) -> list[dict]:
         pair = json.loads(line)
         missing = {"id", "kind", "label", "existing", "incoming"} - set(pair)
         if missing or pair["label"] not in LABELS:
-            raise CommandError(f"{path}:{number}: needs id, kind, label (merge|conflict|new), existing, incoming")
+            raise CommandError(
+                f"{path}:{number}: needs id, kind, label (merge|conflict|new), existing, incoming"
+            )
         pairs.append(pair)
     return pairs
 
@@ -70,7 +72,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--pairs", default=str(DEFAULT_PAIRS), help="JSONL of labelled pairs")
         parser.add_argument("--json", help="also write the figures to this file")
-        parser.add_argument("--errors", action="store_true", help="list the pairs the current settings get wrong")
+        parser.add_argument(
+            "--errors", action="store_true", help="list the pairs the current settings get wrong"
+        )
 
     def handle(self, *args, **options):
         path = Path(options["pairs"])
@@ -79,50 +83,74 @@ class Command(BaseCommand):
         pairs = load_pairs(path)
         current = dict(settings.MEMORYHUB_MIGRATION)
         embedder, extractor = get_embedder(), get_extractor()
-        self.stdout.write(f"{len(pairs)} labelled pairs from {path} "
-                          f"({', '.join(f'{n} {label}' for label in LABELS if (n := sum(p['label'] == label for p in pairs)))}); "
-                          f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}")
+        self.stdout.write(
+            f"{len(pairs)} labelled pairs from {path} "
+            f"({', '.join(f'{n} {label}' for label in LABELS if (n := sum(p['label'] == label for p in pairs)))}); "
+            f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}"
+        )
         progress = Progress(len(pairs), "assess")
         prepared = []
         for pair in pairs:
             vectors = embedder.embed_documents([pair["existing"], pair["incoming"]])
             similarity = float(np.dot(vectors[0], vectors[1]))
-            incoming_graph, existing_graph = extractor.extract(pair["incoming"]), extractor.extract(pair["existing"])
+            incoming_graph, existing_graph = (
+                extractor.extract(pair["incoming"]),
+                extractor.extract(pair["existing"]),
+            )
             assessed = {}
-            for high, overlap in itertools.product(set(GRID["high_similarity"]) | {current["high_similarity"]},
-                                                   set(GRID["min_entity_overlap"]) | {current["min_entity_overlap"]}):
+            for high, overlap in itertools.product(
+                set(GRID["high_similarity"]) | {current["high_similarity"]},
+                set(GRID["min_entity_overlap"]) | {current["min_entity_overlap"]},
+            ):
                 config = current | {"high_similarity": high, "min_entity_overlap": overlap}
                 assessed[(high, overlap)] = assess_candidate(
-                    content=pair["incoming"], incoming_graph=incoming_graph,
+                    content=pair["incoming"],
+                    incoming_graph=incoming_graph,
                     candidate={"content": pair["existing"], "similarity": similarity},
-                    existing_graph=existing_graph, config=config)
+                    existing_graph=existing_graph,
+                    config=config,
+                )
             prepared.append({"pair": pair, "similarity": similarity, "assessed": assessed})
             progress.advance()
         progress.finish()
 
         self._similarities(prepared)
-        figures = {"pairs": len(pairs), "current": self._report("current settings", pairs, prepared, current,
-                                                                 errors=options["errors"])}
+        figures = {
+            "pairs": len(pairs),
+            "current": self._report(
+                "current settings", pairs, prepared, current, errors=options["errors"]
+            ),
+        }
         results = []
         keys = list(GRID)
         for values in itertools.product(*(GRID[k] for k in keys)):
             config = current | dict(zip(keys, values))
             results.append((score(pairs, predict(prepared, config)), dict(zip(keys, values))))
-        results.sort(key=lambda r: (r[0]["accuracy"], r[0]["f1"], -abs(r[1]["candidate_similarity"] - 0.6)), reverse=True)
+        results.sort(
+            key=lambda r: (r[0]["accuracy"], r[0]["f1"], -abs(r[1]["candidate_similarity"] - 0.6)),
+            reverse=True,
+        )
         self.stdout.write("\nBest settings of the grid (accuracy, then conflict F1):")
-        self.stdout.write(f"  {'cand':>5} {'high':>5} {'ovl':>4} {'other':>8} | {'acc':>5} {'P':>5} {'R':>5} {'F1':>5}")
+        self.stdout.write(
+            f"  {'cand':>5} {'high':>5} {'ovl':>4} {'other':>8} | {'acc':>5} {'P':>5} {'R':>5} {'F1':>5}"
+        )
         for result, config in results[:8]:
             self.stdout.write(
                 f"  {config['candidate_similarity']:>5.2f} {config['high_similarity']:>5.2f} "
                 f"{config['min_entity_overlap']:>4.1f} {config['other_subject_outcome']:>8} | "
-                f"{result['accuracy']:.3f} {result['precision']:.3f} {result['recall']:.3f} {result['f1']:.3f}")
+                f"{result['accuracy']:.3f} {result['precision']:.3f} {result['recall']:.3f} {result['f1']:.3f}"
+            )
         self.stdout.write("\nCandidate threshold alone (other settings as configured):")
         for threshold in GRID["candidate_similarity"]:
             result = score(pairs, predict(prepared, current | {"candidate_similarity": threshold}))
-            self.stdout.write(f"  {threshold:.2f}: accuracy {result['accuracy']:.3f}, conflict P {result['precision']:.3f} "
-                              f"R {result['recall']:.3f} F1 {result['f1']:.3f}")
+            self.stdout.write(
+                f"  {threshold:.2f}: accuracy {result['accuracy']:.3f}, conflict P {result['precision']:.3f} "
+                f"R {result['recall']:.3f} F1 {result['f1']:.3f}"
+            )
         best_config = current | results[0][1]
-        figures["best"] = self._report("best of the grid", pairs, prepared, best_config) | {"settings": results[0][1]}
+        figures["best"] = self._report("best of the grid", pairs, prepared, best_config) | {
+            "settings": results[0][1]
+        }
         if options["json"]:
             Path(options["json"]).write_text(json.dumps(figures, indent=2))
 
@@ -130,32 +158,55 @@ class Command(BaseCommand):
         self.stdout.write("\nCosine similarity per kind of pair (min / median / max):")
         kinds: dict[str, list[float]] = {}
         for item in prepared:
-            kinds.setdefault(f"{item['pair']['label']}/{item['pair']['kind']}", []).append(item["similarity"])
+            kinds.setdefault(f"{item['pair']['label']}/{item['pair']['kind']}", []).append(
+                item["similarity"]
+            )
         for kind, values in sorted(kinds.items()):
-            self.stdout.write(f"  {kind:<24} n={len(values):>3}  {min(values):.2f} / {float(np.median(values)):.2f} / {max(values):.2f}")
+            self.stdout.write(
+                f"  {kind:<24} n={len(values):>3}  {min(values):.2f} / {float(np.median(values)):.2f} / {max(values):.2f}"
+            )
 
-    def _report(self, title: str, pairs: list[dict], prepared: list[dict], config: dict, errors: bool = False) -> dict:
+    def _report(
+        self,
+        title: str,
+        pairs: list[dict],
+        prepared: list[dict],
+        config: dict,
+        errors: bool = False,
+    ) -> dict:
         predicted = predict(prepared, config)
         result = score(pairs, predicted)
         shown = {k: config[k] for k in GRID}
         self.stdout.write(f"\n{title}: {json.dumps(shown)}")
-        self.stdout.write(f"  conflict: precision {result['precision']:.3f}, recall {result['recall']:.3f}, "
-                          f"F1 {result['f1']:.3f}; accuracy merge/conflict/new {result['accuracy']:.3f}")
-        self.stdout.write(f"  confusion (rows: label, columns: decided)  {'  '.join(f'{c:>8}' for c in LABELS)}")
+        self.stdout.write(
+            f"  conflict: precision {result['precision']:.3f}, recall {result['recall']:.3f}, "
+            f"F1 {result['f1']:.3f}; accuracy merge/conflict/new {result['accuracy']:.3f}"
+        )
+        self.stdout.write(
+            f"  confusion (rows: label, columns: decided)  {'  '.join(f'{c:>8}' for c in LABELS)}"
+        )
         matrix = {t: {p: 0 for p in LABELS} for t in LABELS}
         for pair, guess in zip(pairs, predicted):
             matrix[pair["label"]][guess] += 1
         for label in LABELS:
-            self.stdout.write(f"  {label:>39}  {'  '.join(f'{matrix[label][c]:>8}' for c in LABELS)}")
+            self.stdout.write(
+                f"  {label:>39}  {'  '.join(f'{matrix[label][c]:>8}' for c in LABELS)}"
+            )
         kinds: dict[str, list[bool]] = {}
         for pair, guess in zip(pairs, predicted):
             kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
-        self.stdout.write("  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items())))
+        self.stdout.write(
+            "  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items()))
+        )
         if errors:
             for item, guess in zip(prepared, predicted):
                 pair = item["pair"]
                 if guess != pair["label"]:
-                    reasons = item["assessed"][(config["high_similarity"], config["min_entity_overlap"])]["reasons"]
-                    self.stdout.write(f"  ✗ {pair['id']} {pair['label']}→{guess} sim {item['similarity']:.2f} "
-                                      f"{[r['code'] for r in reasons]}: {pair['existing']!r} / {pair['incoming']!r}")
+                    reasons = item["assessed"][
+                        (config["high_similarity"], config["min_entity_overlap"])
+                    ]["reasons"]
+                    self.stdout.write(
+                        f"  ✗ {pair['id']} {pair['label']}→{guess} sim {item['similarity']:.2f} "
+                        f"{[r['code'] for r in reasons]}: {pair['existing']!r} / {pair['incoming']!r}"
+                    )
         return result | {"confusion": matrix}

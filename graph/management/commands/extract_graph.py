@@ -12,7 +12,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if options["memory"]:
-            self.stdout.write(f"memory {options['memory']}: {memory_extract_graph(memory_id=options['memory'])}")
+            self.stdout.write(
+                f"memory {options['memory']}: {memory_extract_graph(memory_id=options['memory'])}"
+            )
             return
         outcome = extraction_sweep(limit=options["limit"])
-        self.stdout.write(f"extraction sweep: {outcome['done']} done, {outcome['failed']} failed, {outcome['gone']} gone")
+        self.stdout.write(
+            f"extraction sweep: {outcome['done']} done, {outcome['failed']} failed, {outcome['gone']} gone"
+        )

@@ -12,13 +12,17 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if not projection_enabled():
             raise CommandError("NEO4J_URL is not set: there is no projection to rebuild")
-        progress = Progress(Entity.objects.count() + Relationship.objects.count(), "resync", stream=self.stderr._out)
+        progress = Progress(
+            Entity.objects.count() + Relationship.objects.count(), "resync", stream=self.stderr._out
+        )
         try:
             result = graph_resync(progress=progress.advance)
         except Exception as exc:  # noqa: BLE001 - report any driver error plainly
             raise CommandError(f"resync failed: {exc}") from exc
         progress.finish()
-        self.stdout.write(self.style.SUCCESS(
-            f"Projected {result['projected']} rows; Neo4j holds {result['entities']} entities and "
-            f"{result['relationships']} relationships."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Projected {result['projected']} rows; Neo4j holds {result['entities']} entities and "
+                f"{result['relationships']} relationships."
+            )
+        )

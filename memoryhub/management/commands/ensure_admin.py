@@ -12,11 +12,17 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         username = envstr("MEMORYHUB_ADMIN_USERNAME", "admin")
-        user, password = admin_user_ensure(username=username, password=envstr("MEMORYHUB_ADMIN_PASSWORD"))
+        user, password = admin_user_ensure(
+            username=username, password=envstr("MEMORYHUB_ADMIN_PASSWORD")
+        )
         if password is None:
             self.stdout.write(f"Admin user exists: log in as {user.get_username()!r}.")
             return
-        shown = password if not envstr("MEMORYHUB_ADMIN_PASSWORD") else "(from MEMORYHUB_ADMIN_PASSWORD)"
+        shown = (
+            password
+            if not envstr("MEMORYHUB_ADMIN_PASSWORD")
+            else "(from MEMORYHUB_ADMIN_PASSWORD)"
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created admin user {user.get_username()!r} with password: {shown}\n"

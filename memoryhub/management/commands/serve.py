@@ -16,8 +16,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=os.environ.get("MEMORYHUB_BIND", "127.0.0.1:8000"))
-        parser.add_argument("--web-workers", type=int, default=int(os.environ.get("MEMORYHUB_WEB_WORKERS", "3")))
-        parser.add_argument("--no-cluster", action="store_true", help="do not start the django-q2 cluster")
+        parser.add_argument(
+            "--web-workers", type=int, default=int(os.environ.get("MEMORYHUB_WEB_WORKERS", "3"))
+        )
+        parser.add_argument(
+            "--no-cluster", action="store_true", help="do not start the django-q2 cluster"
+        )
 
     def handle(self, *args, **options):
         call_command("migrate", interactive=False, verbosity=1)
@@ -29,7 +33,9 @@ class Command(BaseCommand):
             try:
                 call_command("graph_install")
             except Exception as exc:  # noqa: BLE001 - Neo4j down must not keep the site down
-                self.stderr.write(f"Neo4j schema not installed ({exc}); the outbox keeps changes until it is up.")
+                self.stderr.write(
+                    f"Neo4j schema not installed ({exc}); the outbox keeps changes until it is up."
+                )
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         children: list[subprocess.Popen] = []
         if not options["no_cluster"]:
@@ -37,9 +43,18 @@ class Command(BaseCommand):
         children.append(
             subprocess.Popen(
                 [
-                    sys.executable, "-m", "gunicorn", "memoryhub.wsgi:application",
-                    "--bind", options["bind"], "--workers", str(options["web_workers"]),
-                    "--access-logfile", "-", "--timeout", "120",
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "memoryhub.wsgi:application",
+                    "--bind",
+                    options["bind"],
+                    "--workers",
+                    str(options["web_workers"]),
+                    "--access-logfile",
+                    "-",
+                    "--timeout",
+                    "120",
                 ],
                 cwd=settings.BASE_DIR,
             )

@@ -24,8 +24,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--worker", help="only this worker's chunks (name)")
         parser.add_argument("--batch", type=int, default=256)
-        parser.add_argument("--missing-only", action="store_true", help="only chunks without an embedding")
-        parser.add_argument("--bm25", action="store_true", help="also rebuild BM25 postings and statistics")
+        parser.add_argument(
+            "--missing-only", action="store_true", help="only chunks without an embedding"
+        )
+        parser.add_argument(
+            "--bm25", action="store_true", help="also rebuild BM25 postings and statistics"
+        )
 
     def handle(self, *args, **options):
         dimension = configured_dimension()
@@ -37,7 +41,9 @@ class Command(BaseCommand):
                     f"the column holds vector({stored}) but MEMORYHUB_EMBEDDING_DIM is {dimension}: "
                     "re-embed all workers (no --worker) to change the dimension"
                 )
-            self.stdout.write(f"Resizing embeddings from vector({stored}) to vector({dimension})...")
+            self.stdout.write(
+                f"Resizing embeddings from vector({stored}) to vector({dimension})..."
+            )
             embedding_column_resize(dimension=dimension)
             resized = True
         chunks = ShorttermChunk.objects.order_by("pk")
