@@ -43,9 +43,10 @@ NEGATION_WORDS = {
 # home, a primary choice. Two matching sentences that both state one and replace a word
 # (not only add some) disagree about its value.
 SINGLE_VALUED = re.compile(
-    r"\b(?:prefers?|preferred|preference|favou?rite|likes?|loves?|wants?|works? (?:for|at)|reports? to|"
-    r"lives? in|located in|based in|moved to|migrated to|switched to|owned by|owner of|owns|"
-    r"primary|default|main|led by|headed by|managed by|assigned to|is (?:the|our) (?:\w+ ){0,2}(?:lead|owner|manager|contact))\b",
+    r"\b(?:prefers?|preferred|preference|favou?rite|likes?|loves?|wants?|works? (?:for|at)|"
+    r"reports? to|lives? in|located in|based in|moved to|migrated to|switched to|owned by|"
+    r"owner of|owns|primary|default|main|led by|headed by|managed by|assigned to|"
+    r"is (?:the|our) (?:\w+ ){0,2}(?:lead|owner|manager|contact))\b",
     re.IGNORECASE,
 )
 NUMBER_WORDS = {
@@ -84,8 +85,8 @@ NUMBER = re.compile(
 WORD = re.compile(r"[a-z][a-z'-]+")
 DAY_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?")
 STOP = set(
-    "the a an of to in on at for and or is are was were be been it this that with by from as our we "
-    "their its has have had will would should can".split()
+    "the a an of to in on at for and or is are was were be been it this that with by from as our "
+    "we their its has have had will would should can".split()
 )
 
 
@@ -373,7 +374,10 @@ def check_conflict(
         reasons.append(
             Reason(
                 code="low_entity_overlap",
-                detail=f"similar text (cosine {similarity:.2f}) about other entities (overlap {overlap:.2f})",
+                detail=(
+                    f"similar text (cosine {similarity:.2f}) "
+                    f"about other entities (overlap {overlap:.2f})"
+                ),
             )
         )
     elif not reasons and overlap < min_entity_overlap and not shares_statement:

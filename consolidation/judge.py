@@ -14,9 +14,11 @@ JUDGE_SCHEMA = {
     },
 }
 JUDGE_PROMPT = (
-    "You compare two notes kept by an AI agent. EXISTING is stored memory; INCOMING is newer working memory. "
-    "Answer 'contradiction' when INCOMING states something about the same subject that cannot be true together "
-    "with EXISTING (a changed number, amount, date, version, owner, location, preference; a negation). "
+    "You compare two notes kept by an AI agent. EXISTING is stored memory; INCOMING is newer "
+    "working memory. "
+    "Answer 'contradiction' when INCOMING states something about the same subject that cannot "
+    "be true together with EXISTING (a changed number, amount, date, version, owner, location, "
+    "preference; a negation). "
     "Answer 'consistent' when INCOMING restates or adds to EXISTING about the same subject. "
     "Answer 'other_subject' when the notes are about different people, things or projects. "
     "Explain in one sentence."
@@ -28,8 +30,9 @@ MERGE_SCHEMA = {
     "properties": {"merged": {"type": "string"}},
 }
 MERGE_PROMPT = (
-    "Merge two notes about the same subject into one note. Keep every fact of both, keep the order of "
-    "EXISTING, add what INCOMING adds, do not repeat a fact, do not invent anything. Answer the merged text."
+    "Merge two notes about the same subject into one note. Keep every fact of both, "
+    "keep the order of EXISTING, add what INCOMING adds, do not repeat a fact, do not invent "
+    "anything. Answer the merged text."
 )
 
 

@@ -19,7 +19,8 @@ class ConsolidationRun(models.Model):
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     duration_ms = models.FloatField(null=True, blank=True)
-    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error, ids, detail, ms}]
+    # [{active_memory_id, section_id, outcome: merged|created|conflict|skipped|error,
+    #   ids, detail, ms}]
     outcomes = models.JSONField(default=list)
 
     class Meta:

@@ -49,7 +49,8 @@ class WorkerAdmin(admin.ModelAdmin):
             self.message_user(
                 request,
                 format_html(
-                    "Token for <strong>{}</strong>: <code>{}</code> — copy it now, it is not shown again.",
+                    "Token for <strong>{}</strong>: <code>{}</code> — "
+                    "copy it now, it is not shown again.",
                     worker.name,
                     key,
                 ),

@@ -17,7 +17,8 @@ def assert_error(response, status: int, code: str | None = None, field: str | No
 
 
 def chat_response(content) -> Response:
-    """An OpenAI-compatible chat completion answering ``content`` (str, or an object sent as JSON)."""
+    """An OpenAI-compatible chat completion answering ``content`` (str, or an object sent
+    as JSON)."""
     text = content if isinstance(content, str) else json.dumps(content)
     body = {"choices": [{"message": {"role": "assistant", "content": text}}]}
     return Response(json.dumps(body), content_type="application/json")

@@ -1,8 +1,9 @@
 """Consolidation from Active to Shortterm (called "migration" in the API and commands):
 for each section updated often enough, merge it into the most similar chunk, record a
-conflict for a human, or store it as a new memory. The write for one section is one transaction, taken under the active memory's row
-lock after re-checking that the section has not changed meanwhile; the count is reset only
-when the outcome was stored, so a crash leaves the section to the next run."""
+conflict for a human, or store it as a new memory. The write for one section is one
+transaction, taken under the active memory's row lock after re-checking that the section
+has not changed meanwhile; the count is reset only when the outcome was stored, so a crash
+leaves the section to the next run."""
 
 import logging
 import time
@@ -239,7 +240,8 @@ def migration_sweep(
     with connection.cursor() as cursor:
         cursor.execute(
             f"""SELECT DISTINCT m.id FROM {ActiveMemory._meta.db_table} m, jsonb_each(m.sections) s
-                WHERE (s.value ->> 'update_count')::int >= %s AND (%s::bigint IS NULL OR m.worker_id = %s)
+                WHERE (s.value ->> 'update_count')::int >= %s """
+            """AND (%s::bigint IS NULL OR m.worker_id = %s)
                 ORDER BY m.id""",
             [min_updates, worker_id, worker_id],
         )

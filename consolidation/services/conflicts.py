@@ -61,7 +61,8 @@ def _primary_chunk(conflict: MergeConflict) -> ShorttermChunk:
     )
     if chunk is None:
         raise ConflictError(
-            f"chunk {chunk_id} of this conflict no longer exists; keep existing, store separately or dismiss",
+            f"chunk {chunk_id} of this conflict no longer exists; "
+            "keep existing, store separately or dismiss",
             code="chunk_gone",
         )
     return chunk

@@ -19,26 +19,28 @@ from memoryhub.text import split_sentences
 TECHNOLOGIES = {
     name.casefold(): name
     for name in (
-        "PostgreSQL Postgres Redis Kafka Kubernetes Docker Terraform gRPC GraphQL Rust Python Java JavaScript "
-        "TypeScript React Django Flask FastAPI Elasticsearch OpenSearch RabbitMQ S3 AWS GCP Azure JWT OAuth "
-        "OAuth2 SAML Neo4j pgvector Nginx Envoy Prometheus Grafana OpenTelemetry Vault Linux Git GitHub GitLab "
-        "Jenkins Celery MySQL MongoDB SQLite Node.js Vue Angular Spark Airflow Snowflake BigQuery Slack Jira "
-        "REST TLS SSO LDAP OpenAI Ollama vLLM Gemini HTMX Playwright Chromium CloudFront Lambda DynamoDB "
-        "Cassandra ClickHouse Datadog Sentry PagerDuty Stripe Twilio Okta Auth0 Webpack Vite Kotlin Swift "
-        "Scala Ruby Rails PHP Laravel Go Helm ArgoCD Istio Consul Nomad Ansible Pulumi BM25 HNSW Memcached"
+        "PostgreSQL Postgres Redis Kafka Kubernetes Docker Terraform gRPC GraphQL Rust Python Java "
+        "JavaScript TypeScript React Django Flask FastAPI Elasticsearch OpenSearch RabbitMQ S3 AWS "
+        "GCP Azure JWT OAuth OAuth2 SAML Neo4j pgvector Nginx Envoy Prometheus Grafana "
+        "OpenTelemetry Vault Linux Git GitHub GitLab Jenkins Celery MySQL MongoDB SQLite Node.js "
+        "Vue Angular Spark Airflow Snowflake BigQuery Slack Jira REST TLS SSO LDAP OpenAI Ollama "
+        "vLLM Gemini HTMX Playwright Chromium CloudFront Lambda DynamoDB Cassandra ClickHouse "
+        "Datadog Sentry PagerDuty Stripe Twilio Okta Auth0 Webpack Vite Kotlin Swift Scala Ruby "
+        "Rails PHP Laravel Go Helm ArgoCD Istio Consul Nomad Ansible Pulumi BM25 HNSW Memcached"
     ).split()
 }
 FIRST_NAMES = set(
-    "alice bob carol carla dave david deepak elena emma farid grace hiro ines jonas kemal lena marco nadia "
-    "oscar priya quentin rosa sven tara maria john james mary anna peter paul laura sara sarah tom mike "
-    "michael linda kevin nina omar yuki chen wei li raj amir fatima hans jan lucas sophie julia daniel "
-    "caroline melanie jon gina joanna nate evan sam max leo mia noah olivia liam ava ethan zoe".split()
+    "alice bob carol carla dave david deepak elena emma farid grace hiro ines jonas kemal lena "
+    "marco nadia oscar priya quentin rosa sven tara maria john james mary anna peter paul laura "
+    "sara sarah tom mike michael linda kevin nina omar yuki chen wei li raj amir fatima hans jan "
+    "lucas sophie julia daniel caroline melanie jon gina joanna nate evan sam max leo mia noah "
+    "olivia liam ava ethan zoe".split()
 )
 PLACES = set(
-    "berlin paris london tokyo madrid lisbon amsterdam dublin zurich vienna munich new york boston seattle "
-    "austin chicago toronto vancouver sydney singapore bangalore mumbai delhi nairobi lagos cairo "
-    "germany france spain portugal japan india canada brazil mexico italy poland sweden norway ireland "
-    "europe asia africa us-east us-west eu-west eu-central ap-south".split()
+    "berlin paris london tokyo madrid lisbon amsterdam dublin zurich vienna munich new york boston "
+    "seattle austin chicago toronto vancouver sydney singapore bangalore mumbai delhi nairobi "
+    "lagos cairo germany france spain portugal japan india canada brazil mexico italy poland "
+    "sweden norway ireland europe asia africa us-east us-west eu-west eu-central ap-south".split()
 )
 ORG_WORDS = {
     "inc",
@@ -147,13 +149,13 @@ COMPONENT_NOUNS = {
     "console",
 }
 STARTERS = set(
-    "the a an we our it this that these those they he she i you my your their his her its in on at after "
-    "before when if last next today yesterday tomorrow also then so but and or for from with by to of as "
-    "please note there here what who why how all some any each every no not yes".split()
+    "the a an we our it this that these those they he she i you my your their his her its in on at "
+    "after before when if last next today yesterday tomorrow also then so but and or for from with "
+    "by to of as please note there here what who why how all some any each every no not yes".split()
 )
 CALENDAR = set(
-    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july "
-    "august september october november december".split()
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may "
+    "june july august september october november december".split()
 )
 STOP_INNER = {"of", "and", "&", "the", "de", "for"}
 VERBISH = {
@@ -202,11 +204,13 @@ RELATIONS = [
     ("DEPENDS_ON", r"\b(?:depends on|depend on|requires|require|needs)\b"),
     (
         "USES",
-        r"\b(?:uses|use|using|relies on|rely on|built (?:with|on)|runs on|run on|written in|powered by|stores? (?:\w+ )?in)\b",
+        r"\b(?:uses|use|using|relies on|rely on|built (?:with|on)|runs on|run on|written in|"
+        r"powered by|stores? (?:\w+ )?in)\b",
     ),
     (
         "OWNS",
-        r"\b(?:owns|own|maintains|maintain|is responsible for|are responsible for|is the owner of)\b",
+        r"\b(?:owns|own|maintains|maintain|is responsible for|are responsible for|"
+        r"is the owner of)\b",
     ),
     ("LEADS", r"\b(?:leads|lead|manages|manage|heads|runs)\b"),
     ("REPORTS_TO", r"\breports? to\b"),
@@ -286,7 +290,7 @@ def _mentions(sentence: str) -> list[_Mention]:
     taken: set[int] = set()
 
     # 1. technologies
-    for index, (word, start, end) in enumerate(tokens):
+    for index, (word, start, _end) in enumerate(tokens):
         canonical = TECHNOLOGIES.get(word.casefold().rstrip("."))
         if (
             canonical
@@ -365,7 +369,7 @@ def _mentions(sentence: str) -> list[_Mention]:
         index = cursor
 
     # 4. lower-case component phrases: up to two modifiers + a component noun
-    for index, (word, start, end) in enumerate(tokens):
+    for index, (word, _start, end) in enumerate(tokens):
         if index in taken or word.casefold() not in COMPONENT_NOUNS or not word.islower():
             continue
         modifiers = []
@@ -390,7 +394,7 @@ def _mentions(sentence: str) -> list[_Mention]:
         taken.update(modifiers + [index])
 
     # 5. lower-case teams: "the data team"
-    for index, (word, start, end) in enumerate(tokens):
+    for index, (word, _start, end) in enumerate(tokens):
         if (
             word.casefold() in {"team", "squad", "guild"}
             and index > 0
@@ -439,7 +443,7 @@ class LocalExtractor:
                         description=sentence[:300],
                     )
             previous = None  # (source mention, relation) of the last pair, for "A uses B and C"
-            for left, right in zip(mentions, mentions[1:]):
+            for left, right in zip(mentions, mentions[1:], strict=False):
                 between = sentence[left.end : right.start]
                 relation = _relation(between)
                 source = left

@@ -150,7 +150,8 @@ def upsert_relationships(relationships) -> None:
         rows = [relationship_props(r) for r in relationships if r.tier == tier]
         if rows:
             db.cypher_query(
-                f"UNWIND $rows AS row MATCH (a:{label} {{uid: row.from_id}}), (b:{label} {{uid: row.to_id}}) "
+                f"UNWIND $rows AS row "
+                f"MATCH (a:{label} {{uid: row.from_id}}), (b:{label} {{uid: row.to_id}}) "
                 "MERGE (a)-[r:RELATES_TO {uid: row.uid}]->(b) SET r += row",
                 {"rows": rows},
             )
@@ -159,7 +160,8 @@ def upsert_relationships(relationships) -> None:
 def delete_entities(ids: list[int]) -> None:
     if ids:
         db.cypher_query(
-            "MATCH (n) WHERE (n:ShorttermEntity OR n:LongtermEntity) AND n.uid IN $ids DETACH DELETE n",
+            "MATCH (n) WHERE (n:ShorttermEntity OR n:LongtermEntity) AND n.uid IN $ids "
+            "DETACH DELETE n",
             {"ids": ids},
         )
 

@@ -27,7 +27,8 @@ def search_ids(*, worker_id: int, prefix: str, tiers: list[str], limit: int) -> 
     uids: list[tuple[str, int]] = []
     for tier in tiers:
         rows = _ids(
-            f"MATCH (n:{LABELS[tier]}) WHERE n.worker_id = $worker AND n.normalized_name STARTS WITH $prefix "
+            f"MATCH (n:{LABELS[tier]}) "
+            "WHERE n.worker_id = $worker AND n.normalized_name STARTS WITH $prefix "
             "RETURN n.normalized_name, n.uid ORDER BY n.normalized_name, n.uid LIMIT $limit",
             {"worker": worker_id, "prefix": prefix, "limit": limit},
         )
@@ -41,7 +42,8 @@ def neighbourhood_distances(
     label = LABELS[tier]
     rows = _ids(
         f"MATCH (c:{label} {{uid: $uid}}) "
-        f"MATCH p = (c)-[:RELATES_TO*1..{int(hops)}]-(n:{label}) WHERE n.worker_id = $worker AND n <> c "
+        f"MATCH p = (c)-[:RELATES_TO*1..{int(hops)}]-(n:{label}) "
+        "WHERE n.worker_id = $worker AND n <> c "
         "RETURN n.uid, min(length(p)) AS distance ORDER BY distance, n.uid LIMIT $limit",
         {"uid": uid, "worker": worker_id, "limit": max(limit - 1, 0)},
     )
@@ -64,7 +66,8 @@ def shortest_path_ids(
 def relationship_ids_between(*, tier: str, a: int, b: int) -> list[int]:
     label = LABELS[tier]
     rows = _ids(
-        f"MATCH (x:{label} {{uid: $a}})-[r:RELATES_TO]-(y:{label} {{uid: $b}}) RETURN DISTINCT r.uid",
+        f"MATCH (x:{label} {{uid: $a}})-[r:RELATES_TO]-(y:{label} {{uid: $b}}) "
+        "RETURN DISTINCT r.uid",
         {"a": a, "b": b},
     )
     return [row[0] for row in rows]

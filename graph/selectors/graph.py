@@ -105,9 +105,11 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
     with connection.cursor() as cursor:
         cursor.execute(
             f"""WITH c AS MATERIALIZED (
-                    SELECT id, memory_id, lower(content) AS text FROM {ShorttermChunk._meta.db_table}
+                    SELECT id, memory_id, lower(content) AS text """
+            f"""FROM {ShorttermChunk._meta.db_table}
                     WHERE id = ANY(%s))
-                SELECT c.id, {columns} FROM c JOIN {Entity._meta.db_table} e ON e.source_memory_id = c.memory_id
+                SELECT c.id, {columns} FROM c JOIN {Entity._meta.db_table} e """
+            """ON e.source_memory_id = c.memory_id
                 WHERE e.worker_id = %s AND strpos(c.text, lower(e.name)) > 0
                 ORDER BY e.id""",
             [list(chunk_ids), worker.pk],
@@ -115,7 +117,7 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
         mentioned = cursor.fetchall()
         by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
         for chunk_id, *row in mentioned:
-            entity = dict(zip(ENTITY_FIELDS, row))
+            entity = dict(zip(ENTITY_FIELDS, row, strict=True))
             graphs[chunk_id]["entities"].append(entity)
             by_chunk[chunk_id].add(entity["id"])
         all_ids = sorted(set().union(*by_chunk.values()))
@@ -123,10 +125,11 @@ def chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
             return graphs
         cursor.execute(
             f"""SELECT {", ".join(RELATIONSHIP_FIELDS.values())} FROM {Relationship._meta.db_table}
-                WHERE worker_id = %s AND from_entity_id = ANY(%s) AND to_entity_id = ANY(%s) ORDER BY id""",
+                WHERE worker_id = %s AND from_entity_id = ANY(%s) AND to_entity_id = ANY(%s) """
+            """ORDER BY id""",
             [worker.pk, all_ids, all_ids],
         )
-        rels = [dict(zip(RELATIONSHIP_FIELDS, row)) for row in cursor.fetchall()]
+        rels = [dict(zip(RELATIONSHIP_FIELDS, row, strict=True)) for row in cursor.fetchall()]
     for cid, ids in by_chunk.items():
         graphs[cid]["relationships"] = [
             r for r in rels if r["from_id"] in ids and r["to_id"] in ids

@@ -106,7 +106,8 @@ def memory_graph_update(
                 entity.save()
         except IntegrityError as exc:
             raise DomainError(
-                f"{where}: another entity of this memory is already {entity.name!r} ({entity.type})",
+                f"{where}: another entity of this memory is already "
+                f"{entity.name!r} ({entity.type})",
                 fields={f"{where}.name": "duplicates another entity of this memory"},
                 code="duplicate",
             ) from exc

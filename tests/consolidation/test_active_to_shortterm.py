@@ -223,7 +223,9 @@ def test_auto_resolve_adds_new_graph_and_reports_conflicts(owner_client, other_c
         title="Team",
         chunks=[
             {
-                "content": "Marco Rossi reports to Elena Petrova. The billing service uses PostgreSQL."
+                "content": (
+                    "Marco Rossi reports to Elena Petrova. The billing service uses PostgreSQL."
+                )
             }
         ],
     )

@@ -23,7 +23,7 @@ def test_long_content_is_split_at_sentences_with_overlap():
     for chunk in chunks:
         assert count_tokens(chunk) <= 512
         assert chunk.endswith(".")  # cut between sentences
-    for previous, current in zip(chunks, chunks[1:]):
+    for previous, current in zip(chunks, chunks[1:], strict=False):
         first_sentence = split_sentences(current)[0]
         assert first_sentence in previous  # overlap: the next chunk repeats the tail
         overlap = previous[previous.index(first_sentence) :]

@@ -45,11 +45,13 @@ def test_it_accepts_a_numeric_version():
             "template.version is required",
         ),
         (
-            "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n  - id: a\n    name: B\n",
+            "template: {id: t, name: T, version: '1'}\n"
+            "sections:\n  - id: a\n    name: A\n  - id: a\n    name: B\n",
             "duplicate section id 'a'",
         ),
         (
-            "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n  - id: b\n    name: a\n",
+            "template: {id: t, name: T, version: '1'}\n"
+            "sections:\n  - id: a\n    name: A\n  - id: b\n    name: a\n",
             "duplicate section name 'a'",
         ),
         (
@@ -65,7 +67,8 @@ def test_it_accepts_a_numeric_version():
             "sections[0].id 'a b'",
         ),
         (
-            "template: {id: t, name: T, version: '1'}\nsections:\n  - id: a\n    name: A\n    required: maybe\n",
+            "template: {id: t, name: T, version: '1'}\n"
+            "sections:\n  - id: a\n    name: A\n    required: maybe\n",
             "sections[0].required must be true or false",
         ),
         (

@@ -36,7 +36,8 @@ def _lexemes(chunk_ids: list[int]) -> dict[int, list[str]]:
     with connection.cursor() as cursor:
         cursor.execute(
             """SELECT c.id, t.lexeme, coalesce(array_length(t.positions, 1), 1)
-               FROM tiers_shorttermchunk c LEFT JOIN LATERAL unnest(to_tsvector('english', c.content)) t ON true
+               FROM tiers_shorttermchunk c LEFT JOIN LATERAL """
+            """unnest(to_tsvector('english', c.content)) t ON true
                WHERE c.id = ANY(%s)""",
             [chunk_ids],
         )

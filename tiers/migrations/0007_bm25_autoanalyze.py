@@ -12,11 +12,13 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RunSQL(
             [
-                f"ALTER TABLE {t} SET (autovacuum_analyze_scale_factor = 0.02, autovacuum_analyze_threshold = 500)"
+                f"ALTER TABLE {t} SET (autovacuum_analyze_scale_factor = 0.02, "
+                "autovacuum_analyze_threshold = 500)"
                 for t in TABLES
             ],
             [
-                f"ALTER TABLE {t} RESET (autovacuum_analyze_scale_factor, autovacuum_analyze_threshold)"
+                f"ALTER TABLE {t} RESET (autovacuum_analyze_scale_factor, "
+                "autovacuum_analyze_threshold)"
                 for t in TABLES
             ],
         ),

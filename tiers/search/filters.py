@@ -24,9 +24,10 @@ def check_memory_ids(*, worker: Worker, corpus: Corpus, memory_ids) -> tuple[int
     )
     missing = [i for i in ids if i not in found]
     if missing:
+        listed = ", ".join(map(str, missing))
         raise NotFoundError(
-            f"{corpus.name} memor{'y' if len(missing) == 1 else 'ies'} not found: {', '.join(map(str, missing))}",
-            fields={"memory_ids": f"not found: {', '.join(map(str, missing))}"},
+            f"{corpus.name} memor{'y' if len(missing) == 1 else 'ies'} not found: {listed}",
+            fields={"memory_ids": f"not found: {listed}"},
         )
     return ids
 

@@ -64,7 +64,8 @@ def read_hits(
         ]
     cursor.execute(
         f"""
-        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, {similarity}, {bm25}
+        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, """
+        f"""{similarity}, {bm25}
         FROM {corpus.chunks} c JOIN {corpus.memories} m ON m.id = c.memory_id WHERE c.id = ANY(%s)
         """,
         [*similarity_args, *bm25_args, ids],

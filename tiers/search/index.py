@@ -105,7 +105,8 @@ def bm25_unindex_chunks(*, tier: str, chunk_ids: list[int]) -> None:
             cursor.execute(f"DELETE FROM {term} WHERE id = ANY(%s)", [unused])
         cursor.execute(
             f"""
-            UPDATE {corpus} k SET doc_count = k.doc_count - d.n, total_length = k.total_length - d.len
+            UPDATE {corpus} k SET doc_count = k.doc_count - d.n, """
+            f"""total_length = k.total_length - d.len
             FROM (SELECT c.worker_id, count(*) AS n, coalesce(sum(p.doc_length), 0) AS len
                   FROM {chunks} c
                   LEFT JOIN (SELECT DISTINCT chunk_id, doc_length FROM {posting}

@@ -24,7 +24,8 @@ def worker_chunk_count(worker_id: int, corpus: Corpus, cursor) -> tuple[int, int
     if cached is not None and time.monotonic() - cached[1] < CHUNK_COUNT_TTL:
         return cached[0]
     cursor.execute(
-        f"""SELECT (SELECT doc_count FROM {Bm25Corpus._meta.db_table} WHERE worker_id = %s AND tier = %s),
+        f"""SELECT (SELECT doc_count FROM {Bm25Corpus._meta.db_table} WHERE worker_id = %s """
+        """AND tier = %s),
                    (SELECT reltuples::bigint FROM pg_class WHERE oid = %s::regclass)""",
         [worker_id, corpus.tier, corpus.chunks],
     )

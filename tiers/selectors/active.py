@@ -31,9 +31,10 @@ def active_memories_get_many(*, worker: Worker, ids: list[int], max_ids: int) ->
     found = {m.pk: m for m in ActiveMemory.objects.filter(worker=worker, pk__in=ids)}
     missing = [i for i in ids if i not in found]
     if missing:
+        listed = ", ".join(map(str, missing))
         raise NotFoundError(
-            f"active memor{'y' if len(missing) == 1 else 'ies'} not found: {', '.join(map(str, missing))}",
-            fields={"ids": f"not found: {', '.join(map(str, missing))}"},
+            f"active memor{'y' if len(missing) == 1 else 'ies'} not found: {listed}",
+            fields={"ids": f"not found: {listed}"},
         )
     return [found[i] for i in dict.fromkeys(ids)]
 

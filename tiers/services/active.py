@@ -249,7 +249,8 @@ def active_section_reset_count(
         condition, params = " AND sections -> %s ->> 'content' = %s", [section_id, only_if_content]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {ActiveMemory._meta.db_table} SET sections = jsonb_set(sections, ARRAY[%s, 'update_count'], "
+            f"UPDATE {ActiveMemory._meta.db_table} "
+            "SET sections = jsonb_set(sections, ARRAY[%s, 'update_count'], "
             f"'0'::jsonb) WHERE id = %s{condition}",
             [section_id, memory_id, *params],
         )

@@ -81,7 +81,8 @@ def prepare_chunks(inputs: list[dict], *, field: str = "chunks") -> list[Prepare
             )
     if len(prepared) > config["max_chunks_per_request"]:
         raise PayloadTooLargeError(
-            f"{field} make {len(prepared)} chunks; at most {config['max_chunks_per_request']} per request",
+            f"{field} make {len(prepared)} chunks; "
+            f"at most {config['max_chunks_per_request']} per request",
             fields={field: "too many chunks"},
         )
     return prepared
@@ -126,7 +127,8 @@ def _insert_chunks(
     with binary_cursor() as cursor:
         cursor.execute(
             f"""INSERT INTO {ShorttermChunk._meta.db_table}
-                    (memory_id, worker_id, chunk_order, content, metadata, embedding, created_at, updated_at)
+                    (memory_id, worker_id, chunk_order, content, metadata, embedding, """
+            """created_at, updated_at)
                 SELECT %s, %s, u.chunk_order, u.content, u.metadata::jsonb, u.embedding, %s, %s
                 FROM unnest(%s::int[], %s::text[], %s::text[], %s::vector[])
                      AS u(chunk_order, content, metadata, embedding)

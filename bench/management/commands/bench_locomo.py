@@ -96,7 +96,8 @@ class Command(BaseCommand):
             progress.finish()
             with connection.cursor() as cursor:  # fresh statistics, as autovacuum would give
                 cursor.execute(
-                    "ANALYZE tiers_shorttermchunk; ANALYZE tiers_bm25posting; ANALYZE tiers_bm25term"
+                    "ANALYZE tiers_shorttermchunk; ANALYZE tiers_bm25posting; "
+                    "ANALYZE tiers_bm25term"
                 )
             questions = [q for q in qa if q.get("category") in CATEGORIES and q.get("evidence")]
             progress = Progress(
@@ -150,17 +151,20 @@ class Command(BaseCommand):
                 CATEGORIES[c]: float(np.mean(v)) for c, v in sorted(stats["by_category"].items())
             }
             report[mode] = row
+            by_category = row["recall@10_by_category"]
             self.stdout.write(
-                f"{mode:8s} {row['recall@5']:9.3f} {row['recall@10']:10.3f} {row['recall@20']:10.3f} {row['mrr']:7.3f}   "
+                f"{mode:8s} {row['recall@5']:9.3f} {row['recall@10']:10.3f} "
+                f"{row['recall@20']:10.3f} {row['mrr']:7.3f}   "
                 + "  ".join(
-                    f"{row['recall@10_by_category'].get(CATEGORIES[c], float('nan')):>{len(CATEGORIES[c]) + 5}.3f}"
+                    f"{by_category.get(CATEGORIES[c], float('nan')):>{len(CATEGORIES[c]) + 5}.3f}"
                     for c in CATEGORIES
                 )
             )
         best_single = max(report["vector"]["recall@10"], report["bm25"]["recall@10"])
         verdict = "beats" if report["hybrid"]["recall@10"] > best_single else "does NOT beat"
         self.stdout.write(
-            f"\nhybrid recall@10 {report['hybrid']['recall@10']:.3f} {verdict} the best single mode ({best_single:.3f})"
+            f"\nhybrid recall@10 {report['hybrid']['recall@10']:.3f} {verdict} "
+            f"the best single mode ({best_single:.3f})"
         )
         if options["sweep"]:
             self._sweep(rankings)

@@ -46,15 +46,15 @@ NEW_TOPICS = [
     "{person} mentors two interns who study {topic} at the university in {city}.",
 ]
 FILL = {
-    "role": "staff engineer, product designer, data analyst, security engineer, engineering manager".split(
-        ", "
-    ),
-    "company": "Northwind, Contoso, Globex, Initech, Umbrella, Hooli, Vandelay, Stark Industries".split(
-        ", "
-    ),
-    "topic": "accessibility, observability, cost control, onboarding, privacy, incident response".split(
-        ", "
-    ),
+    "role": (
+        "staff engineer, product designer, data analyst, security engineer, engineering manager"
+    ).split(", "),
+    "company": (
+        "Northwind, Contoso, Globex, Initech, Umbrella, Hooli, Vandelay, Stark Industries"
+    ).split(", "),
+    "topic": (
+        "accessibility, observability, cost control, onboarding, privacy, incident response"
+    ).split(", "),
     "city": "Lisbon, Oslo, Krakow, Porto, Valencia, Tallinn, Ghent, Turin".split(", "),
 }
 
@@ -98,7 +98,10 @@ def _change_a_figure(text: str, rng: random.Random) -> str:
 
 
 class Command(BaseCommand):
-    help = "Migration throughput: sections/s and p95 per section on a synthetic worker (local providers)."
+    help = (
+        "Migration throughput: sections/s and p95 per section on a synthetic worker "
+        "(local providers)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--active", type=int, default=200, help="active memories (default 200)")
@@ -136,8 +139,10 @@ class Command(BaseCommand):
         worker = worker_create(name=NAME, description="migration benchmark (safe to delete)")
         self.log(
             f"{n_active} active memories × {n_sections} sections = {total} sections, "
-            f"{options['similar']:.0%} similar to stored chunks, {options['background']} background chunks; "
-            f"embeddings {settings.MEMORYHUB_EMBEDDINGS['provider']}, extractor {settings.MEMORYHUB_GRAPH['extractor']}"
+            f"{options['similar']:.0%} similar to stored chunks, "
+            f"{options['background']} background chunks; "
+            f"embeddings {settings.MEMORYHUB_EMBEDDINGS['provider']}, "
+            f"extractor {settings.MEMORYHUB_GRAPH['extractor']}"
         )
 
         texts = generate_chunks(options["background"] + 2 * total, seed=11)
@@ -155,7 +160,7 @@ class Command(BaseCommand):
 
         plan, seeds = [], []
         with_figures = iter([t for t in pool if re.search(r"\d", t)])
-        for index in range(total):
+        for _index in range(total):
             if rng.random() < options["similar"]:
                 stored = next(with_figures)
                 if rng.random() < 2 / 3:
@@ -211,21 +216,25 @@ class Command(BaseCommand):
                 for kind in sorted({o["outcome"] for o in outcomes})
             },
             "counts": {kind: decided.count(kind) for kind in sorted(set(decided))},
-            "agreement": sum(a == b for a, b in zip(expected, decided)) / total,
+            "agreement": sum(a == b for a, b in zip(expected, decided, strict=False)) / total,
         }
         self.log(
-            f"\nMigrated {total} sections in {elapsed:.1f} s: {report['sections_per_s']:.1f} sections/s"
+            f"\nMigrated {total} sections in {elapsed:.1f} s: "
+            f"{report['sections_per_s']:.1f} sections/s"
         )
         self.log(
-            f"  per section: p50 {report['per_section']['p50']:.1f} ms, p95 {report['per_section']['p95']:.1f} ms"
+            f"  per section: p50 {report['per_section']['p50']:.1f} ms, "
+            f"p95 {report['per_section']['p95']:.1f} ms"
         )
         for kind, stats in report["per_outcome"].items():
             self.log(
-                f"  {kind:>9}: n={stats['n']:>4}  p50 {stats['p50']:6.1f} ms  p95 {stats['p95']:6.1f} ms"
+                f"  {kind:>9}: n={stats['n']:>4}  "
+                f"p50 {stats['p50']:6.1f} ms  p95 {stats['p95']:6.1f} ms"
             )
         self.log(
             f"  outcomes: {report['counts']}; as generated: "
-            f"{ {k: expected.count(k) for k in sorted(set(expected))} } (agreement {report['agreement']:.1%})"
+            f"{ {k: expected.count(k) for k in sorted(set(expected))} } "
+            f"(agreement {report['agreement']:.1%})"
         )
         if options["json"]:
             Path(options["json"]).write_text(json.dumps(report, indent=2))

@@ -145,7 +145,7 @@ class Command(BaseCommand):
                     k=candidates,
                     show_progress=False,
                 )
-                bm25_ids = [int(d) for d, s in zip(docs[0], scores[0]) if s > 0]
+                bm25_ids = [int(d) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
             if mode == "hybrid":
                 return _rrf([vector_ids, bm25_ids], config["rrf_k"])[:10]
             return (vector_ids or bm25_ids)[:10]
@@ -220,8 +220,10 @@ class Command(BaseCommand):
         # 5. Database size.
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT pg_database_size(current_database()), pg_total_relation_size('tiers_shorttermchunk'), "
-                "pg_total_relation_size('tiers_bm25posting'), pg_total_relation_size('tiers_bm25term')"
+                "SELECT pg_database_size(current_database()), "
+                "pg_total_relation_size('tiers_shorttermchunk'), "
+                "pg_total_relation_size('tiers_bm25posting'), "
+                "pg_total_relation_size('tiers_bm25term')"
             )
             db, chunks, postings, terms = cursor.fetchone()
         report["size_mb"] = {
@@ -250,7 +252,7 @@ class Command(BaseCommand):
             vectors[start : start + batch] = embedder.embed_documents(texts[start : start + batch])
             progress.advance(min(batch, n - start))
         t_embed = progress.finish()
-        precomputed = Precomputed(dict(zip(texts, vectors)))
+        precomputed = Precomputed(dict(zip(texts, vectors, strict=True)))
         progress = Progress(n, "writing", stream=self.stderr._out)
         for start in range(0, n, size):
             shortterm_memory_create(
@@ -312,17 +314,20 @@ class Command(BaseCommand):
         if ingest:
             self.log(f"== Ingest ({r['chunk_count']} chunks, {r['provider']} embeddings)")
             self.log(
-                f"  embedding model alone     {ingest['embedding_model_chunks_per_s']:9.0f} chunks/s"
+                f"  embedding model alone     "
+                f"{ingest['embedding_model_chunks_per_s']:9.0f} chunks/s"
             )
             self.log(
                 f"  writes alone (no embed)   {ingest['write_only_chunks_per_s']:9.0f} chunks/s"
             )
             self.log(
-                f"  model on the ingest batch {ingest['model_on_sample_chunks_per_s']:9.0f} chunks/s"
+                f"  model on the ingest batch "
+                f"{ingest['model_on_sample_chunks_per_s']:9.0f} chunks/s"
                 "   (each batch embedded alone right before its ingest)"
             )
             self.log(
-                f"  ingest with embeddings    {ingest['with_embeddings_chunks_per_s']:9.0f} chunks/s"
+                f"  ingest with embeddings    "
+                f"{ingest['with_embeddings_chunks_per_s']:9.0f} chunks/s"
                 f"   = {ingest['ratio_to_model']:.2f} x the model's own throughput "
                 f"({ingest['with_embeddings_sample']} chunks through the service, 1000 per memory)"
             )
@@ -339,11 +344,13 @@ class Command(BaseCommand):
         for mode in MODES:
             self.log(f"  memory  {mode:7s} {fmt(r['in_memory'][mode])}   (exact cosine + bm25s)")
         self.log(
-            f"== HNSW recall@10 vs exact: {r['hnsw_recall_at_10']:.4f} (ef_search {r['hnsw_ef_search']})"
+            f"== HNSW recall@10 vs exact: {r['hnsw_recall_at_10']:.4f} "
+            f"(ef_search {r['hnsw_ef_search']})"
         )
         size = r["size_mb"]
         self.log(
             f"== Size: database {size['database']:.1f} MB; chunks+vectors+HNSW "
-            f"{size['chunks_with_vectors_and_hnsw']:.1f} MB; BM25 postings {size['bm25_postings']:.1f} MB, "
+            f"{size['chunks_with_vectors_and_hnsw']:.1f} MB; "
+            f"BM25 postings {size['bm25_postings']:.1f} MB, "
             f"terms {size['bm25_terms']:.1f} MB"
         )

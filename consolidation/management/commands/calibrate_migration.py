@@ -46,13 +46,13 @@ def load_pairs(path: Path) -> list[dict]:
 
 def score(pairs: list[dict], predicted: list[str]) -> dict:
     truth = [p["label"] for p in pairs]
-    tp = sum(t == p == "conflict" for t, p in zip(truth, predicted))
-    fp = sum(t != "conflict" and p == "conflict" for t, p in zip(truth, predicted))
-    fn = sum(t == "conflict" and p != "conflict" for t, p in zip(truth, predicted))
+    tp = sum(t == p == "conflict" for t, p in zip(truth, predicted, strict=True))
+    fp = sum(t != "conflict" and p == "conflict" for t, p in zip(truth, predicted, strict=True))
+    fn = sum(t == "conflict" and p != "conflict" for t, p in zip(truth, predicted, strict=True))
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    accuracy = sum(t == p for t, p in zip(truth, predicted)) / len(pairs)
+    accuracy = sum(t == p for t, p in zip(truth, predicted, strict=True)) / len(pairs)
     return {"precision": precision, "recall": recall, "f1": f1, "accuracy": accuracy}
 
 
@@ -67,7 +67,10 @@ def predict(prepared: list[dict], config: dict) -> list[str]:
 
 
 class Command(BaseCommand):
-    help = "Calibrate the migration thresholds on labelled pairs: conflict P/R/F1 and merge/conflict/new accuracy."
+    help = (
+        "Calibrate the migration thresholds on labelled pairs: conflict P/R/F1 and "
+        "merge/conflict/new accuracy."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--pairs", default=str(DEFAULT_PAIRS), help="JSONL of labelled pairs")
@@ -83,9 +86,11 @@ class Command(BaseCommand):
         pairs = load_pairs(path)
         current = dict(settings.MEMORYHUB_MIGRATION)
         embedder, extractor = get_embedder(), get_extractor()
+        per_label = ", ".join(
+            f"{n} {label}" for label in LABELS if (n := sum(p["label"] == label for p in pairs))
+        )
         self.stdout.write(
-            f"{len(pairs)} labelled pairs from {path} "
-            f"({', '.join(f'{n} {label}' for label in LABELS if (n := sum(p['label'] == label for p in pairs)))}); "
+            f"{len(pairs)} labelled pairs from {path} ({per_label}); "
             f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}"
         )
         progress = Progress(len(pairs), "assess")
@@ -124,27 +129,32 @@ class Command(BaseCommand):
         results = []
         keys = list(GRID)
         for values in itertools.product(*(GRID[k] for k in keys)):
-            config = current | dict(zip(keys, values))
-            results.append((score(pairs, predict(prepared, config)), dict(zip(keys, values))))
+            config = current | dict(zip(keys, values, strict=True))
+            results.append(
+                (score(pairs, predict(prepared, config)), dict(zip(keys, values, strict=True)))
+            )
         results.sort(
             key=lambda r: (r[0]["accuracy"], r[0]["f1"], -abs(r[1]["candidate_similarity"] - 0.6)),
             reverse=True,
         )
         self.stdout.write("\nBest settings of the grid (accuracy, then conflict F1):")
         self.stdout.write(
-            f"  {'cand':>5} {'high':>5} {'ovl':>4} {'other':>8} | {'acc':>5} {'P':>5} {'R':>5} {'F1':>5}"
+            f"  {'cand':>5} {'high':>5} {'ovl':>4} {'other':>8} | "
+            f"{'acc':>5} {'P':>5} {'R':>5} {'F1':>5}"
         )
         for result, config in results[:8]:
             self.stdout.write(
                 f"  {config['candidate_similarity']:>5.2f} {config['high_similarity']:>5.2f} "
                 f"{config['min_entity_overlap']:>4.1f} {config['other_subject_outcome']:>8} | "
-                f"{result['accuracy']:.3f} {result['precision']:.3f} {result['recall']:.3f} {result['f1']:.3f}"
+                f"{result['accuracy']:.3f} {result['precision']:.3f} "
+                f"{result['recall']:.3f} {result['f1']:.3f}"
             )
         self.stdout.write("\nCandidate threshold alone (other settings as configured):")
         for threshold in GRID["candidate_similarity"]:
             result = score(pairs, predict(prepared, current | {"candidate_similarity": threshold}))
             self.stdout.write(
-                f"  {threshold:.2f}: accuracy {result['accuracy']:.3f}, conflict P {result['precision']:.3f} "
+                f"  {threshold:.2f}: accuracy {result['accuracy']:.3f}, "
+                f"conflict P {result['precision']:.3f} "
                 f"R {result['recall']:.3f} F1 {result['f1']:.3f}"
             )
         best_config = current | results[0][1]
@@ -163,7 +173,8 @@ class Command(BaseCommand):
             )
         for kind, values in sorted(kinds.items()):
             self.stdout.write(
-                f"  {kind:<24} n={len(values):>3}  {min(values):.2f} / {float(np.median(values)):.2f} / {max(values):.2f}"
+                f"  {kind:<24} n={len(values):>3}  "
+                f"{min(values):.2f} / {float(np.median(values)):.2f} / {max(values):.2f}"
             )
 
     def _report(
@@ -186,20 +197,20 @@ class Command(BaseCommand):
             f"  confusion (rows: label, columns: decided)  {'  '.join(f'{c:>8}' for c in LABELS)}"
         )
         matrix = {t: {p: 0 for p in LABELS} for t in LABELS}
-        for pair, guess in zip(pairs, predicted):
+        for pair, guess in zip(pairs, predicted, strict=True):
             matrix[pair["label"]][guess] += 1
         for label in LABELS:
             self.stdout.write(
                 f"  {label:>39}  {'  '.join(f'{matrix[label][c]:>8}' for c in LABELS)}"
             )
         kinds: dict[str, list[bool]] = {}
-        for pair, guess in zip(pairs, predicted):
+        for pair, guess in zip(pairs, predicted, strict=True):
             kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
         self.stdout.write(
             "  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items()))
         )
         if errors:
-            for item, guess in zip(prepared, predicted):
+            for item, guess in zip(prepared, predicted, strict=True):
                 pair = item["pair"]
                 if guess != pair["label"]:
                     reasons = item["assessed"][
@@ -207,6 +218,7 @@ class Command(BaseCommand):
                     ]["reasons"]
                     self.stdout.write(
                         f"  ✗ {pair['id']} {pair['label']}→{guess} sim {item['similarity']:.2f} "
-                        f"{[r['code'] for r in reasons]}: {pair['existing']!r} / {pair['incoming']!r}"
+                        f"{[r['code'] for r in reasons]}: "
+                        f"{pair['existing']!r} / {pair['incoming']!r}"
                     )
         return result | {"confusion": matrix}

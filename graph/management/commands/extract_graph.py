@@ -18,5 +18,6 @@ class Command(BaseCommand):
             return
         outcome = extraction_sweep(limit=options["limit"])
         self.stdout.write(
-            f"extraction sweep: {outcome['done']} done, {outcome['failed']} failed, {outcome['gone']} gone"
+            f"extraction sweep: {outcome['done']} done, {outcome['failed']} failed, "
+            f"{outcome['gone']} gone"
         )

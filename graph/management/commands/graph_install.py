@@ -4,7 +4,10 @@ from graph.projection.outbox import projection_enabled
 
 
 class Command(BaseCommand):
-    help = "Install the Neo4j constraints and indexes of the projection (neomodel labels + temporal uniqueness)."
+    help = (
+        "Install the Neo4j constraints and indexes of the projection "
+        "(neomodel labels + temporal uniqueness)."
+    )
 
     def handle(self, *args, **options):
         if not projection_enabled():

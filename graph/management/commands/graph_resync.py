@@ -22,7 +22,8 @@ class Command(BaseCommand):
         progress.finish()
         self.stdout.write(
             self.style.SUCCESS(
-                f"Projected {result['projected']} rows; Neo4j holds {result['entities']} entities and "
+                f"Projected {result['projected']} rows; "
+                f"Neo4j holds {result['entities']} entities and "
                 f"{result['relationships']} relationships."
             )
         )

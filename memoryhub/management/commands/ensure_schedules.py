@@ -9,5 +9,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         for schedule in schedules_ensure():
             self.stdout.write(
-                f"schedule {schedule.name!r}: {schedule.func} ({schedule.get_schedule_type_display()})"
+                f"schedule {schedule.name!r}: {schedule.func} "
+                f"({schedule.get_schedule_type_display()})"
             )

@@ -62,7 +62,8 @@ class Command(BaseCommand):
         host = options["bind"]
         self.stdout.write(
             self.style.SUCCESS(
-                f"\nMemoryHub is serving http://{host}/  (admin: /admin/, API: /api/v1/, docs: /api/docs/)\n"
+                f"\nMemoryHub is serving http://{host}/  "
+                "(admin: /admin/, API: /api/v1/, docs: /api/docs/)\n"
                 "Press Ctrl-C to stop. `make stop` also stops the embedded PostgreSQL.\n"
             )
         )

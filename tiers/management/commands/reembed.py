@@ -38,7 +38,8 @@ class Command(BaseCommand):
         if stored != dimension:
             if options["worker"]:
                 raise CommandError(
-                    f"the column holds vector({stored}) but MEMORYHUB_EMBEDDING_DIM is {dimension}: "
+                    f"the column holds vector({stored}) "
+                    f"but MEMORYHUB_EMBEDDING_DIM is {dimension}: "
                     "re-embed all workers (no --worker) to change the dimension"
                 )
             self.stdout.write(

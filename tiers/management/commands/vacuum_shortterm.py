@@ -7,7 +7,8 @@ from tiers.services.maintenance import shortterm_tables_vacuum
 
 class Command(BaseCommand):
     help = (
-        "Vacuum (analyze) the shortterm chunk and BM25 tables; --reindex also rebuilds the HNSW graph "
+        "Vacuum (analyze) the shortterm chunk and BM25 tables; "
+        "--reindex also rebuilds the HNSW graph "
         "(what a large delete queues on the task cluster)."
     )
 
@@ -25,5 +26,6 @@ class Command(BaseCommand):
 
         done = shortterm_tables_vacuum(reindex=options["reindex"], log=step)
         step(
-            f"done: {done['live_chunks']} chunks; HNSW index {'rebuilt' if done['reindexed'] else 'kept'}"
+            f"done: {done['live_chunks']} chunks; "
+            f"HNSW index {'rebuilt' if done['reindexed'] else 'kept'}"
         )
