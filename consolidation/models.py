@@ -3,6 +3,17 @@ from django.db import models
 from memoryhub.models import Worker
 
 
+class Decision(models.TextChoices):
+    """A reviewer's decision on a conflict consolidation found (what each does to memory:
+    ``consolidation.services.decisions``; the review queue records them)."""
+
+    ACCEPT_INCOMING = "accept_incoming", "Accept incoming"
+    KEEP_EXISTING = "keep_existing", "Keep existing"
+    MERGE_EDITED = "merge_edited", "Merge with edited text"
+    SEPARATE_MEMORY = "separate_memory", "Store as a separate memory"
+    DISMISS = "dismiss", "Dismiss"
+
+
 class ConsolidationRun(models.Model):
     """One pass of consolidation over a worker (or one active memory): today Active →
     Shortterm, each section merged, sent to review as a conflict, or stored new.

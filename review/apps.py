@@ -5,3 +5,9 @@ class ReviewConfig(AppConfig):
     name = "review"
     verbose_name = "Human review"
     worker_api_urls = "review.api.urls"
+
+    def ready(self) -> None:
+        from consolidation.review_queue import plug_review_queue
+        from review.services.conflicts import MergeConflictQueue
+
+        plug_review_queue(MergeConflictQueue())

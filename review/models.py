@@ -1,9 +1,10 @@
-"""The human review queue: merge conflicts found while migrating active memory into the
-shortterm tier, and how each was resolved."""
+"""The human review queue: merge conflicts found while consolidating active memory into
+the shortterm tier, and how each was resolved."""
 
 from django.conf import settings
 from django.db import models
 
+from consolidation.models import Decision
 from memoryhub.models import ApiToken, Worker
 from tiers.models import ActiveMemory, ShorttermMemory
 
@@ -48,12 +49,7 @@ class MergeConflict(models.Model):
 
 
 class ConflictResolution(models.Model):
-    class Decision(models.TextChoices):
-        ACCEPT_INCOMING = "accept_incoming", "Accept incoming"
-        KEEP_EXISTING = "keep_existing", "Keep existing"
-        MERGE_EDITED = "merge_edited", "Merge with edited text"
-        SEPARATE_MEMORY = "separate_memory", "Store as a separate memory"
-        DISMISS = "dismiss", "Dismiss"
+    Decision = Decision  # what each one does to memory: consolidation.services.decisions
 
     conflict = models.OneToOneField(
         MergeConflict, on_delete=models.CASCADE, related_name="resolution"

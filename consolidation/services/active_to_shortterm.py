@@ -16,7 +16,7 @@ from django.utils import timezone
 from consolidation.decision import assess_candidate, decide
 from consolidation.judge import llm_merge, use_llm
 from consolidation.models import ConsolidationRun
-from consolidation.services.conflicts import conflict_create
+from consolidation.review_queue import review_queue
 from graph.differences import graph_differences
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
@@ -145,7 +145,7 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
             return base | {"outcome": "skipped", "detail": "changed or migrated meanwhile"}
         if plan["outcome"] == "conflict":
             first = plan["conflicting"][0]
-            conflict = conflict_create(
+            conflict_id = review_queue().submit(
                 worker=locked.worker,
                 active_memory=locked,
                 section_id=section_id,
@@ -164,7 +164,7 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 relationship_differences=plan["relationship_differences"],
             )
             ids = {
-                "conflict_id": conflict.pk,
+                "conflict_id": conflict_id,
                 "chunk_ids": [c["chunk_id"] for c in plan["conflicting"]],
             }
         elif plan["outcome"] == "merged":

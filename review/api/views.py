@@ -4,11 +4,11 @@ from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from consolidation.services.conflicts import conflict_resolve
 from memoryhub.api.fields import StrictCharField
 from memoryhub.api.mixins import WorkerScopedMixin
 from review.models import ConflictResolution, MergeConflict
 from review.selectors.conflicts import conflict_get, conflict_list
+from review.services.conflicts import conflict_resolve
 
 
 class ResolutionSerializer(serializers.ModelSerializer):

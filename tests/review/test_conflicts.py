@@ -1,7 +1,7 @@
 import pytest
 
-from consolidation.services.conflicts import conflict_create, conflict_resolve
 from review.models import MergeConflict
+from review.services.conflicts import conflict_create, conflict_resolve
 from tests.factories import ActiveMemoryFactory
 from tests.helpers import assert_error
 from tiers.models import ShorttermChunk, ShorttermMemory
@@ -146,7 +146,7 @@ def test_bad_resolutions_are_refused_and_change_nothing(owner_client, worker, co
 
 
 def test_a_failure_midway_rolls_the_whole_resolution_back(worker, conflict, monkeypatch):
-    from consolidation.services import conflicts
+    from consolidation.services import decisions as conflicts
 
     def explode(*args, **kwargs):
         raise RuntimeError("crash after the chunk update")

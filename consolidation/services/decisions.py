@@ -1,0 +1,101 @@
+"""What a reviewer's decision on a conflict does to memory. The review queue keeps the
+conflict and its resolution (``review.services.conflicts``); this applies the decision to
+the tiers, in the caller's transaction, and says what the shortterm tier held before and
+after.
+
+- ``accept_incoming``: the section's text replaces the conflicting chunk;
+- ``merge_edited``: the reviewer's edited text replaces it;
+- ``separate_memory``: the section becomes a new shortterm memory;
+- ``keep_existing`` and ``dismiss``: memory stays as it is.
+
+Every decision but ``dismiss`` restarts the section's update count (the section is
+handled), unless the agent changed the section again since the conflict was found.
+"""
+
+from consolidation.models import Decision
+from memoryhub.errors import ConflictError, DomainError
+from tiers.models import ShorttermChunk
+from tiers.services.active import active_section_reset_count
+from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
+
+
+def decision_check(*, decision, edited_text=None) -> None:
+    """A valid decision, with the edited text ``merge_edited`` needs."""
+    if decision not in Decision.values:
+        raise DomainError(
+            f"decision must be one of {', '.join(Decision.values)}", fields={"decision": "unknown"}
+        )
+    if decision == Decision.MERGE_EDITED and (
+        not isinstance(edited_text, str) or not edited_text.strip()
+    ):
+        raise DomainError(
+            "merge_edited needs the edited text",
+            fields={"edited_text": "required for merge_edited"},
+        )
+
+
+def _primary_chunk(*, worker_id: int, chunk_id: int) -> ShorttermChunk:
+    chunk = (
+        ShorttermChunk.objects.filter(pk=chunk_id, worker_id=worker_id)
+        .select_related("memory")
+        .first()
+    )
+    if chunk is None:
+        raise ConflictError(
+            f"chunk {chunk_id} of this conflict no longer exists; "
+            "keep existing, store separately or dismiss",
+            code="chunk_gone",
+        )
+    return chunk
+
+
+def _reset_section_count(*, active_memory_id: int | None, section_id: str, content: str) -> None:
+    if active_memory_id is not None:
+        active_section_reset_count(
+            memory_id=active_memory_id, section_id=section_id, only_if_content=content
+        )
+
+
+def decision_apply(
+    *,
+    decision: str,
+    worker,
+    conflict_id: int,
+    chunk_id: int,
+    active_memory=None,
+    section_id: str,
+    section_name: str,
+    section_content: str,
+    edited_text: str | None = None,
+) -> tuple[dict, dict]:
+    """Apply ``decision`` on the conflict of ``section_content`` with chunk ``chunk_id``
+    (the most similar of the conflicting chunks), in the caller's transaction. Returns
+    ``(before, after)``: what the shortterm tier held, and holds now."""
+    decision_check(decision=decision, edited_text=edited_text)
+    before, after = {}, {}
+    if decision in (Decision.ACCEPT_INCOMING, Decision.MERGE_EDITED):
+        chunk = _primary_chunk(worker_id=worker.pk, chunk_id=chunk_id)
+        new_content = section_content if decision == Decision.ACCEPT_INCOMING else edited_text
+        before = {"chunk_id": chunk.pk, "content": chunk.content}
+        shortterm_chunks_update(
+            memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": new_content}]
+        )
+        after = {"chunk_id": chunk.pk, "content": new_content}
+    elif decision == Decision.SEPARATE_MEMORY:
+        title = section_name or section_id
+        if active_memory is not None:
+            title = f"{active_memory.title} — {title}"
+        memory = shortterm_memory_create(
+            worker=worker,
+            title=title[:500],
+            content=section_content,
+            metadata={"from_conflict": conflict_id},
+        )
+        after = {"shortterm_memory_id": memory.pk}
+    if decision != Decision.DISMISS:
+        _reset_section_count(
+            active_memory_id=getattr(active_memory, "pk", None),
+            section_id=section_id,
+            content=section_content,
+        )
+    return before, after
