@@ -5,10 +5,9 @@ import json
 import os
 import time
 
-import bm25s
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
 from bench.corpus import generate_chunks, generate_queries
@@ -71,6 +70,12 @@ class Command(BaseCommand):
         self.stdout.flush()
 
     def handle(self, *args, **options):
+        try:
+            import bm25s
+        except ImportError as exc:
+            raise CommandError(
+                "bench_search needs the bench extra: .venv/bin/pip install -e '.[bench]'"
+            ) from exc
         n, q_count = options["chunks"], options["queries"]
         embedder = embeddings.get_embedder()
         config = settings.MEMORYHUB_SEARCH
