@@ -41,6 +41,45 @@ def _confirm(confidence: float) -> float:
     )
 
 
+def _clamp(value: float) -> float:
+    return min(1.0, max(0.0, value))
+
+
+def _new_entity(memory: ShorttermMemory, item, normalized: str, kind: str, now) -> Entity:
+    """An unsaved shortterm entity of ``memory`` from an extracted one."""
+    return Entity(
+        tier=Tier.SHORTTERM,
+        worker_id=memory.worker_id,
+        source_memory=memory,
+        name=item.name[:300],
+        normalized_name=normalized[:300],
+        type=kind,
+        description=item.description,
+        confidence=_clamp(item.confidence),
+        first_seen=now,
+        last_seen=now,
+    )
+
+
+def _new_relationship(
+    memory: ShorttermMemory, item, source, target, kind: str, now
+) -> Relationship:
+    """An unsaved shortterm relationship of ``memory`` from an extracted one."""
+    return Relationship(
+        tier=Tier.SHORTTERM,
+        worker_id=memory.worker_id,
+        source_memory=memory,
+        from_entity=source,
+        to_entity=target,
+        type=kind,
+        description=item.description,
+        confidence=_clamp(item.confidence),
+        strength=_clamp(item.strength),
+        first_observed=now,
+        last_observed=now,
+    )
+
+
 def graph_store_extraction(
     *, memory: ShorttermMemory, extraction: Extraction, confirmed: Extraction | None = None
 ) -> tuple[list, list]:
@@ -72,7 +111,7 @@ def graph_store_extraction(
         if not normalized:
             continue
         key = (normalized[:300], normalize_type(item.type))
-        confidence = min(1.0, max(0.0, item.confidence))
+        confidence = _clamp(item.confidence)
         if key in by_key:
             by_key[key].confidence = max(by_key[key].confidence, confidence)
             continue
@@ -85,18 +124,7 @@ def graph_store_extraction(
                 else max(entity.confidence, confidence)
             )
         else:
-            entity = Entity(
-                tier=Tier.SHORTTERM,
-                worker_id=memory.worker_id,
-                source_memory=memory,
-                name=item.name[:300],
-                normalized_name=normalized[:300],
-                type=key[1],
-                description=item.description,
-                confidence=confidence,
-                first_seen=now,
-                last_seen=now,
-            )
+            entity = _new_entity(memory, item, normalized, key[1], now)
         by_key[key] = entity
         by_name.setdefault(normalized, entity)
     kept = [e for e in by_key.values() if e.pk]
@@ -131,19 +159,7 @@ def graph_store_extraction(
             if triple in confirmed_triples:
                 relation.confidence = _confirm(relation.confidence)
         else:
-            relation = Relationship(
-                tier=Tier.SHORTTERM,
-                worker_id=memory.worker_id,
-                source_memory=memory,
-                from_entity=source,
-                to_entity=target,
-                type=key[2],
-                description=item.description,
-                confidence=min(1.0, max(0.0, item.confidence)),
-                strength=min(1.0, max(0.0, item.strength)),
-                first_observed=now,
-                last_observed=now,
-            )
+            relation = _new_relationship(memory, item, source, target, key[2], now)
         relations[key] = relation
     Relationship.objects.filter(
         pk__in=[r.pk for k, r in old_relations.items() if k not in relations]
@@ -203,18 +219,8 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
     for new in entity_diff["new"]:
         name = normalize_name(new["name"])
         item = stated[name]
-        entity = Entity.objects.create(
-            tier=Tier.SHORTTERM,
-            worker_id=memory.worker_id,
-            source_memory=memory,
-            name=item.name[:300],
-            normalized_name=name[:300],
-            type=new["type"],
-            description=item.description,
-            confidence=min(1.0, max(0.0, item.confidence)),
-            first_seen=now,
-            last_seen=now,
-        )
+        entity = _new_entity(memory, item, name, new["type"], now)
+        entity.save()
         by_name[name] = entity
         new_entities.append(entity)
     stated_relations = {
@@ -227,22 +233,9 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
         source, target = by_name.get(key[0]), by_name.get(key[2])
         if source is None or target is None or source.pk == target.pk:
             continue
-        item = stated_relations[key]
-        new_relationships.append(
-            Relationship.objects.create(
-                tier=Tier.SHORTTERM,
-                worker_id=memory.worker_id,
-                source_memory=memory,
-                from_entity=source,
-                to_entity=target,
-                type=key[1],
-                description=item.description,
-                confidence=min(1.0, max(0.0, item.confidence)),
-                strength=min(1.0, max(0.0, item.strength)),
-                first_observed=now,
-                last_observed=now,
-            )
-        )
+        relation = _new_relationship(memory, stated_relations[key], source, target, key[1], now)
+        relation.save()
+        new_relationships.append(relation)
     outbox_record(
         entity_ids=[e.pk for e in new_entities], relationship_ids=[r.pk for r in new_relationships]
     )
