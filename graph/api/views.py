@@ -1,9 +1,16 @@
 from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from graph.api.serializers import (
+    EntitySerializer,
+    GraphSerializer,
+    GraphUpdateSerializer,
+    NeighbourhoodSerializer,
+    PathSerializer,
+    RelationshipSerializer,
+)
 from graph.selectors.graph import (
     entity_dict,
     entity_get,
@@ -17,64 +24,6 @@ from graph.services.edit import memory_graph_update
 from memoryhub.api.mixins import WorkerScopedMixin
 from memoryhub.errors import DomainError
 from tiers.selectors.shortterm import shortterm_memory_get
-
-
-class GraphUpdateSerializer(serializers.Serializer):
-    entities = serializers.JSONField(
-        required=False, help_text="[{id, name?, type?, description?, confidence?}]"
-    )
-    relationships = serializers.JSONField(
-        required=False, help_text="[{id, type?, description?, confidence?, strength?}]"
-    )
-    new_relationships = serializers.JSONField(
-        required=False, help_text="[{from_id, to_id, type, description?, confidence?, strength?}]"
-    )
-
-
-class EntitySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    type = serializers.CharField()
-    tier = serializers.CharField()
-    description = serializers.CharField()
-    confidence = serializers.FloatField()
-    importance = serializers.FloatField(allow_null=True)
-    source_memory_id = serializers.IntegerField(allow_null=True)
-    first_seen = serializers.DateTimeField()
-    last_seen = serializers.DateTimeField()
-
-
-class RelationshipSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    from_id = serializers.IntegerField()
-    to_id = serializers.IntegerField()
-    type = serializers.CharField()
-    tier = serializers.CharField()
-    description = serializers.CharField()
-    confidence = serializers.FloatField()
-    strength = serializers.FloatField()
-    source_memory_id = serializers.IntegerField(allow_null=True)
-    first_observed = serializers.DateTimeField(allow_null=True)
-    last_observed = serializers.DateTimeField(allow_null=True)
-    start_date = serializers.DateTimeField(allow_null=True)
-    last_updated = serializers.DateTimeField(allow_null=True)
-
-
-class NeighbourhoodSerializer(serializers.Serializer):
-    center = serializers.IntegerField()
-    entities = EntitySerializer(many=True, help_text="each with its distance (hops)")
-    relationships = RelationshipSerializer(many=True)
-
-
-class PathSerializer(serializers.Serializer):
-    found = serializers.BooleanField()
-    entities = EntitySerializer(many=True)
-    relationships = RelationshipSerializer(many=True)
-
-
-class GraphSerializer(serializers.Serializer):
-    entities = EntitySerializer(many=True)
-    relationships = RelationshipSerializer(many=True)
 
 
 def _int_param(request, name: str, default=None, *, required=False) -> int | None:

@@ -1,65 +1,13 @@
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers
 from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from memoryhub.api.fields import StrictCharField
 from memoryhub.api.mixins import WorkerScopedMixin
-from review.models import ConflictResolution, MergeConflict
+from review.api.serializers import ConflictSerializer, ResolveSerializer
+from review.models import MergeConflict
 from review.selectors.conflicts import conflict_get, conflict_list
 from review.services.conflicts import conflict_resolve
-
-
-class ResolutionSerializer(serializers.ModelSerializer):
-    resolved_by = serializers.StringRelatedField()
-
-    class Meta:
-        model = ConflictResolution
-        fields = [
-            "decision",
-            "resolved_by",
-            "resolved_by_token",
-            "resolved_at",
-            "note",
-            "before",
-            "after",
-        ]
-
-
-class ConflictSerializer(serializers.ModelSerializer):
-    resolution = ResolutionSerializer(read_only=True, allow_null=True)
-
-    class Meta:
-        model = MergeConflict
-        fields = [
-            "id",
-            "worker",
-            "active_memory",
-            "section_id",
-            "section_name",
-            "section_content",
-            "shortterm_memory",
-            "conflicting_chunks",
-            "entity_differences",
-            "relationship_differences",
-            "reasons",
-            "status",
-            "created_at",
-            "resolved_at",
-            "resolution",
-        ]
-
-
-class ResolveSerializer(serializers.Serializer):
-    decision = serializers.ChoiceField(choices=ConflictResolution.Decision.choices)
-    edited_text = StrictCharField(
-        required=False,
-        allow_blank=True,
-        trim_whitespace=False,
-        help_text="required for merge_edited",
-    )
-    note = StrictCharField(required=False, allow_blank=True, default="")
 
 
 class ConflictListView(WorkerScopedMixin, ListAPIView):
