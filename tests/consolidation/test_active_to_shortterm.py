@@ -148,6 +148,49 @@ def test_the_api_migrates_one_memory_and_lists_runs(
     assert_error(other_client.get(f"/api/v1/workers/{worker.pk}/migrations/"), 404)
 
 
+@pytest.mark.parametrize(
+    "consolidate, runs",
+    [("consolidate", "consolidation/runs"), ("migrate", "migrations/")],
+    ids=["current names", "earlier names"],
+)
+def test_both_names_of_the_endpoints_answer_the_same(
+    owner_client, other_client, worker, consolidate, runs
+):
+    from tests.helpers import assert_error
+
+    active = _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    url = f"/api/v1/workers/{worker.pk}/active/{active.pk}/{consolidate}"
+    assert_error(other_client.post(url), 404, "not_found")
+    body = owner_client.post(url).json()
+    assert body["trigger"] == "api" and body["worker"] == worker.pk
+    listed = owner_client.get(f"/api/v1/workers/{worker.pk}/{runs}").json()
+    assert [r["id"] for r in listed["results"]] == [body["id"]]
+    assert_error(other_client.get(f"/api/v1/workers/{worker.pk}/{runs}"), 404)
+    queued = owner_client.post(f"/api/v1/workers/{worker.pk}/{runs}")
+    assert queued.status_code == 202 and queued.json()["task_id"]
+
+
+def test_the_schema_lists_the_earlier_names_as_deprecated(client):
+    schema = client.get("/api/schema/?format=json").json()["paths"]
+    assert "deprecated" not in schema["/api/v1/workers/{worker_id}/consolidation/runs"]["get"]
+    assert schema["/api/v1/workers/{worker_id}/migrations/"]["get"]["deprecated"] is True
+    assert schema["/api/v1/workers/{worker_id}/active/{memory_id}/migrate"]["post"]["deprecated"]
+
+
+def test_the_consolidate_command_and_its_earlier_name(worker):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    _active(worker, "Kubernetes upgrades happen on the first Monday of each month.")
+    out = StringIO()
+    call_command("consolidate", "--worker", worker.name, stdout=out)
+    assert "1 active memory consolidated: 1 created, 2 skipped" in out.getvalue()
+    out = StringIO()
+    call_command("migrate_memory", stdout=out)
+    assert "0 active memories migrated: nothing to do" in out.getvalue()
+
+
 def test_the_sweep_migrates_every_eligible_memory_once(worker, other_worker):
     from io import StringIO
 

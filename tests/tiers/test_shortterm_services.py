@@ -207,3 +207,27 @@ def test_deleting_a_large_worker_in_the_admin_queues_the_upkeep_too(client, sett
     )
     assert response.status_code == 302 and not Worker.objects.filter(pk=worker.pk).exists()
     assert _vacuum_count("tiers_shorttermchunk") == before + 1
+
+
+def test_without_a_graph_plugged_in_memories_are_stored_and_read_with_an_empty_graph(worker):
+    """The tiers reach the graph only through their port (tiers.memory_graph): with none
+    plugged in, a memory is stored, searched and read; it just has no graph."""
+    from graph.models import Entity
+    from tiers import memory_graph as port
+    from tiers.search import search
+
+    plugged = port.memory_graph()
+    port.plug_memory_graph(port.NoGraph())
+    try:
+        memory = shortterm_memory_create(
+            worker=worker, title="Ops", chunks=[{"content": "Alice Chen owns the billing service."}]
+        )
+        hits = search(worker=worker, query="billing service owner", mode="bm25", with_graph=True)
+    finally:
+        port.plug_memory_graph(plugged)
+    assert not Entity.objects.filter(source_memory=memory).exists()
+    assert hits[0].graph == {"entities": [], "relationships": []}
+    assert search(worker=worker, query="billing", mode="bm25", with_graph=True)[0].graph == {
+        "entities": [],
+        "relationships": [],
+    }  # its graph was never extracted: still empty
