@@ -4,6 +4,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from memoryhub import views
+from memoryhub.contributions import contributions
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    # Each app's pages (``AppConfig.page_urls``), in its own namespace.
+    *(path("", include(module)) for module in contributions("page_urls")),
 ]
 
 handler404 = "memoryhub.views.not_found"

@@ -5,6 +5,7 @@ class ReviewConfig(AppConfig):
     name = "review"
     verbose_name = "Human review"
     worker_api_urls = "review.api.urls"
+    page_urls = "review.urls"
 
     def ready(self) -> None:
         from consolidation.review_queue import plug_review_queue
