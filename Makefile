@@ -26,7 +26,9 @@ browser:
 	@sh scripts/ensure-chromium.sh
 
 ## run: install, migrate, create an admin if none, serve http://127.0.0.1:8000 + task cluster
+##      (DEMO=1: first add the demo workers, memories and conflicts of `manage.py seed_demo`)
 run: install
+	@if [ -n "$(DEMO)" ]; then $(PY) manage.py migrate --verbosity 0 && $(PY) manage.py seed_demo; fi
 	$(PY) manage.py serve
 
 ## test: install everything (dev extras, Chromium) and run the whole suite

@@ -17,6 +17,7 @@ from consolidation.decision import assess_candidate, decide
 from consolidation.judge import llm_merge, use_llm
 from consolidation.models import ConsolidationRun
 from consolidation.review_queue import review_queue
+from consolidation.selectors.capacity import worker_capacities
 from graph.differences import graph_differences
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
@@ -267,18 +268,9 @@ def migration_capacity_check(*, worker_id: int) -> str | None:
     config = settings.MEMORYHUB_MIGRATION
     if not config["capacity_updates"] and not config["capacity_memories"]:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""SELECT COALESCE(SUM((s.value ->> 'update_count')::int), 0), COUNT(DISTINCT m.id)
-                FROM {ActiveMemory._meta.db_table} m, jsonb_each(m.sections) s
-                WHERE m.worker_id = %s AND (s.value ->> 'update_count')::int >= %s""",
-            [worker_id, config["min_update_count"]],
-        )
-        updates, memories = cursor.fetchone()
-    crossed = (config["capacity_updates"] and updates >= config["capacity_updates"]) or (
-        config["capacity_memories"] and memories >= config["capacity_memories"]
-    )
-    if not crossed or not cache.add(
+    capacity = worker_capacities(worker_ids=[worker_id])[worker_id]
+    updates, memories = capacity.pending_updates, capacity.pending_memories
+    if not capacity.crossed or not cache.add(
         f"migration-capacity:{worker_id}", 1, timeout=config["capacity_cooldown"]
     ):
         return None

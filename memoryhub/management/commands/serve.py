@@ -24,8 +24,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        call_command("migrate", interactive=False, verbosity=1)
-        call_command("createcachetable")
+        call_command("migrate", interactive=False, verbosity=1)  # creates the cache table too
         call_command("collectstatic", interactive=False, verbosity=0)
         call_command("ensure_admin")
         call_command("ensure_schedules", verbosity=0)
