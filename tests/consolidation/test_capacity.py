@@ -18,7 +18,10 @@ def limits(settings):
 
 def _memory(worker, updates: int):
     memory = active_memory_create(
-        worker=worker, title="Sprint", template_yaml=TASK_TEMPLATE, initial_sections={"objective": "Ship"}
+        worker=worker,
+        title="Sprint",
+        template_yaml=TASK_TEMPLATE,
+        initial_sections={"objective": "Ship"},
     )
     for n in range(updates):
         active_memory_update_sections(memory=memory, sections={"notes": f"note {n}"})
