@@ -65,3 +65,58 @@ class ConflictResolution(models.Model):
     note = models.TextField(blank=True, default="")
     before = models.JSONField(default=dict, help_text="what the shortterm tier held before")
     after = models.JSONField(default=dict, help_text="what it holds after")
+
+    class Meta:
+        indexes = [models.Index(fields=["-resolved_at"], name="resolution_log_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.decision} on conflict {self.conflict_id}"
+
+
+class UndoneResolution(models.Model):
+    """A decision that was undone (``review.services.conflicts.conflict_undo``): the
+    ``ConflictResolution`` as it stood, moved here when its conflict went back to pending,
+    with who undid it and when.
+
+    Why a table of its own rather than an ``undone_at`` on ``ConflictResolution``: a
+    conflict's ``resolution`` is *the decision in force* (one per conflict, what the API,
+    the queue and the "already resolved by X" check read, absent while the conflict is
+    pending). Moving the undone decision out keeps that true and lets the conflict be
+    decided again; the decision log reads both tables."""
+
+    resolution_id = models.PositiveBigIntegerField(
+        unique=True, help_text="the id it had as a ConflictResolution (the decision log's id)"
+    )
+    conflict = models.ForeignKey(
+        MergeConflict, on_delete=models.CASCADE, related_name="undone_resolutions"
+    )
+    decision = models.CharField(max_length=32, choices=Decision.choices)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    resolved_by_token = models.ForeignKey(
+        ApiToken, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField()
+    note = models.TextField(blank=True, default="")
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    undone_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-resolved_at", "-resolution_id"]
+        indexes = [models.Index(fields=["-resolved_at"], name="undone_resolution_log_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.decision} on conflict {self.conflict_id} (undone)"

@@ -1,0 +1,87 @@
+"""manage.py seed_demo: demo workers, their graphs and conflicts of several kinds."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from graph.models import Entity
+from memoryhub.models import Worker
+from memoryhub.services.workers import worker_create
+from review.models import ConflictResolution, MergeConflict
+from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+
+pytestmark = pytest.mark.django_db
+
+
+def _seed(*args) -> str:
+    out = StringIO()
+    call_command("seed_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def _counts() -> dict:
+    return {
+        "workers": Worker.objects.count(),
+        "active": ActiveMemory.objects.count(),
+        "shortterm": ShorttermMemory.objects.count(),
+        "chunks": ShorttermChunk.objects.count(),
+        "pending": MergeConflict.objects.filter(status="pending").count(),
+        "decided": ConflictResolution.objects.count(),
+    }
+
+
+def _pending_codes() -> set[str]:
+    return {
+        reason["code"]
+        for reasons in MergeConflict.objects.filter(status="pending").values_list(
+            "reasons", flat=True
+        )
+        for reason in reasons
+    }
+
+
+def test_it_seeds_workers_graphs_and_conflicts_of_every_kind():
+    out = _seed()
+    counts = _counts()
+    assert counts["workers"] == 2 and counts["shortterm"] >= 5 and counts["active"] >= 3
+    assert counts["pending"] >= 4 and counts["decided"] >= 1
+    assert _pending_codes() >= {"number_changed", "date_changed", "negation_flip", "value_replaced"}
+    for worker in Worker.objects.all():
+        assert Entity.objects.filter(worker=worker).count() >= 5, worker.name
+    assert "pending conflict(s); per reason:" in out and "http://127.0.0.1:8000/review/" in out
+
+
+def test_a_second_run_adds_nothing():
+    _seed()
+    before = _counts()
+    out = _seed()
+    assert _counts() == before
+    assert out.count("is already there") == 2
+
+
+def test_reset_removes_and_recreates_the_demo_only():
+    keep = worker_create(name="my-own-agent")
+    _seed()
+    before = _counts()
+    first_ids = set(Worker.objects.filter(metadata__seed="demo").values_list("pk", flat=True))
+    out = _seed("--reset")
+    assert "Removed demo worker demo-atlas-planner." in out
+    assert _counts() == before
+    assert not first_ids & set(Worker.objects.values_list("pk", flat=True))
+    assert Worker.objects.filter(pk=keep.pk).exists()
+
+
+def test_it_leaves_a_worker_that_is_not_demo_data_alone():
+    worker_create(name="demo-support-desk")
+    with pytest.raises(CommandError, match="not demo data"):
+        _seed("--reset")
+    assert Worker.objects.count() == 1 and not ShorttermMemory.objects.exists()
+
+
+def test_demo_decisions_are_made_by_a_reviewer_nobody_logs_in_as():
+    _seed()
+    resolution = ConflictResolution.objects.select_related("resolved_by").first()
+    user = resolution.resolved_by
+    assert user.username == "demo-reviewer" and not user.has_usable_password()
+    assert user.has_perm("review.resolve_conflict")
