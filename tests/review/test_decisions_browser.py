@@ -21,11 +21,8 @@ def test_a_reviewer_undoes_a_decision_and_the_conflict_is_pending_again(live_ser
     reviewers.permissions.add(
         Permission.objects.get(content_type__app_label="review", codename="resolve_conflict")
     )
-    call_command("seed_demo", stdout=StringIO())
     rita = UserFactory(username="rita")
     rita.groups.add(reviewers)
-    accepted = ConflictResolution.objects.get(decision="accept_incoming")
-    chunk_id = accepted.before["chunk_id"]
 
     page.goto(f"{live_server.url}/review/decisions/")
     assert "/accounts/login/" in page.url
@@ -33,6 +30,13 @@ def test_a_reviewer_undoes_a_decision_and_the_conflict_is_pending_again(live_ser
     page.fill("#id_password", "correct horse battery staple")
     page.click("button[type=submit]")
     page.wait_for_selector("h1:text('Decision log')")
+    assert "No decisions yet" in page.locator("#decision-log").inner_text()
+    screenshot(page, "decisions-empty")
+
+    call_command("seed_demo", stdout=StringIO())
+    accepted = ConflictResolution.objects.get(decision="accept_incoming")
+    chunk_id = accepted.before["chunk_id"]
+    page.reload()
     entries = page.locator("article.dl-entry")
     assert entries.count() == 2
     entry = page.locator(f"#decision-{accepted.pk}")
