@@ -18,4 +18,4 @@ RUN useradd --create-home --uid 1000 memoryhub && mkdir -p /app/var && chown -R 
 USER memoryhub
 
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py createcachetable && python manage.py collectstatic --noinput && python manage.py ensure_schedules && { [ -z \"$NEO4J_URL\" ] || python manage.py graph_install; } && gunicorn memoryhub.wsgi:application --bind 0.0.0.0:8000 --workers ${WEB_WORKERS:-3} --access-logfile -"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py collectstatic --noinput && python manage.py ensure_schedules && { [ -z \"$NEO4J_URL\" ] || python manage.py graph_install; } && gunicorn memoryhub.wsgi:application --bind 0.0.0.0:8000 --workers ${WEB_WORKERS:-3} --access-logfile -"]
