@@ -185,6 +185,23 @@ def entity_search(
     ]
 
 
+def entity_list(*, worker: Worker, tier: str | None = None, limit: int = 100) -> list[dict]:
+    """A worker's entities by name (``entity_search`` without a prefix), for browsing."""
+    queryset = Entity.objects.filter(worker=worker)
+    if tier:
+        queryset = queryset.filter(tier=tier)
+    return [
+        entity_dict(e) for e in queryset.order_by("normalized_name", "-confidence", "id")[:limit]
+    ]
+
+
+def entity_count(*, worker: Worker, tier: str | None = None) -> int:
+    queryset = Entity.objects.filter(worker=worker)
+    if tier:
+        queryset = queryset.filter(tier=tier)
+    return queryset.count()
+
+
 def _adjacent(worker: Worker, nodes: set[int]) -> list[Relationship]:
     return list(
         Relationship.objects.filter(worker=worker).filter(
