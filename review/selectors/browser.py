@@ -2,6 +2,7 @@
 pages show them, composed from the tiers, the graph, consolidation's capacity and the
 review queue. Nothing here writes."""
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -207,16 +208,17 @@ def browser_search(*, worker: Worker, query: str, limit: int) -> list[dict]:
     """The worker's hybrid search (``tiers.search.search``), each hit with its component
     scores and a 0-100 bar for each: the fused score against the best possible (first in
     both lists), the cosine similarity against 1, the BM25 score against the best of these
-    hits, each rank against the candidate list it comes from. ``DomainError`` for a bad
+    hits, each rank on a log scale of the candidate list it comes from. ``DomainError`` for a bad
     query."""
     config = settings.MEMORYHUB_SEARCH
     hits = search(worker=worker, query=query, mode="hybrid", limit=limit)
     best_fused = (config["vector_weight"] + config["bm25_weight"]) / (config["rrf_k"] + 1)
     best_bm25 = max((hit.bm25_score for hit in hits), default=0.0)
-    candidates = max(config["candidates"], limit)
+    candidates = max(config["candidates"], limit, 2)
 
     def rank_bar(rank: int | None) -> int:
-        return 0 if rank is None else _percent(candidates - rank + 1, candidates)
+        # On a log scale: the first places differ most (1st 100%, 2nd 83%, 60th of 60: 0%).
+        return 0 if rank is None else _percent(1 - math.log(rank) / math.log(candidates), 1.0)
 
     return [
         {

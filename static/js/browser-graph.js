@@ -10,7 +10,7 @@
 
   var SVG_NS = "http://www.w3.org/2000/svg";
   var WIDTH = 720;
-  var HEIGHT = 460;
+  var HEIGHT = 500;
   var RADIUS = { centre: 14, node: 10 };
 
   function el(name, attrs, text) {
@@ -35,15 +35,30 @@
     return (a.type + a.name).localeCompare(b.type + b.name) || a.id - b.id;
   }
 
-  /* Centre + rings: ring 1 evenly spaced (by type, then name); every further ring ordered
-   * by the mean angle of its neighbours on the ring inside it, then evenly spaced from the
-   * first one's angle, so children sit near their parents. */
+  /* Centre + rings on ellipses that fill the canvas: ring 1 evenly spaced (by type, then
+   * name); every further ring ordered by the mean angle of its neighbours on the ring
+   * inside it, then evenly spaced at the rotation closest to those angles, so children
+   * sit near their parents. */
   function layout(data) {
     var cx = WIDTH / 2;
     var cy = HEIGHT / 2;
     var maxRing = 0;
     data.nodes.forEach(function (n) { maxRing = Math.max(maxRing, n.distance); });
-    var step = Math.min(WIDTH, HEIGHT) / 2 / (maxRing + 0.6);
+    // Each ring's share of the radius follows the number of entities inside it (a crowded
+    // first ring and a sparse second one: the first moves out), within bounds.
+    var inside = [0];
+    for (var r = 1; r <= maxRing; r++) {
+      var onRing = data.nodes.filter(function (n) { return n.distance === r; }).length;
+      inside.push(inside[r - 1] + Math.max(onRing, 1));
+    }
+    var shares = inside.map(function (count, ring) {
+      if (!ring) return 0;
+      var lower = Math.max(1 - 0.45 * (maxRing - ring), (0.3 * ring) / maxRing);
+      var upper = 1 - 0.35 * (maxRing - ring);
+      return Math.min(upper, Math.max(lower, count / inside[maxRing]));
+    });
+    var rx = WIDTH / 2 - 85;
+    var ry = HEIGHT / 2 - 45;
     var pos = {};
     var angle = {};
     var neighbours = {};
@@ -53,35 +68,38 @@
     });
     for (var ring = 0; ring <= maxRing; ring++) {
       var members = data.nodes.filter(function (n) { return n.distance === ring; });
+      if (!members.length) continue;
       if (ring === 0) {
         members.forEach(function (n) { pos[n.id] = { x: cx, y: cy }; angle[n.id] = 0; });
         continue;
       }
-      members.forEach(function (n) {
-        var inner = (neighbours[n.id] || []).filter(function (m) { return m in angle; });
-        if (!inner.length) { n._wanted = null; return; }
-        var sx = 0; var sy = 0;
-        inner.forEach(function (m) { sx += Math.cos(angle[m]); sy += Math.sin(angle[m]); });
-        n._wanted = Math.atan2(sy, sx);
-      });
+      var count = members.length;
+      var slot = (2 * Math.PI) / count;
+      var start;
       if (ring === 1) {
         members.sort(byName);
+        start = count === 1 ? 0 : -Math.PI / 2 + slot / 2;
       } else {
-        members.sort(function (a, b) {
-          var wa = a._wanted === null ? 99 : a._wanted;
-          var wb = b._wanted === null ? 99 : b._wanted;
-          return wa - wb || byName(a, b);
+        members.forEach(function (n) {
+          var sx = 0; var sy = 0;
+          (neighbours[n.id] || []).forEach(function (m) {
+            if (m in angle) { sx += Math.cos(angle[m]); sy += Math.sin(angle[m]); }
+          });
+          n._wanted = sx || sy ? Math.atan2(sy, sx) : 0;
         });
+        members.sort(function (a, b) { return a._wanted - b._wanted || byName(a, b); });
+        // The rotation of the evenly spaced slots closest to the wanted angles.
+        var sx = 0; var sy = 0;
+        members.forEach(function (n, i) {
+          sx += Math.cos(n._wanted - slot * i); sy += Math.sin(n._wanted - slot * i);
+        });
+        start = Math.atan2(sy, sx);
       }
-      var start = ring === 1 || members[0]._wanted === null ? -Math.PI / 2 : members[0]._wanted;
-      // Outer rings get a little twist so their nodes do not line up with the inner ones.
-      start += ring > 1 && members.length > 1 ? Math.PI / members.length / 2 : 0;
-      var radius = step * ring;
       members.forEach(function (n, i) {
-        var a = start + (2 * Math.PI * i) / members.length;
+        var a = start + slot * i;
         angle[n.id] = a;
-        // An ellipse: the canvas is wider than it is high.
-        pos[n.id] = { x: cx + radius * 1.45 * Math.cos(a), y: cy + radius * Math.sin(a) };
+        var share = shares[ring];
+        pos[n.id] = { x: cx + rx * share * Math.cos(a), y: cy + ry * share * Math.sin(a) };
       });
     }
     return pos;
@@ -93,8 +111,15 @@
     if (!canvas || !source || canvas.dataset.drawn) return;
     var data = JSON.parse(source.textContent);
     var pos = layout(data);
+    // Crop the height to what is drawn (a chain of entities is a flat picture).
+    var top = HEIGHT; var bottom = 0;
+    Object.keys(pos).forEach(function (id) {
+      top = Math.min(top, pos[id].y); bottom = Math.max(bottom, pos[id].y);
+    });
+    var height = Math.max(bottom - top + 90, 240);
+    var y0 = (top + bottom) / 2 - height / 2 - 5;
     var svg = el("svg", {
-      viewBox: "0 0 " + WIDTH + " " + HEIGHT,
+      viewBox: "0 " + y0 + " " + WIDTH + " " + height,
       class: "bt-graph",
       role: "img",
       "aria-label": "Neighbourhood graph"
@@ -135,8 +160,10 @@
           d: "M " + a.x + " " + a.y + " Q " + mx + " " + my + " " + ex + " " + ey,
           class: "bt-edge", "marker-end": "url(#bt-arrow)", "data-edge": e.id
         }));
-        var lx = 0.25 * a.x + 0.5 * mx + 0.25 * b.x;
-        var ly = 0.25 * a.y + 0.5 * my + 0.25 * b.y;
+        // Edges at the centre crowd there: their labels move out towards the other end.
+        var t = e.from === data.center ? 0.62 : e.to === data.center ? 0.38 : 0.5;
+        var lx = (1 - t) * (1 - t) * a.x + 2 * (1 - t) * t * mx + t * t * b.x;
+        var ly = (1 - t) * (1 - t) * a.y + 2 * (1 - t) * t * my + t * t * b.y;
         labelLayer.appendChild(el("text", {
           x: lx, y: ly, class: "bt-edge-label", "text-anchor": "middle", dy: "0.35em"
         }, shorten(e.type, 22)));
