@@ -8,6 +8,8 @@ what each installed app declares, so the house is built from the apps upward.
 - ``page_urls``: a URL module (with its own ``app_name``) of browser pages, mounted at the
   site root;
 - ``schedules()``: the app's recurring django-q2 jobs (``memoryhub.services.schedules``);
+- ``attention(user=)``: what needs a person's attention, ``[{level, title, detail, url,
+  count}]``, listed first on the home page;
 - ``health_report()``: a dict merged into ``/api/v1/health`` and the home page's panel;
 - ``overview()``: the home page's figures, ``{"tiers": [{key, name, description, memories,
   detail}], "details": {tier key: text}, "worker_columns": [{key, label, values: {worker

@@ -3,12 +3,16 @@ from django.shortcuts import render
 
 from memoryhub.api.errors import json_error_response
 from memoryhub.selectors.health import system_health
-from memoryhub.selectors.overview import system_overview
+from memoryhub.selectors.overview import attention, system_overview
 
 
 @login_required
 def home(request):
-    context = system_overview() | {"health": system_health()}
+    health = system_health()
+    context = system_overview() | {
+        "health": health,
+        "attention": attention(user=request.user, health=health),
+    }
     return render(request, "memoryhub/home.html", context)
 
 

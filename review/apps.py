@@ -7,6 +7,11 @@ class ReviewConfig(AppConfig):
     worker_api_urls = "review.api.urls"
     page_urls = "review.urls"
 
+    def attention(self, *, user) -> list[dict]:
+        from review.selectors.attention import attention_items
+
+        return attention_items(user=user)
+
     def ready(self) -> None:
         from consolidation.review_queue import plug_review_queue
         from review.services.conflicts import MergeConflictQueue

@@ -1,6 +1,8 @@
 """Counts for the home page: what is in the system, per tier and per worker. The figures
 come from the apps that hold them (their ``AppConfig.overview``)."""
 
+from django.urls import reverse
+
 from memoryhub.contributions import contributions
 from memoryhub.models import ApiToken, Worker
 
@@ -37,3 +39,21 @@ def system_overview() -> dict:
         "tiers": tiers,
         "token_count": ApiToken.objects.filter(revoked_at__isnull=True).count(),
     }
+
+
+def attention(*, user, health: dict) -> list[dict]:
+    """What needs attention: the apps' items (``AppConfig.attention``) and failed jobs."""
+    items = [item for app_items in contributions("attention") for item in app_items(user=user)]
+    failed = health.get("queue", {}).get("failed_last_24h") or 0
+    if failed:
+        items.append(
+            {
+                "level": "bad",
+                "title": f"{failed} background job{'s' if failed != 1 else ''} failed "
+                "in the last 24 h",
+                "detail": "retried by the next sweep; the admin lists each failure with its error",
+                "url": reverse("admin:django_q_failure_changelist") if user.is_staff else None,
+                "count": failed,
+            }
+        )
+    return items
