@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from review.models import ConflictResolution, MergeConflict
+from review.models import ConflictResolution, MergeConflict, UndoneResolution
 
 
 class ResolutionInline(admin.StackedInline):
@@ -21,6 +21,17 @@ class ResolutionInline(admin.StackedInline):
         return False  # resolutions go through the review services
 
 
+class UndoneInline(admin.TabularInline):
+    model = UndoneResolution
+    extra = 0
+    can_delete = False
+    fields = ["decision", "resolved_by", "resolved_at", "undone_by", "undone_at", "note"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):
+        return False  # undone through the decision log (review.services.conflicts)
+
+
 @admin.register(MergeConflict)
 class MergeConflictAdmin(admin.ModelAdmin):
     list_display = ["id", "worker", "section_name", "status", "created_at", "resolved_at"]
@@ -28,4 +39,4 @@ class MergeConflictAdmin(admin.ModelAdmin):
     search_fields = ["section_name", "section_content"]
     readonly_fields = ["status", "created_at", "resolved_at"]
     raw_id_fields = ["active_memory", "shortterm_memory"]
-    inlines = [ResolutionInline]
+    inlines = [ResolutionInline, UndoneInline]

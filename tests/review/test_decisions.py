@@ -474,3 +474,13 @@ def test_the_precision_page_explains_itself_when_nothing_was_decided(reader_clie
     make_conflict(worker)
     page = reader_client.get(DETECTOR).content.decode()
     assert "No decided conflicts yet" in page and "1 reason waits in pending conflicts" in page
+
+
+def test_the_admin_shows_a_conflicts_decision_and_its_undone_ones(client, worker):
+    from tests.factories import StaffFactory
+
+    resolution = decided(worker, "keep_existing")
+    conflict_id = resolution.conflict_id
+    client.force_login(StaffFactory(username="boss"))
+    page = client.get(f"/admin/review/mergeconflict/{conflict_id}/change/")
+    assert page.status_code == 200 and "Keep existing" in page.content.decode()
