@@ -183,18 +183,20 @@ def _neighbourhood_context(row, entity_id, params) -> dict:
         url = reverse("review:browser-neighbourhood", args=[worker_id, eid])
         return f"{url}?{urlencode({'hops': hops})}"
 
+    # Each entity recentres the drawing: a fragment for htmx, a page without it.
+    found["entities"] = [
+        e
+        | {
+            "url": fragment_url(e["id"], found["hops"]),
+            "page_url": _worker_url(worker_id, tab="graph", entity=e["id"], hops=found["hops"]),
+        }
+        for e in found["entities"]
+    ]
     # What the SVG is drawn from (static/js/browser-graph.js reads it with JSON.parse).
     graph = {
         "center": found["center"]["id"],
         "nodes": [
-            {
-                "id": e["id"],
-                "name": e["name"],
-                "type": e["type"],
-                "distance": e["distance"],
-                "url": fragment_url(e["id"], found["hops"]),
-                "page_url": _worker_url(worker_id, tab="graph", entity=e["id"], hops=found["hops"]),
-            }
+            {key: e[key] for key in ("id", "name", "type", "distance", "url", "page_url")}
             for e in found["entities"]
         ],
         "edges": [

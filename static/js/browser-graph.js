@@ -178,7 +178,7 @@
       var centre = n.id === data.center;
       var g = el("g", {
         class: "bt-node " + typeClass(n.type) + (centre ? " is-centre" : ""),
-        "data-node": n.id, tabindex: centre ? -1 : 0
+        "data-node": n.id
       });
       g.appendChild(el("title", {}, n.name + " (" + n.type + ", distance " + n.distance + ")"));
       g.appendChild(el("circle", { cx: p.x, cy: p.y, r: centre ? RADIUS.centre : RADIUS.node }));
@@ -194,10 +194,8 @@
             window.location.href = n.page_url;
           }
         };
+        // (Keyboards and screen readers use the table below, whose names recentre too.)
         g.addEventListener("click", open);
-        g.addEventListener("keydown", function (event) {
-          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); }
-        });
       }
       nodeLayer.appendChild(g);
     });

@@ -130,6 +130,7 @@ def test_staff_browse_a_workers_tiers(live_server, page, settings):
     page.fill("#id_prefix", "")
     page.wait_for_function("document.querySelectorAll('#entity-list [data-entity-id]').length > 5")
     page.click("#entity-list a:has-text('Alice Chen')")
+    alice_id = page.locator("#entity-list a:has-text('Alice Chen')").get_attribute("data-entity-id")
     page.wait_for_selector("svg.bt-graph .bt-node")
     nodes = page.locator("svg.bt-graph .bt-node")
     assert nodes.count() == 3  # Alice, the auth gateway, Acme Corp
@@ -146,6 +147,11 @@ def test_staff_browse_a_workers_tiers(live_server, page, settings):
     page.locator("svg.bt-graph .bt-node", has_text="Acme Corp").click()
     page.wait_for_selector(".bt-nb-head h2:has-text('Acme Corp')")
     page.wait_for_selector("svg.bt-graph .bt-node.is-centre:has-text('Acme Corp')")
+    assert re.search(r"entity=(\d+)", page.url).group(1) != alice_id
+    # The table under the drawing recentres it too (the keyboard's way).
+    page.click(".bt-nb-entities a:has-text('Alice Chen')")
+    page.wait_for_selector("svg.bt-graph .bt-node.is-centre:has-text('Alice Chen')")
+    assert re.search(r"entity=(\d+)", page.url).group(1) == alice_id
 
     # Search: hits with their component scores replace the results panel.
     page.fill("input[name=q]", "who owns the auth gateway")

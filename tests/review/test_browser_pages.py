@@ -412,6 +412,9 @@ def test_an_entity_neighbourhood_carries_the_graph_and_the_same_data_as_tables(s
     # The table below the drawing: every relationship with both ends' names.
     assert "<td>Bob Stone</td><td><code>WORKS_FOR</code></td><td>Acme Corp</td>" in fragment
     assert 'class="is-current" aria-current="true">2 hops' in fragment
+    # Each other entity of the table recentres the drawing.
+    gateway = reverse("review:browser-neighbourhood", args=[worker.pk, data["gateway"].pk])
+    assert f'hx-get="{gateway}?hops=2"' in fragment
 
     one_hop = json.loads(
         re.search(
