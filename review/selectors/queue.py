@@ -41,7 +41,8 @@ REASON_TEXT = {
 }
 RULE_OR_MODEL = {"llm_contradiction": "model", "llm_other_subject": "model"}
 NUMBERISH = re.compile(
-    r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+    r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|"
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
     re.IGNORECASE,
 )

@@ -181,10 +181,12 @@ def resolve_view(request, conflict_id: int):
     if htmx_partial(request):
         if following is None:
             response = render(
-                request, "review/queue/partials/_done.html", {"done": done, "query": query}
+                request,
+                "review/queue/partials/_done.html",
+                {"done": done, "query": query, "pending": pending_count()},
             )
             return push_url(response, reverse("review:queue") + (f"?{query}" if query else ""))
-        response = _panel(request, following, filters, done=done)
+        response = _panel(request, following, filters, done=done, pending=pending_count())
         return push_url(response, _detail_url(following.pk, query))
     messages.success(request, done)
     if following is None:

@@ -10,12 +10,23 @@
     if (element) { element.click(); return true; }
     return false;
   }
+  // While a decision is on its way, or the next conflict is still being wired up by htmx
+  // (it binds new content once it settles), keys wait: no decision twice, no plain submit.
+  // (The live merge preview's requests do not count.)
+  function busy() {
+    return document.querySelector(
+      "#review-panel.htmx-swapping, #review-panel.htmx-settling, #rq-form.htmx-request, " +
+      "#rq-prev.htmx-request, #rq-next.htmx-request"
+    ) !== null;
+  }
+  window.reviewKeysBusy = busy;
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.metaKey) { return; }
+    if (busy() && !typing(event.target)) { event.preventDefault(); return; }
     if (event.key === "Escape" && typing(event.target)) { event.target.blur(); return; }
     if (event.ctrlKey && event.key === "Enter" && event.target.id === "rq-merge-text") {
       event.preventDefault();
-      click('button[data-key="merge"]');
+      if (!busy()) { click('button[data-key="merge"]'); }
       return;
     }
     if (event.ctrlKey || typing(event.target)) { return; }

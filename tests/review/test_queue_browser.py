@@ -52,6 +52,8 @@ def test_a_reviewer_merges_with_an_edited_text_and_the_next_conflict_loads(live_
 
     page.locator("tr[data-conflict] a").first.click()
     page.wait_for_selector(".rq-panel")
+    page.wait_for_load_state("load")
+    page.evaluate("window.sameDocument = true")
     first_id = int(page.get_attribute(".rq-panel", "data-conflict"))
     assert page.locator(".rq-diff .d-del, .rq-diff .d-del-num").count() > 0
     screenshot(page, "review-conflict")
@@ -71,9 +73,17 @@ def test_a_reviewer_merges_with_an_edited_text_and_the_next_conflict_loads(live_
     page.wait_for_function(f"document.querySelector('.rq-panel').dataset.conflict !== '{first_id}'")
     assert "merge with edited text" in page.inner_text(".rq-flash")
     assert f"/review/{first_id}/" not in page.url  # the address follows the conflict shown
+    assert page.evaluate("window.sameDocument") is True  # loaded in place, no page reload
     assert ShorttermChunk.objects.get(pk=chunk_id).content == merged
     conflict.refresh_from_db()
     assert conflict.status == "resolved" and conflict.resolution.note == "kept both facts"
+
+
+def _shown(page, conflict):
+    """Wait until the conflict's panel is in place and htmx has wired it up (it binds new
+    content once it settles; the page ignores keys until then)."""
+    page.wait_for_selector(f".rq-panel[data-conflict='{conflict.pk}']")
+    page.wait_for_function("!window.reviewKeysBusy()")
 
 
 def test_a_reviewer_decides_by_keyboard_alone(live_server, page):
@@ -82,20 +92,25 @@ def test_a_reviewer_decides_by_keyboard_alone(live_server, page):
     pending = list(MergeConflict.objects.filter(status="pending").order_by("-created_at", "-id"))
     _log_in(page, live_server, f"/review/{pending[0].pk}/")
     page.wait_for_selector(".rq-panel")
+    page.wait_for_load_state("load")  # htmx binds the page once it has loaded
+    page.evaluate("window.sameDocument = true")  # survives only if nothing reloads the page
 
     page.keyboard.press("n")  # next
-    page.wait_for_selector(f".rq-panel[data-conflict='{pending[1].pk}']")
+    _shown(page, pending[1])
     page.keyboard.press("p")  # previous
-    page.wait_for_selector(f".rq-panel[data-conflict='{pending[0].pk}']")
+    _shown(page, pending[0])
 
     page.keyboard.press("k")  # keep existing: one key, and the next conflict is there
-    page.wait_for_selector(f".rq-panel[data-conflict='{pending[1].pk}']")
+    _shown(page, pending[1])
     page.keyboard.press("d")  # not a conflict
-    page.wait_for_selector(f".rq-panel[data-conflict='{pending[2].pk}']")
+    _shown(page, pending[2])
     page.keyboard.press("m")  # merge: the editor opens with a proposed text
     page.keyboard.type(" Confirmed.")
     page.keyboard.press("Control+Enter")
-    page.wait_for_selector(f".rq-panel[data-conflict='{pending[3].pk}']")
+    _shown(page, pending[3])
+    assert page.inner_text("#pending-badge").strip() == str(len(pending) - 3)  # refreshed at once
+    assert page.evaluate("window.sameDocument") is True  # five keys, not one page load
+    assert page.url.endswith(f"/review/{pending[3].pk}/")
     screenshot(page, "review-keyboard")
 
     decided = {

@@ -6,6 +6,7 @@ from django.contrib.auth.models import Group
 from django.test import Client
 
 from review.models import MergeConflict
+from review.selectors.queue import emphasised
 from review.services.conflicts import conflict_create, conflict_resolve
 from tests.factories import ActiveMemoryFactory, UserFactory
 from tiers.models import ShorttermChunk
@@ -218,6 +219,7 @@ def test_accepting_loads_the_next_pending_conflict_without_a_page_reload(reviewe
         f'data-conflict="{older.pk}"' in html and f"Conflict #{newer.pk}: accept incoming." in html
     )
     assert response["HX-Push-Url"] == f"/review/{older.pk}/"
+    assert 'id="pending-badge"' in html and 'hx-swap-oob="true">1</span>' in html  # the header
     newer.refresh_from_db()
     assert newer.status == "resolved" and newer.resolution.note == "finance confirmed"
     assert newer.resolution.resolved_by.username == "rita"
@@ -227,6 +229,7 @@ def test_accepting_loads_the_next_pending_conflict_without_a_page_reload(reviewe
         f"/review/{older.pk}/resolve", {"decision": "dismiss"}, HTTP_HX_REQUEST="true"
     ).content.decode()
     assert "That was the last pending conflict" in last
+    assert 'hx-swap-oob="true">0</span>' in last
 
 
 def test_without_htmx_a_decision_redirects_to_the_next_conflict(reviewer_client, worker):
@@ -307,3 +310,24 @@ def test_hostile_content_renders_inert_on_the_queue_pages(reviewer_client, worke
         html = reviewer_client.get(url).content.decode()
         assert "<script>alert" not in html and "<img src=x" not in html, url
         assert "&lt;script&gt;" in html
+
+
+def test_only_changed_numbers_and_dates_are_stressed_not_names_that_look_like_months():
+    segments = [
+        ("del", "Jane"),
+        ("ins", "Carlos"),
+        ("del", "March 3"),
+        ("ins", "May"),
+        ("del", "Decker"),
+        ("ins", "v2.1"),
+        ("same", "2026"),
+    ]
+    assert emphasised(segments) == [
+        ("del", "Jane"),
+        ("ins", "Carlos"),
+        ("del-num", "March 3"),
+        ("ins-num", "May"),
+        ("del", "Decker"),
+        ("ins-num", "v2.1"),
+        ("same", "2026"),
+    ]
