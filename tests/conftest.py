@@ -30,6 +30,35 @@ def staff_user(db):
 
 
 @pytest.fixture
+def reviewer(db):
+    """A person in the "Reviewers" group: may resolve conflicts in the browser."""
+    from tests.factories import make_reviewer
+
+    return make_reviewer("rita")
+
+
+@pytest.fixture
+def reviewer_client(reviewer):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(reviewer)
+    return client
+
+
+@pytest.fixture
+def reader_client(db):
+    """A logged-in person without the review permission (every review page read-only)."""
+    from django.test import Client
+
+    from tests.factories import UserFactory
+
+    client = Client()
+    client.force_login(UserFactory(username="rob"))
+    return client
+
+
+@pytest.fixture
 def worker(db):
     return WorkerFactory(name="owner-agent")
 

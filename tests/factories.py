@@ -66,3 +66,58 @@ class ActiveMemoryFactory(factory.django.DjangoModelFactory):
     sections = factory.LazyAttribute(
         lambda o: _sections(o.template_content, {"objective": "Ship the memory service"})
     )
+
+
+def make_reviewer(username: str = "rita"):
+    """A user in the "Reviewers" group (recreated when a transactional test flushed it)."""
+    from django.contrib.auth.models import Group, Permission
+
+    reviewers, _ = Group.objects.get_or_create(name="Reviewers")
+    reviewers.permissions.add(
+        Permission.objects.get(content_type__app_label="review", codename="resolve_conflict")
+    )
+    user = UserFactory(username=username)
+    user.groups.add(reviewers)
+    return user
+
+
+def make_conflict(
+    worker,
+    *,
+    existing: str = "The Q3 budget for the marketing team is $50,000.",
+    incoming: str = "The Q3 budget for the marketing team is $65,000.",
+    title: str = "Q3 planning",
+    reasons: list[dict] | None = None,
+    figures: dict | None = None,
+    **differences,
+):
+    """A pending conflict between a stored chunk (a new shortterm memory "Budget") and the
+    "notes" section of a new active memory ``title``. ``reasons`` default to one
+    ``number_changed`` about the chunk; ``figures`` add to the chunk's similarity and
+    overlap; ``differences``: ``entity_differences`` / ``relationship_differences``."""
+    from review.services.conflicts import conflict_create
+    from tiers.services.active import active_memory_update_sections
+    from tiers.services.shortterm import shortterm_memory_create
+
+    active = active_memory_update_sections(
+        memory=ActiveMemoryFactory(worker=worker, title=title), sections={"notes": incoming}
+    )
+    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": existing}])
+    chunk = memory.chunks.get()
+    figures = {"similarity": 0.93, "entity_overlap": 1.0} | (figures or {})
+    return conflict_create(
+        worker=worker,
+        active_memory=active,
+        section_id="notes",
+        section_name="Notes",
+        section_content=incoming,
+        shortterm_memory=memory,
+        conflicting_chunks=[
+            {"chunk_id": chunk.pk, "memory_id": memory.pk, "content": existing} | figures
+        ],
+        reasons=[
+            reason | {"chunk_id": chunk.pk}
+            for reason in (reasons or [{"code": "number_changed", "detail": "$50,000 → $65,000"}])
+        ],
+        **differences,
+    )

@@ -1,12 +1,10 @@
 import pytest
 
 from review.models import MergeConflict
-from review.services.conflicts import conflict_create, conflict_resolve
-from tests.factories import ActiveMemoryFactory
+from review.services.conflicts import conflict_resolve
+from tests.factories import make_conflict
 from tests.helpers import assert_error
 from tiers.models import ShorttermChunk, ShorttermMemory
-from tiers.services.active import active_memory_update_sections
-from tiers.services.shortterm import shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
 
@@ -16,22 +14,7 @@ INCOMING = "The Q3 budget for the marketing team is $65,000."
 
 @pytest.fixture
 def conflict(worker):
-    active = ActiveMemoryFactory(worker=worker, title="Q3 planning")
-    active = active_memory_update_sections(memory=active, sections={"notes": INCOMING})
-    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": EXISTING}])
-    chunk = memory.chunks.get()
-    return conflict_create(
-        worker=worker,
-        active_memory=active,
-        section_id="notes",
-        section_name="Notes",
-        section_content=INCOMING,
-        shortterm_memory=memory,
-        conflicting_chunks=[
-            {"chunk_id": chunk.pk, "content": EXISTING, "similarity": 0.93, "entity_overlap": 1.0}
-        ],
-        reasons=[{"code": "number_changed", "detail": "$50,000 → $65,000", "spans": [[41, 48]]}],
-    )
+    return make_conflict(worker, existing=EXISTING, incoming=INCOMING)
 
 
 def url(worker, conflict, tail=""):

@@ -4,7 +4,6 @@ import datetime as dt
 import re
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.utils import timezone
 
@@ -13,13 +12,12 @@ from memoryhub.services.workers import token_issue
 from review.models import ConflictResolution, MergeConflict, UndoneResolution
 from review.selectors.decisions import detector_precision
 from review.services.conflicts import conflict_create, conflict_resolve, conflict_undo
-from tests.factories import ActiveMemoryFactory, UserFactory, WorkerFactory
+from tests import factories
+from tests.factories import WorkerFactory
 from tiers.models import ShorttermChunk, ShorttermMemory
-from tiers.services.active import active_memory_update_sections
 from tiers.services.shortterm import (
     shortterm_chunks_add,
     shortterm_chunks_update,
-    shortterm_memory_create,
 )
 
 pytestmark = pytest.mark.django_db
@@ -31,31 +29,10 @@ DETECTOR = "/review/detector/"
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
 
-def make_conflict(
-    worker,
-    *,
-    existing: str = EXISTING,
-    incoming: str = INCOMING,
-    codes=("number_changed",),
-    title: str = "Q3 planning",
-) -> MergeConflict:
+def make_conflict(worker, *, codes=("number_changed",), **kwargs) -> MergeConflict:
     """A pending conflict between a stored chunk and an active section."""
-    active = ActiveMemoryFactory(worker=worker, title=title)
-    active = active_memory_update_sections(memory=active, sections={"notes": incoming})
-    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": existing}])
-    chunk = memory.chunks.get()
-    return conflict_create(
-        worker=worker,
-        active_memory=active,
-        section_id="notes",
-        section_name="Notes",
-        section_content=incoming,
-        shortterm_memory=memory,
-        conflicting_chunks=[
-            {"chunk_id": chunk.pk, "content": existing, "similarity": 0.93, "entity_overlap": 1.0}
-        ],
-        reasons=[{"code": code, "detail": code, "incoming": None} for code in codes],
-    )
+    reasons = [{"code": code, "detail": code, "incoming": None} for code in codes]
+    return factories.make_conflict(worker, reasons=reasons, **kwargs)
 
 
 def decided(worker, decision: str, *, user=None, note: str = "", **kwargs) -> ConflictResolution:
@@ -71,32 +48,6 @@ def decided(worker, decision: str, *, user=None, note: str = "", **kwargs) -> Co
 
 def chunk_of(conflict) -> ShorttermChunk:
     return ShorttermChunk.objects.get(pk=conflict.conflicting_chunks[0]["chunk_id"])
-
-
-@pytest.fixture
-def reviewer(db):
-    user = UserFactory(username="rita")
-    user.groups.add(Group.objects.get(name="Reviewers"))
-    return user
-
-
-@pytest.fixture
-def reader(db):
-    return UserFactory(username="rob")
-
-
-@pytest.fixture
-def reviewer_client(reviewer):
-    client = Client()
-    client.force_login(reviewer)
-    return client
-
-
-@pytest.fixture
-def reader_client(reader):
-    client = Client()
-    client.force_login(reader)
-    return client
 
 
 def undo_url(resolution_id: int) -> str:

@@ -3,26 +3,18 @@
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from review.models import ConflictResolution, MergeConflict
 from tests.browser import screenshot
-from tests.factories import UserFactory
+from tests.factories import make_reviewer
 from tiers.models import ShorttermChunk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_reviewer_undoes_a_decision_and_the_conflict_is_pending_again(live_server, page):
-    # A transactional test starts from a flushed database: the Reviewers group of the data
-    # migration may be gone (the permissions come back with post_migrate).
-    reviewers, _ = Group.objects.get_or_create(name="Reviewers")
-    reviewers.permissions.add(
-        Permission.objects.get(content_type__app_label="review", codename="resolve_conflict")
-    )
-    rita = UserFactory(username="rita")
-    rita.groups.add(reviewers)
+    make_reviewer("rita")  # (the Reviewers group is recreated: the database was flushed)
 
     page.goto(f"{live_server.url}/review/decisions/")
     assert "/accounts/login/" in page.url

@@ -4,26 +4,14 @@ by keyboard alone."""
 from io import StringIO
 
 import pytest
-from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
 from review.models import MergeConflict
 from tests.browser import screenshot
-from tests.factories import UserFactory
+from tests.factories import make_reviewer
 from tiers.models import ShorttermChunk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _reviewer():
-    # A transactional test starts from a flushed database: recreate the migration's group.
-    reviewers, _ = Group.objects.get_or_create(name="Reviewers")
-    reviewers.permissions.add(
-        Permission.objects.get(content_type__app_label="review", codename="resolve_conflict")
-    )
-    rita = UserFactory(username="rita")
-    rita.groups.add(reviewers)
-    return rita
 
 
 def _log_in(page, live_server, path):
@@ -35,7 +23,7 @@ def _log_in(page, live_server, path):
 
 
 def test_a_reviewer_merges_with_an_edited_text_and_the_next_conflict_loads(live_server, page):
-    _reviewer()
+    make_reviewer()
     _log_in(page, live_server, "/review/")
     page.wait_for_selector("h1:text('Review queue')")
     assert "No conflict waits for review" in page.inner_text("#queue-list")
@@ -87,7 +75,7 @@ def _shown(page, conflict):
 
 
 def test_a_reviewer_decides_by_keyboard_alone(live_server, page):
-    _reviewer()
+    make_reviewer()
     call_command("seed_demo", stdout=StringIO())
     pending = list(MergeConflict.objects.filter(status="pending").order_by("-created_at", "-id"))
     _log_in(page, live_server, f"/review/{pending[0].pk}/")

@@ -2,22 +2,31 @@
 is tests/review/test_queue_browser.py)."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 
 from review.models import MergeConflict
 from review.selectors.queue import emphasised
-from review.services.conflicts import conflict_create, conflict_resolve
-from tests.factories import ActiveMemoryFactory, UserFactory
+from review.services.conflicts import conflict_resolve
+from tests import factories
 from tiers.models import ShorttermChunk
-from tiers.services.active import active_memory_update_sections
-from tiers.services.shortterm import shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
 
 EXISTING = "The Q3 budget for the marketing team is $50,000. Alice Chen approves it."
 INCOMING = "The Q3 budget for the marketing team is $65,000. Alice Chen approves it."
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+
+
+OWNER_CHANGED = {
+    "new": [],
+    "conflicts": [
+        {
+            "incoming": {"from": "Q3 budget", "type": "OWNED_BY", "to": "Bob"},
+            "existing": {"from": "q3 budget", "type": "OWNED_BY", "to": "alice chen"},
+            "reason": "functional_relationship_changed",
+        }
+    ],
+}
 
 
 def make_conflict(
@@ -29,68 +38,16 @@ def make_conflict(
     code="number_changed",
     detail="$50,000 → $65,000",
 ):
-    active = ActiveMemoryFactory(worker=worker, title=title)
-    active = active_memory_update_sections(memory=active, sections={"notes": incoming})
-    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": existing}])
-    chunk = memory.chunks.get()
-    return conflict_create(
-        worker=worker,
-        active_memory=active,
-        section_id="notes",
-        section_name="Notes",
-        section_content=incoming,
-        shortterm_memory=memory,
-        conflicting_chunks=[
-            {
-                "chunk_id": chunk.pk,
-                "memory_id": memory.pk,
-                "content": existing,
-                "similarity": 0.93,
-                "entity_overlap": 1.0,
-            }
-        ],
-        reasons=[
-            {
-                "code": code,
-                "detail": detail,
-                "chunk_id": chunk.pk,
-                "incoming": [40, 47],
-                "existing": [40, 47],
-            }
-        ],
+    """A conflict whose reason quotes the spans it compared and whose graphs disagree."""
+    return factories.make_conflict(
+        worker,
+        existing=existing,
+        incoming=incoming,
+        title=title,
+        reasons=[{"code": code, "detail": detail, "incoming": [40, 47], "existing": [40, 47]}],
         entity_differences={"new": [], "conflicts": []},
-        relationship_differences={
-            "new": [],
-            "conflicts": [
-                {
-                    "incoming": {"from": "Q3 budget", "type": "OWNED_BY", "to": "Bob"},
-                    "existing": {"from": "q3 budget", "type": "OWNED_BY", "to": "alice chen"},
-                    "reason": "functional_relationship_changed",
-                }
-            ],
-        },
+        relationship_differences=OWNER_CHANGED,
     )
-
-
-@pytest.fixture
-def reviewer(db):
-    user = UserFactory(username="rita")
-    user.groups.add(Group.objects.get(name="Reviewers"))
-    return user
-
-
-@pytest.fixture
-def reviewer_client(reviewer):
-    client = Client()
-    client.force_login(reviewer)
-    return client
-
-
-@pytest.fixture
-def reader_client(db):
-    client = Client()
-    client.force_login(UserFactory(username="reader"))
-    return client
 
 
 def test_every_queue_page_needs_a_login(client, worker):
@@ -273,7 +230,7 @@ def test_a_second_reviewer_sees_who_resolved_it_and_nothing_is_applied_twice(
 ):
     conflict = make_conflict(worker)
     other = Client()
-    other.force_login(_second_reviewer())
+    other.force_login(factories.make_reviewer("sam"))
     page_for_other = other.get(f"/review/{conflict.pk}/")  # opened before the first decided
     assert page_for_other.status_code == 200
     reviewer_client.post(f"/review/{conflict.pk}/resolve", {"decision": "accept_incoming"})
@@ -284,12 +241,6 @@ def test_a_second_reviewer_sees_who_resolved_it_and_nothing_is_applied_twice(
     assert "already resolved" in html and "Already resolved by <strong>rita</strong>" in html
     conflict.refresh_from_db()
     assert conflict.status == "resolved" and conflict.resolution.decision == "accept_incoming"
-
-
-def _second_reviewer():
-    user = UserFactory(username="sam")
-    user.groups.add(Group.objects.get(name="Reviewers"))
-    return user
 
 
 def test_the_keyboard_shortcuts_are_on_the_page(reviewer_client, worker):
