@@ -1,7 +1,7 @@
 from rest_framework import serializers
 
 from memoryhub.api.fields import StrictCharField
-from review.models import ConflictResolution, MergeConflict
+from review.models import ConflictResolution, MergeConflict, UndoneResolution
 
 
 class ResolutionSerializer(serializers.ModelSerializer):
@@ -20,8 +20,30 @@ class ResolutionSerializer(serializers.ModelSerializer):
         ]
 
 
+class UndoneResolutionSerializer(serializers.ModelSerializer):
+    resolved_by = serializers.StringRelatedField()
+    undone_by = serializers.StringRelatedField()
+
+    class Meta:
+        model = UndoneResolution
+        fields = [
+            "decision",
+            "resolved_by",
+            "resolved_by_token",
+            "resolved_at",
+            "note",
+            "before",
+            "after",
+            "undone_by",
+            "undone_at",
+        ]
+
+
 class ConflictSerializer(serializers.ModelSerializer):
     resolution = ResolutionSerializer(read_only=True, allow_null=True)
+    undone_resolutions = UndoneResolutionSerializer(
+        many=True, read_only=True, help_text="decisions taken on this conflict and undone since"
+    )
 
     class Meta:
         model = MergeConflict
@@ -41,6 +63,7 @@ class ConflictSerializer(serializers.ModelSerializer):
             "created_at",
             "resolved_at",
             "resolution",
+            "undone_resolutions",
         ]
 
 

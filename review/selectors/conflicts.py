@@ -3,7 +3,11 @@ from review.models import MergeConflict
 
 
 def conflict_list(*, worker, status: str | None = None):
-    queryset = MergeConflict.objects.filter(worker=worker).select_related("resolution")
+    queryset = (
+        MergeConflict.objects.filter(worker=worker)
+        .select_related("resolution")
+        .prefetch_related("undone_resolutions")
+    )
     if status:
         if status not in MergeConflict.Status.values:
             raise DomainError(
@@ -16,8 +20,10 @@ def conflict_list(*, worker, status: str | None = None):
 
 def conflict_get(*, worker, conflict_id) -> MergeConflict:
     try:
-        return MergeConflict.objects.select_related("resolution").get(
-            worker=worker, pk=int(conflict_id)
+        return (
+            MergeConflict.objects.select_related("resolution")
+            .prefetch_related("undone_resolutions")
+            .get(worker=worker, pk=int(conflict_id))
         )
     except (MergeConflict.DoesNotExist, ValueError, TypeError) as exc:
         raise NotFoundError(f"conflict {conflict_id} not found") from exc

@@ -164,3 +164,16 @@ def test_conflicts_are_isolated(other_client, anon_client, worker, conflict):
         assert_error(getattr(other_client, method)(target, data, format="json"), 404, "not_found")
         assert_error(getattr(anon_client, method)(target, data, format="json"), 401)
     assert MergeConflict.objects.get(pk=conflict.pk).status == "pending"
+
+
+def test_the_api_shows_an_undone_decision_beside_the_one_in_force(owner_client, worker, conflict):
+    from review.services.conflicts import conflict_undo
+    from tests.factories import make_reviewer
+
+    first = conflict_resolve(conflict=conflict, decision="keep_existing", note="first look")
+    conflict_undo(resolution=first.resolution, user=make_reviewer("rita"))
+    body = owner_client.get(url(worker, conflict)).json()
+    assert body["status"] == "pending" and body["resolution"] is None
+    [undone] = body["undone_resolutions"]
+    assert undone["decision"] == "keep_existing" and undone["note"] == "first look"
+    assert undone["undone_by"] == "rita" and undone["undone_at"]
