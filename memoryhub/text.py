@@ -6,6 +6,7 @@ punctuation marks (``\\w+|[^\\w\\s]``). That keeps chunk sizes close to model to
 without loading a tokenizer.
 """
 
+import difflib
 import re
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -86,3 +87,43 @@ def chunk_text(text: str, *, split_above: int, chunk_tokens: int, overlap_tokens
     if current and fresh:
         chunks.append(" ".join(s for s, _ in current))
     return chunks
+
+
+# Words, whole figures ("$50,000", "14.5%", "2026-03-14") and single punctuation marks: the
+# units a word diff compares.
+DIFF_TOKEN = re.compile(r"\s+|[$€£]?\d+(?:[.,:/-]\d+)*%?|\w+(?:['’-]\w+)*|[^\w\s]")
+
+
+def _word_opcodes(before: str, after: str):
+    a, b = DIFF_TOKEN.findall(before or ""), DIFF_TOKEN.findall(after or "")
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        yield op, "".join(a[i1:i2]), "".join(b[j1:j2])
+
+
+def word_diff(before: str, after: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Two texts side by side, cut into ``(kind, text)`` segments, kind ``same``, ``del``
+    (only in ``before``) or ``ins`` (only in ``after``), word by word."""
+    left: list[tuple[str, str]] = []
+    right: list[tuple[str, str]] = []
+    for op, old, new in _word_opcodes(before, after):
+        if op == "equal":
+            left.append(("same", old))
+            right.append(("same", new))
+            continue
+        if old:
+            left.append(("del", old))
+        if new:
+            right.append(("ins", new))
+    return left, right
+
+
+def inline_word_diff(before: str, after: str) -> list[tuple[str, str]]:
+    """The same segments in one text: each deletion before the insertion replacing it."""
+    segments: list[tuple[str, str]] = []
+    for op, old, new in _word_opcodes(before, after):
+        if op == "equal":
+            segments.append(("same", old))
+            continue
+        segments += [("del", old)] if old else []
+        segments += [("ins", new)] if new else []
+    return segments

@@ -13,8 +13,6 @@ How a decision labels its conflict (the labels of ``manage.py calibrate_migratio
 Undone decisions label nothing: they are no one's judgement any more.
 """
 
-import difflib
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -25,6 +23,7 @@ from django.db.models import BooleanField, F, Q, QuerySet, Value
 from consolidation.models import Decision
 from memoryhub.errors import ConflictError, NotFoundError
 from memoryhub.models import ApiToken, Worker
+from memoryhub.text import word_diff
 from review.models import ConflictResolution, MergeConflict, UndoneResolution
 
 DECISION_LABEL = {
@@ -174,34 +173,13 @@ def _token_label(token: ApiToken | None) -> str:
     return f"{token.name or token.prefix} (API token)"
 
 
-def _who(resolution) -> tuple[str, bool]:
+def decider(resolution) -> tuple[str, bool]:
+    """Who took a decision: a user name, or an API token's label (then True)."""
     if resolution.resolved_by_id:
         return resolution.resolved_by.get_username(), False
     if resolution.resolved_by_token_id:
         return _token_label(resolution.resolved_by_token), True
     return "unknown", False
-
-
-# Words, whole figures ("$50,000", "14.5%", "2026-03-14") and single punctuation marks.
-TOKEN = re.compile(r"\s+|[$€£]?\d+(?:[.,:/-]\d+)*%?|\w+(?:['’-]\w+)*|[^\w\s]")
-
-
-def word_diff(before: str, after: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The two texts cut into ``(kind, text)`` segments, kind ``same``, ``del`` (only in
-    ``before``) or ``ins`` (only in ``after``), word by word."""
-    a, b = TOKEN.findall(before or ""), TOKEN.findall(after or "")
-    left: list[tuple[str, str]] = []
-    right: list[tuple[str, str]] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if op == "equal":
-            left.append(("same", "".join(a[i1:i2])))
-            right.append(("same", "".join(b[j1:j2])))
-            continue
-        if i2 > i1:
-            left.append(("del", "".join(a[i1:i2])))
-        if j2 > j1:
-            right.append(("ins", "".join(b[j1:j2])))
-    return left, right
 
 
 def _texts(record, conflict: MergeConflict) -> tuple[str, str, str, str]:
@@ -242,7 +220,7 @@ def _texts(record, conflict: MergeConflict) -> tuple[str, str, str, str]:
 
 def _entry(record, *, undone: bool) -> LogEntry:
     conflict = record.conflict
-    who, by_token = _who(record)
+    who, by_token = decider(record)
     before_caption, before_text, after_caption, after_text = _texts(record, conflict)
     before_segments, after_segments = word_diff(before_text, after_text)
     if record.decision not in (Decision.ACCEPT_INCOMING, Decision.MERGE_EDITED):

@@ -7,13 +7,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from consolidation.services.active_to_shortterm import merge_sentences
 from memoryhub.models import Worker
+from memoryhub.text import inline_word_diff, word_diff
 from review.models import MergeConflict
-from review.selectors.decisions import reason_label, word_diff
+from review.selectors.decisions import decider, reason_label
 from tiers.models import ShorttermChunk
 
 AGES = {
@@ -107,10 +109,15 @@ def queue_status_counts(*, filters: QueueFilters) -> dict[str, int]:
 
 
 def queue_choices() -> dict:
-    """The filters' choices: workers with conflicts, the reason codes that occur."""
-    codes = set()
-    for reasons in MergeConflict.objects.values_list("reasons", flat=True).iterator():
-        codes |= {r.get("code") for r in reasons if isinstance(r, dict) and r.get("code")}
+    """The filters' choices: workers with conflicts, the reason codes that occur (one
+    query each, in PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT DISTINCT r ->> 'code' FROM {MergeConflict._meta.db_table} c,
+                       jsonb_array_elements(c.reasons) r
+                WHERE jsonb_typeof(c.reasons) = 'array' AND r ->> 'code' IS NOT NULL"""
+        )
+        codes = [row[0] for row in cursor.fetchall()]
     return {
         "workers": list(Worker.objects.filter(conflicts__isnull=False).distinct().order_by("name")),
         "reasons": sorted((code, reason_label(code)) for code in codes),
@@ -230,16 +237,21 @@ def _figures(chunk: dict) -> list[tuple[str, str]]:
     ]
 
 
-def conflict_layout(*, conflict: MergeConflict) -> dict:
-    """Everything the conflict page shows."""
-    incoming = conflict.section_content
-    stored = {
+def _stored_chunks(conflict: MergeConflict) -> dict[int, ShorttermChunk]:
+    """The conflicting chunks as they are now (a deleted one is missing)."""
+    return {
         c.pk: c
         for c in ShorttermChunk.objects.filter(
             worker_id=conflict.worker_id,
             pk__in=[c.get("chunk_id") for c in conflict.conflicting_chunks],
         ).select_related("memory")
     }
+
+
+def conflict_layout(*, conflict: MergeConflict) -> dict:
+    """Everything the conflict page shows."""
+    incoming = conflict.section_content
+    stored = _stored_chunks(conflict)
     sides = []
     for chunk in conflict.conflicting_chunks:
         now = stored.get(chunk.get("chunk_id"))
@@ -274,25 +286,12 @@ def conflict_layout(*, conflict: MergeConflict) -> dict:
 
 
 def merge_preview(*, conflict: MergeConflict, text: str) -> list[tuple[str, str]]:
-    """The edited merge against the chunk it would replace: one merged segment list."""
-    layout = conflict_layout(conflict=conflict)
-    existing = layout["sides"][0].content if layout["sides"] else ""
-    before, after = word_diff(existing, text)
-    merged, b = [], list(before)
-    # Interleave: deletions before the insertions that replace them.
-    for kind, piece in after:
-        if kind == "same":
-            while b and b[0][0] == "del":
-                merged.append(b.pop(0))
-            if b:
-                b.pop(0)
-            merged.append((kind, piece))
-        else:
-            while b and b[0][0] == "del":
-                merged.append(b.pop(0))
-            merged.append((kind, piece))
-    merged += b
-    return emphasised(merged)
+    """The edited merge against the chunk it would replace (the first conflicting one, as
+    it is now), as one text with deletions and insertions marked."""
+    first = conflict.conflicting_chunks[0] if conflict.conflicting_chunks else {}
+    now = _stored_chunks(conflict).get(first.get("chunk_id"))
+    existing = now.content if now else first.get("content", "")
+    return emphasised(inline_word_diff(existing, text))
 
 
 def resolution_summary(*, conflict: MergeConflict) -> dict | None:
@@ -300,13 +299,7 @@ def resolution_summary(*, conflict: MergeConflict) -> dict | None:
     resolution = getattr(conflict, "resolution", None)
     if resolution is None:
         return None
-    who = (
-        resolution.resolved_by.get_username()
-        if resolution.resolved_by
-        else f"API token {resolution.resolved_by_token.name or resolution.resolved_by_token.prefix}"
-        if resolution.resolved_by_token
-        else "someone"
-    )
+    who, _ = decider(resolution)
     return {
         "who": who,
         "at": resolution.resolved_at,

@@ -52,3 +52,15 @@ def test_markdown_lists_and_paragraphs_are_boundaries():
         "Paragraph.",
         "Next one!",
     ]
+
+
+def test_a_word_diff_keeps_figures_whole_side_by_side_and_inline():
+    from memoryhub.text import inline_word_diff, word_diff
+
+    before, after = "The budget is $50,000 this year.", "The budget is $65,000 this year."
+    left, right = word_diff(before, after)
+    assert ("del", "$50,000") in left and ("ins", "$65,000") in right
+    assert "".join(t for _, t in left) == before and "".join(t for _, t in right) == after
+    inline = inline_word_diff(before, after)
+    assert inline[inline.index(("del", "$50,000")) + 1] == ("ins", "$65,000")
+    assert "".join(t for k, t in inline if k != "del") == after
