@@ -126,6 +126,32 @@ def queue_choices() -> dict:
     }
 
 
+def conflict_status_counts(*, worker_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Each worker's conflicts per status."""
+    counts: dict[int, dict[str, int]] = {}
+    rows = (
+        MergeConflict.objects.filter(worker_id__in=worker_ids)
+        .values("worker_id", "status")
+        .annotate(n=Count("id"))
+    )
+    for row in rows:
+        counts.setdefault(row["worker_id"], {})[row["status"]] = row["n"]
+    return counts
+
+
+def pending_reason_counts(*, worker_ids: list[int]) -> dict:
+    """The workers' pending conflicts, and how many carry each reason code:
+    ``{"pending": n, "codes": {code: conflicts}}``."""
+    pending = MergeConflict.objects.filter(
+        worker_id__in=worker_ids, status=MergeConflict.Status.PENDING
+    )
+    codes: dict[str, int] = {}
+    for reasons in pending.values_list("reasons", flat=True):
+        for code in {r.get("code") for r in reasons if isinstance(r, dict) and r.get("code")}:
+            codes[code] = codes.get(code, 0) + 1
+    return {"pending": pending.count(), "codes": codes}
+
+
 def pending_count() -> int:
     return MergeConflict.objects.filter(status=MergeConflict.Status.PENDING).count()
 
