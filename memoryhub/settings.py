@@ -315,11 +315,15 @@ MEMORYHUB_MIGRATION = {
     "capacity_cooldown": envint("MEMORYHUB_MIGRATION_CAPACITY_COOLDOWN", 60, minimum=1),  # seconds
 }
 
+_EXTRACTOR = envchoice(
+    "MEMORYHUB_EXTRACTOR",
+    "llm" if envstr("MEMORYHUB_LLM_URL") else "parser",
+    ("parser", "heuristic", "llm", "local"),
+)
 MEMORYHUB_GRAPH = {
-    # local | llm (llm needs MEMORYHUB_LLM_URL; local is deterministic and offline)
-    "extractor": envchoice(
-        "MEMORYHUB_EXTRACTOR", "llm" if envstr("MEMORYHUB_LLM_URL") else "local", ("local", "llm")
-    ),
+    # parser | heuristic | llm (llm needs MEMORYHUB_LLM_URL; parser and heuristic are
+    # deterministic and offline; "local", the earlier name of the offline default, = parser)
+    "extractor": "parser" if _EXTRACTOR == "local" else _EXTRACTOR,
     "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),

@@ -28,3 +28,16 @@ class Extraction:
 class ExtractionError(Exception):
     """The extractor failed (unreachable, malformed answer); the memory is kept and the
     extraction is retried later."""
+
+
+class Extractor:
+    """An extractor: ``extract`` one text; ``extract_many`` a batch (one by one unless
+    the extractor batches better)."""
+
+    name = "base"
+
+    def extract(self, text: str) -> Extraction:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def extract_many(self, texts: list[str]) -> list[Extraction]:
+        return [self.extract(text) for text in texts]

@@ -5,6 +5,7 @@ from graph.extraction.base import (
     ExtractedRelationship,
     Extraction,
     ExtractionError,
+    Extractor,
 )
 from graph.vocabulary import ENTITY_TYPES, normalize_relation_type, normalize_type
 from memoryhub.providers.llm import LLMError, chat_json
@@ -65,7 +66,7 @@ def _clamp(value, default=0.5) -> float:
         return default
 
 
-class LLMExtractor:
+class LLMExtractor(Extractor):
     name = "llm"
 
     def extract(self, text: str) -> Extraction:

@@ -3,9 +3,9 @@
 import pytest
 
 from consolidation.checks import check_conflict
-from graph.extraction.local import LocalExtractor
+from graph.extraction.heuristic import HeuristicExtractor
 
-extract = LocalExtractor().extract
+extract = HeuristicExtractor().extract
 
 
 def check(incoming, existing, similarity=0.9):

@@ -14,7 +14,7 @@ from consolidation.decision import assess_candidate, decide
 from consolidation.management.commands.calibrate_migration import LABELS, load_pairs, score
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migrate_active_memory
-from graph.extraction.local import LocalExtractor
+from graph.extraction.heuristic import HeuristicExtractor
 from review.models import MergeConflict
 from tests.factories import TASK_TEMPLATE
 from tests.helpers import chat_response
@@ -45,7 +45,7 @@ def test_the_labelled_pairs_cover_every_kind(name):
 
 
 def _decide_all(pairs, similarity_of, config):
-    extract = LocalExtractor().extract
+    extract = HeuristicExtractor().extract
     decided = []
     for pair in pairs:
         candidate = {"content": pair["existing"], "similarity": similarity_of(pair)}

@@ -8,7 +8,7 @@ import pytest
 
 from graph.extraction.base import ExtractionError
 from graph.extraction.llm import LLMExtractor
-from graph.extraction.local import LocalExtractor
+from graph.extraction.heuristic import HeuristicExtractor
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from tests.helpers import chat_response as _chat
 
@@ -22,7 +22,7 @@ def _prf(tp, fp, fn):
 
 
 def test_local_extractor_precision_and_recall_on_the_labelled_set():
-    extractor = LocalExtractor()
+    extractor = HeuristicExtractor()
     items = [json.loads(line) for line in LABELLED.read_text().splitlines() if line.strip()]
     assert len(items) >= 30
     counts = {"entities": [0, 0, 0], "relationships": [0, 0, 0]}
@@ -126,7 +126,7 @@ def test_llm_extractor_refuses_malformed_answers(llm, content):
 def test_figures_and_weekdays_are_not_entities():
     names = {
         e.name
-        for e in LocalExtractor()
+        for e in HeuristicExtractor()
         .extract(
             "The seed round raised $2.5M at a $12M valuation. Sophie runs planning on Mondays."
         )

@@ -12,7 +12,14 @@ Rules over the text, sentence by sentence:
 
 import re
 
-from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction
+from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
+from graph.extraction.cues import (
+    COMPONENT_NOUNS,
+    DOCUMENT_WORDS,
+    EVENT_WORDS,
+    ORG_WORDS,
+    PROJECT_WORDS,
+)
 from graph.vocabulary import normalize_name
 from memoryhub.text import split_sentences
 
@@ -42,112 +49,6 @@ PLACES = set(
     "lagos cairo germany france spain portugal japan india canada brazil mexico italy poland "
     "sweden norway ireland europe asia africa us-east us-west eu-west eu-central ap-south".split()
 )
-ORG_WORDS = {
-    "inc",
-    "corp",
-    "corporation",
-    "ltd",
-    "llc",
-    "gmbh",
-    "labs",
-    "foundation",
-    "university",
-    "bank",
-    "group",
-    "company",
-    "agency",
-    "institute",
-    "team",
-    "department",
-    "partners",
-}
-PROJECT_WORDS = {"project", "initiative", "program", "programme", "epic"}
-EVENT_WORDS = {
-    "meeting",
-    "launch",
-    "review",
-    "retro",
-    "retrospective",
-    "sprint",
-    "conference",
-    "offsite",
-    "incident",
-    "outage",
-    "release",
-    "kickoff",
-    "demo",
-    "standup",
-    "summit",
-    "workshop",
-    "postmortem",
-    "hackathon",
-    "migration",
-}
-DOCUMENT_WORDS = {
-    "rfc",
-    "adr",
-    "spec",
-    "specification",
-    "readme",
-    "doc",
-    "document",
-    "report",
-    "runbook",
-    "handbook",
-    "playbook",
-    "contract",
-    "proposal",
-    "memo",
-    "policy",
-}
-COMPONENT_NOUNS = {
-    "service",
-    "api",
-    "gateway",
-    "database",
-    "pipeline",
-    "cluster",
-    "queue",
-    "worker",
-    "server",
-    "endpoint",
-    "module",
-    "library",
-    "frontend",
-    "backend",
-    "app",
-    "dashboard",
-    "indexer",
-    "scheduler",
-    "cache",
-    "store",
-    "engine",
-    "bot",
-    "sdk",
-    "cli",
-    "microservice",
-    "flow",
-    "resizer",
-    "scorer",
-    "limiter",
-    "builder",
-    "sync",
-    "log",
-    "relay",
-    "warehouse",
-    "proxy",
-    "balancer",
-    "router",
-    "crawler",
-    "parser",
-    "exporter",
-    "importer",
-    "monitor",
-    "tracker",
-    "registry",
-    "portal",
-    "console",
-}
 STARTERS = set(
     "the a an we our it this that these those they he she i you my your their his her its in on at "
     "after before when if last next today yesterday tomorrow also then so but and or for from with "
@@ -425,8 +326,8 @@ def _relation(between: str) -> str | None:
     return None
 
 
-class LocalExtractor:
-    name = "local"
+class HeuristicExtractor(Extractor):
+    name = "heuristic"
 
     def extract(self, text: str) -> Extraction:
         entities: dict[tuple[str, str], ExtractedEntity] = {}

@@ -1,0 +1,858 @@
+"""The default extractor: entities and relationships read off spaCy's parse of the text
+(``memoryhub.nlp``: one parse per text, shared with the claim comparison).
+
+Entities, in order of trust (a later source never overrides an earlier one's span):
+1. the speaker of a dialogue turn ("Caroline (1:56 pm ...): ...") — a person;
+2. identifiers the parser would split: hosts and services (``orders-api``,
+   ``db-replica-3``), regions (``eu-west-1``), code names (``user_sessions``,
+   ``billing.tasks``), files and tickets;
+3. the technology gazetteer (``memoryhub.lexicon``), case-insensitive where unambiguous;
+4. named entities (PERSON, ORG, GPE, LOC, FAC, PRODUCT, EVENT, WORK_OF_ART, LAW),
+   trimmed of greetings, determiners and possessives and split at "and"/"at";
+5. proper-noun runs the named-entity model missed, typed by their cue words;
+6. noun chunks ending in a cue noun ("billing service", "data team", "Q3 offsite"), and
+   the objects of taste and use verbs ("likes dark mode", "drinks oat milk").
+Never an entity: pronouns, greetings and fillers, dates, times, amounts, versions, and a
+lone capitalised word that the model does not call a name.
+
+Relationships come from the dependency parse: a verb's subjects and objects (direct,
+prepositional, passive agent, through "started using", "wants to visit"), copular phrases
+("X is the CTO of Y", "X is based in Y") and possessive kinship ("my wife Anna"), mapped
+onto the relation vocabulary by the verb's lemma, its preposition and the types of both
+ends. "I" in a dialogue turn is the speaker. A negated verb states nothing, except "no
+longer uses" / "stopped using" (STOPPED_USING). Each relationship carries its sentence
+as evidence.
+"""
+
+from dataclasses import dataclass
+
+from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
+from graph.extraction.cues import (
+    COMPONENT_NOUNS,
+    DOCUMENT_WORDS,
+    EVENT_WORDS,
+    ORG_WORDS,
+    PROJECT_WORDS,
+)
+from graph.vocabulary import normalize_name
+from memoryhub import lexicon
+from memoryhub.nlp import parse, parse_many
+
+NER_TYPES = {
+    "PERSON": "person",
+    "ORG": "organization",
+    "GPE": "location",
+    "LOC": "location",
+    "FAC": "location",
+    "PRODUCT": "technology",
+    "EVENT": "event",
+    "WORK_OF_ART": "document",
+    "LAW": "document",
+}
+IDENTIFIER_TYPES = {
+    "identifier": "component",
+    "region": "location",
+    "file": "document",
+    "ticket": "document",
+}
+SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
+TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
+FOODS = set(
+    """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
+    pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
+    pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian""".split()
+)
+ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle".split())
+TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
+GENERIC_HEADS = set(
+    """thing things stuff time times way lot lots bit day days week weeks year years month
+    months people person guy guys place places idea ideas part parts kind sort one ones
+    work job jobs life home house moment end start today tomorrow yesterday""".split()
+)
+SUBJECT_PRONOUNS = {"i", "me", "myself"}
+KIN_MARRIED = {"wife", "husband", "spouse", "partner", "fiance", "fiancee", "fiancé", "fiancée"}
+KIN_KNOWS = set(
+    """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
+    sister brother sibling cousin mom mother dad father son daughter aunt uncle niece nephew
+    grandma grandpa grandmother grandfather roommate mentor mentee classmate""".split()
+)
+KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
+ROLE_WORK = set(
+    """cto ceo cfo coo cio vp engineer developer designer manager director head lead founder
+    cofounder co-founder analyst scientist researcher intern consultant contractor employee
+    architect admin administrator sre owner maintainer member president chair officer
+    product-manager pm tpm recruiter accountant lawyer teacher professor nurse doctor""".split()
+)
+
+
+@dataclass
+class Mention:
+    start: int  # character offsets in the source text
+    end: int
+    name: str
+    type: str
+    confidence: float
+
+
+def _clean(name: str) -> str:
+    name = name.strip().strip("`'\"*_()[]{}<>,;:!?")
+    if name.endswith(("'s", "’s")):
+        name = name[:-2]
+    return name.rstrip(".").strip() if not name.endswith((".js", ".NET")) else name.strip()
+
+
+class _Reader:
+    """One text's mentions and relationships."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.source = doc.user_data.get("source", doc.text)
+        self.mentions: list[Mention] = []
+        self.by_token: dict[int, Mention] = {}
+        self.speaker: Mention | None = None
+        self.relationships: dict[tuple, ExtractedRelationship] = {}
+
+    # ----- entities -------------------------------------------------------------------
+
+    def _text(self, start: int, end: int) -> str:
+        return self.source[start:end]
+
+    def _free(self, tokens) -> bool:
+        return all(t.i not in self.by_token for t in tokens)
+
+    def _add(self, tokens, type_: str, confidence: float, *, name: str | None = None):
+        tokens = [t for t in tokens if not t.is_space]
+        if not tokens:
+            return None
+        start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+        name = _clean(name if name is not None else self._text(start, end))
+        if not name or not any(ch.isalnum() for ch in name) or not normalize_name(name):
+            return None
+        if name.casefold() in lexicon.NEVER_NAMES:
+            return None
+        mention = Mention(start, end, name, type_, confidence)
+        self.mentions.append(mention)
+        for token in tokens:
+            self.by_token[token.i] = mention
+        return mention
+
+    def _trim(self, tokens):
+        """Drop greetings, determiners, possessives and fillers at the edges."""
+        tokens = [t for t in tokens if not t.is_space]
+        while tokens and (
+            tokens[0].lower_ in TRIM_WORDS
+            or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+            or tokens[0].dep_ == "poss"
+        ):
+            tokens = tokens[1:]
+        while tokens and (
+            tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
+            or tokens[-1].lower_ in {"'s", "’s"}
+        ):
+            tokens = tokens[:-1]
+        return tokens
+
+    def _split(self, tokens):
+        """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
+        parts, current = [], []
+        for token in tokens:
+            if token.lower_ in {
+                "and",
+                "&",
+                "at",
+                "in",
+                "from",
+                "with",
+                "of",
+                ",",
+                "or",
+                "for",
+            } and (token.lower_ not in {"of", "&", "for"} or not current):
+                if current:
+                    parts.append(current)
+                current = []
+            else:
+                current.append(token)
+        if current:
+            parts.append(current)
+        return parts
+
+    def _speaker(self):
+        name = self.doc.user_data.get("speaker")
+        if name:
+            start = self.source.find(name)
+            self.speaker = Mention(start, start + len(name), name, "person", 0.9)
+            self.mentions.append(self.speaker)
+
+    def _identifiers(self):
+        for start, end, kind in self.doc.user_data.get("identifiers", []):
+            type_ = IDENTIFIER_TYPES.get(kind)
+            if type_ is None:
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            name = self._text(start, end)
+            if kind == "ticket" and not any(ch.isdigit() for ch in name):
+                continue
+            self._add(list(span), type_, 0.8, name=name)
+
+    def _technologies(self):
+        doc = self.doc
+        index = 0
+        while index < len(doc):
+            found = None
+            for width in range(lexicon.MAX_TECH_WORDS, 0, -1):
+                if index + width > len(doc):
+                    continue
+                span = doc[index : index + width]
+                text = self._text(span.start_char, span.end_char)
+                canonical = lexicon.TECHNOLOGIES.get(text.casefold())
+                if canonical is None:
+                    continue
+                lowered = text.casefold()
+                if text.islower() and lowered in lexicon.AMBIGUOUS_TECH:
+                    continue
+                if width == 1 and lowered in lexicon.AMBIGUOUS_TECH and span[0].is_sent_start:
+                    continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
+                if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
+                    continue
+                found = span
+                break
+            if found is not None and self._free(found):
+                self._add(list(found), "technology", 0.9)
+                index += len(found)
+            else:
+                index += 1
+
+    def _cue_type(self, tokens, default: str) -> str:
+        words = [t.lower_ for t in tokens]
+        last = words[-1]
+        following = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(self.doc) else ""
+        if last in ORG_WORDS or last in TEAM_WORDS or following in ORG_WORDS:
+            return "organization"
+        if words[0] in PROJECT_WORDS or following in PROJECT_WORDS:
+            return "project"
+        if last in DOCUMENT_WORDS or following in DOCUMENT_WORDS:
+            return "document"
+        if last in EVENT_WORDS or following in EVENT_WORDS:
+            return "event"
+        if last in COMPONENT_NOUNS:
+            return "component"
+        return default
+
+    def _named_entities(self):
+        for ent in self.doc.ents:
+            type_ = NER_TYPES.get(ent.label_)
+            if type_ is None:
+                continue
+            for part in self._split(list(ent)):
+                tokens = self._trim(part)
+                if not tokens or not self._free(tokens):
+                    continue
+                if not any(t.text[:1].isupper() or t.like_num for t in tokens):
+                    continue  # the model named a lower-case phrase: not a name
+                if len(tokens) == 1 and tokens[0].lower_ in lexicon.NEVER_NAMES:
+                    continue
+                if len(tokens) == 1 and tokens[0].pos_ not in {"PROPN", "NOUN", "X"}:
+                    continue
+                if all(t.like_num for t in tokens):
+                    continue
+                confidence = 0.85
+                if type_ in {"organization", "location", "technology"}:
+                    cue = self._cue_type(tokens, type_)
+                    if cue in {"organization", "project", "event", "document"}:
+                        type_ = cue
+                self._add(tokens, type_, confidence)
+
+    def _proper_nouns(self):
+        """Runs of proper nouns the named-entity model missed ("Phoenix rewrite")."""
+        run: list = []
+        for token in list(self.doc) + [None]:
+            if (
+                token is not None
+                and token.i not in self.by_token
+                and token.pos_ == "PROPN"
+                and token.text[:1].isupper()
+                and token.lower_ not in TRIM_WORDS
+            ):
+                run.append(token)
+                continue
+            if run:
+                tokens = self._trim(run)
+                if tokens:
+                    alone = len(tokens) == 1 and tokens[0].is_sent_start
+                    cue = self._cue_type(tokens, "")
+                    nxt = tokens[-1].i + 1
+                    if (
+                        not cue
+                        and nxt < len(self.doc)
+                        and self.doc[nxt].lower_ in COMPONENT_NOUNS | TEAM_WORDS
+                    ):
+                        tokens = tokens + [self.doc[nxt]]
+                        cue = self._cue_type(tokens, "")
+                    if cue:
+                        self._add(tokens, cue, 0.7)
+                    elif not alone and len(tokens) <= 4:
+                        self._add(tokens, self._guess(tokens), 0.55)
+                run = []
+
+    def _guess(self, tokens) -> str:
+        """A proper noun with no cue word: read its role in the sentence."""
+        head = tokens[-1]
+        verb = head.head
+        preposition = verb.lower_ if head.dep_ == "pobj" else ""
+        if preposition in {"in", "to", "from", "near"} and verb.head.lemma_ in {
+            "live",
+            "move",
+            "travel",
+            "go",
+            "fly",
+            "visit",
+            "base",
+            "be",
+            "stay",
+        }:
+            return "location"
+        if preposition in {"at", "for"} and verb.head.lemma_ in {"work", "join", "intern"}:
+            return "organization"
+        if head.dep_ in {"nsubj", "nsubjpass"} and verb.lemma_ in {
+            "say",
+            "tell",
+            "think",
+            "feel",
+            "want",
+            "love",
+            "like",
+            "live",
+            "marry",
+        }:
+            return "person"
+        return "concept"
+
+    def _chunks(self):
+        """Common-noun phrases that name a thing: "billing service", "data team",
+        "dark mode" as an object of a taste or use verb."""
+        for chunk in self.doc.noun_chunks:
+            tokens = self._trim(
+                [
+                    t
+                    for t in chunk
+                    if t.pos_ not in {"ADJ", "NUM"}
+                    or t.dep_ == "compound"
+                    or (t.dep_ == "amod" and t.head.lower_ in {"mode", "milk", "learning"})
+                ]
+            )
+            if not tokens:
+                continue
+            head = chunk.root
+            if head.i in self.by_token:
+                continue
+            modifiers = [t for t in tokens if t.i != head.i]
+            if modifiers and any(t.i in self.by_token for t in modifiers):
+                continue  # "the orders-api service": the identifier is the entity
+            if not self._free(tokens):
+                continue
+            lowered = head.lower_
+            if head.pos_ == "PRON" or lowered in GENERIC_HEADS | lexicon.NEVER_NAMES:
+                continue
+            if modifiers and lowered in COMPONENT_NOUNS and head.pos_ == "NOUN":
+                if any(m.lower_ in GENERIC_HEADS or m.like_num for m in modifiers):
+                    continue
+                self._add(tokens, "component", 0.7)
+            elif modifiers and lowered in TEAM_WORDS | ORG_WORDS:
+                self._add(tokens, "organization", 0.7)
+            elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
+                self._add(tokens, "event", 0.65)
+            elif self._taste_object(head):
+                kind = "other" if lowered in FOODS or lowered in ANIMALS else "concept"
+                self._add(tokens, kind, 0.6)
+
+    @staticmethod
+    def _taste_object(token) -> bool:
+        verb = token.head
+        if token.dep_ == "conj":
+            while token.dep_ == "conj":
+                token = token.head
+            verb = token.head
+        if token.dep_ not in {"dobj", "pobj", "xcomp"}:
+            return False
+        if token.dep_ == "pobj":
+            if verb.lower_ not in {"of", "for", "with"}:
+                return False
+            verb = verb.head
+        return verb.lemma_.lower() in {
+            "like",
+            "love",
+            "enjoy",
+            "prefer",
+            "hate",
+            "dislike",
+            "adore",
+            "drink",
+            "eat",
+            "play",
+            "practice",
+            "practise",
+            "learn",
+            "study",
+            "fan",
+        }
+
+    # ----- relationships --------------------------------------------------------------
+
+    def _mention_of(self, token):
+        """The entity a subject/object token stands for."""
+        if token is None:
+            return None
+        if token.lower_ in SUBJECT_PRONOUNS and self.speaker is not None:
+            return self.speaker
+        mention = self.by_token.get(token.i)
+        if mention is not None:
+            return mention
+        for child in token.children:  # "the billing service": compound children
+            if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
+                return self.by_token[child.i]
+        return None
+
+    @staticmethod
+    def _with_conjuncts(token):
+        found = [token]
+        for child in token.children:
+            if child.dep_ == "conj":
+                found.extend(_Reader._with_conjuncts(child))
+            elif child.dep_ == "appos":
+                continue
+        return found
+
+    def _subjects(self, verb):
+        subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if not subjects and verb.dep_ in {"conj", "xcomp", "advcl", "relcl"} and verb.head != verb:
+            if verb.dep_ == "relcl":
+                return [verb.head]
+            return self._subjects(verb.head)
+        if not subjects and verb.dep_ == "ROOT" and self.speaker is not None:
+            first = verb.sent[0] if not verb.sent[0].is_space else verb.sent[1]
+            if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).is_space):
+                return ["SPEAKER"]
+        out = []
+        for subject in subjects:
+            out.extend(self._with_conjuncts(subject))
+        return out
+
+    def _relate(self, source, target, type_: str, sentence, confidence: float = 0.7):
+        if source is None or target is None or source is target:
+            return
+        if normalize_name(source.name) == normalize_name(target.name):
+            return
+        key = (normalize_name(source.name), type_, normalize_name(target.name))
+        if key in self.relationships:
+            return
+        self.relationships[key] = ExtractedRelationship(
+            source=source.name,
+            target=target.name,
+            type=type_,
+            description=sentence.text.strip()[:300]
+            if hasattr(sentence, "text")
+            else str(sentence)[:300],
+            confidence=round(min(confidence, source.confidence, target.confidence) + 0.1, 2),
+            strength=0.6,
+        )
+
+    def _sentence_text(self, sent) -> str:
+        return self.source[sent.start_char : sent.end_char].strip()
+
+    def _relations(self):
+        for token in self.doc:
+            if token.pos_ in {"VERB", "AUX"} or token.lemma_.lower() in VERB_RULES:
+                self._verb(token)
+            if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+                "friend",
+                "fan",
+                "wife",
+                "husband",
+                "part",
+                "member",
+                "owner",
+                "maintainer",
+                "author",
+                "founder",
+                "creator",
+            }:
+                self._role(token)
+            if token.dep_ == "poss" and token.lower_ in {"my"} and self.speaker is not None:
+                self._kin(token)
+
+    def _objects(self, verb):
+        """(object token, preposition) pairs of ``verb``: direct objects, prepositional
+        objects, passive agents, and objects of an open complement ("started using X")."""
+        out = []
+        for child in verb.children:
+            if child.dep_ in {"dobj", "attr", "oprd", "dative"}:
+                out.extend((o, "") for o in self._with_conjuncts(child))
+                for grand in child.children:  # "sends events to X"
+                    if grand.dep_ == "prep":
+                        out.extend(
+                            (o, grand.lower_)
+                            for p in grand.children
+                            if p.dep_ == "pobj"
+                            for o in self._with_conjuncts(p)
+                        )
+            elif child.dep_ in {"prep", "agent", "dative"}:
+                for pobj in child.children:
+                    if pobj.dep_ in {"pobj", "pcomp"}:
+                        out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+            elif child.dep_ == "prt":  # "grew up in", "took over X"
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj":
+                        out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+            elif child.dep_ in {"acomp"}:  # "is married to X", "is responsible for X"
+                for prep in child.children:
+                    if prep.dep_ == "prep":
+                        out.extend(
+                            (o, f"{child.lower_} {prep.lower_}")
+                            for p in prep.children
+                            if p.dep_ == "pobj"
+                            for o in self._with_conjuncts(p)
+                        )
+        return out
+
+    def _verb(self, verb):
+        lemma = verb.lemma_.lower()
+        negated = any(c.dep_ == "neg" for c in verb.children)
+        no_longer = negated and any(c.lower_ == "longer" for c in verb.subtree if c.i < verb.i + 1)
+        if lemma in {"stop", "quit"}:
+            for child in verb.children:
+                if child.dep_ in {"xcomp", "dobj"} and child.lemma_ in {"use", "using"}:
+                    self._link(verb, child, "STOPPED_USING")
+            return
+        if lemma == "keep" and negated:
+            return
+        rule = VERB_RULES.get(lemma)
+        if rule is None:
+            return
+        if negated and not no_longer:
+            return
+        subjects = self._subjects(verb)
+        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
+        sentence = self._sentence_text(verb.sent)
+        for obj, prep in self._objects(verb):
+            target = self._mention_of(obj)
+            if target is None:
+                continue
+            if passive and prep == "by":  # "A was replaced by B", "X is owned by Y"
+                for subject in subjects:
+                    source = self._resolve(subject)
+                    type_ = rule(target, source, "", no_longer)
+                    if type_:
+                        self._relate(target, source, type_, sentence)
+                continue
+            if lemma == "replace" and prep == "with":  # "we replaced A with B"
+                for child in verb.children:
+                    if child.dep_ == "dobj":
+                        self._relate(target, self._mention_of(child), "REPLACES", sentence)
+                continue
+            for subject in subjects:
+                source = self._resolve(subject)
+                if source is None:
+                    continue
+                type_ = rule(source, target, prep, no_longer)
+                if type_:
+                    self._relate(source, target, type_, sentence)
+
+    def _link(self, verb, using, type_):
+        sentence = self._sentence_text(verb.sent)
+        for subject in self._subjects(verb):
+            source = self._resolve(subject)
+            for obj, _prep in self._objects(using):
+                self._relate(source, self._mention_of(obj), type_, sentence)
+
+    def _resolve(self, subject):
+        if subject == "SPEAKER":
+            return self.speaker
+        return self._mention_of(subject)
+
+    def _role(self, token):
+        """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y"."""
+        if token.dep_ == "attr":
+            verb = token.head
+            subjects = [self._resolve(s) for s in self._subjects(verb)]
+        else:
+            subjects = [self._mention_of(token.head)]
+        word = token.lower_
+        sentence = self._sentence_text(token.sent)
+        for prep in token.children:
+            if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with"}:
+                continue
+            for pobj in prep.children:
+                if pobj.dep_ != "pobj":
+                    continue
+                for obj in self._with_conjuncts(pobj):
+                    target = self._mention_of(obj)
+                    for source in subjects:
+                        if source is None or target is None:
+                            continue
+                        type_ = _role_type(word, source, target)
+                        if type_:
+                            self._relate(source, target, type_, sentence)
+
+    def _kin(self, token):
+        """ "my wife Anna", "my friend Ben", "my manager Sunita"."""
+        noun = token.head
+        word = noun.lower_
+        names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
+        if noun.i in self.by_token:  # "my Anna"? no relation
+            return
+        if noun.i + 1 < len(self.doc) and self.doc[noun.i + 1].i in self.by_token:
+            names.append(self.doc[noun.i + 1])
+        for name in names:
+            target = self._mention_of(name)
+            if target is None or target.type != "person":
+                continue
+            sentence = self._sentence_text(token.sent)
+            if word in KIN_MARRIED:
+                self._relate(self.speaker, target, "MARRIED_TO", sentence)
+            elif word in KIN_REPORTS:
+                self._relate(self.speaker, target, "REPORTS_TO", sentence)
+            elif word in KIN_KNOWS:
+                self._relate(self.speaker, target, "KNOWS", sentence)
+
+    # ----- all together ---------------------------------------------------------------
+
+    def read(self) -> Extraction:
+        self._speaker()
+        self._identifiers()
+        self._technologies()
+        self._named_entities()
+        self._proper_nouns()
+        self._chunks()
+        self._relations()
+        entities: dict[tuple, ExtractedEntity] = {}
+        for mention in self.mentions:
+            key = (normalize_name(mention.name), mention.type)
+            if key[0] and key not in entities:
+                sentence = (
+                    self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+                    if mention is not self.speaker
+                    else None
+                )
+                entities[key] = ExtractedEntity(
+                    name=mention.name,
+                    type=mention.type,
+                    description=self._sentence_text(sentence.sent)[:300] if sentence else "",
+                    confidence=mention.confidence,
+                )
+        return Extraction(
+            entities=list(entities.values()), relationships=list(self.relationships.values())
+        )
+
+
+def _role_type(word: str, source: Mention, target: Mention) -> str | None:
+    if word in {"wife", "husband", "spouse", "partner"} and target.type == "person":
+        return "MARRIED_TO"
+    if word in KIN_KNOWS and target.type == "person" and source.type == "person":
+        return "KNOWS"
+    if word in {"fan"}:
+        return "LIKES"
+    if word in {"part", "member"}:
+        return "PART_OF"
+    if word in {"owner", "maintainer"}:
+        return "OWNS"
+    if word in {"author", "founder", "creator", "cofounder", "co-founder"}:
+        return "CREATED"
+    if word in {"lead", "head", "manager", "director"} and target.type in {
+        "project",
+        "organization",
+        "component",
+    }:
+        return "LEADS" if target.type != "organization" or word != "manager" else "LEADS"
+    if word in ROLE_WORK and target.type == "organization":
+        return "WORKS_FOR"
+    return None
+
+
+def _person(m: Mention) -> bool:
+    return m.type == "person"
+
+
+def _place(m: Mention) -> bool:
+    return m.type == "location"
+
+
+def _rule(default: str | None = None, **by_prep):
+    """A verb's rule: relation by preposition ("" = direct object), else ``default``."""
+
+    rules = {key.rstrip("_"): value for key, value in by_prep.items()}
+
+    def decide(source: Mention, target: Mention, prep: str, no_longer: bool) -> str | None:
+        if no_longer:
+            return "STOPPED_USING" if default in {"USES", "DEPENDS_ON", _use} else None
+        choice = rules.get(prep.replace(" ", "_"), default if not prep else None)
+        if callable(choice):
+            return choice(source, target)
+        return choice
+
+    return decide
+
+
+def _move(source, target):
+    if _person(source) and _place(target):
+        return "LIVES_IN"
+    if _person(source):
+        return None
+    return "MIGRATED_TO"
+
+
+def _go(source, target):
+    if target.type in {"location", "event"}:
+        return "VISITED"
+    return None
+
+
+def _locate(source, target):
+    if target.type != "location":
+        return None
+    return "LIVES_IN" if _person(source) else "LOCATED_IN"
+
+
+def _join(source, target):
+    if target.type != "organization":
+        return None
+    words = target.name.casefold().split()
+    return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+
+
+def _attend(source, target):
+    if target.type == "organization":
+        return "STUDIES_AT"
+    if target.type in {"event", "location"}:
+        return "ATTENDED"
+    return None
+
+
+def _work(source, target):
+    if target.type == "organization":
+        return "PART_OF" if target.name.casefold().split()[-1] in TEAM_WORDS else "WORKS_FOR"
+    return None
+
+
+def _have(source, target):
+    return "OWNS" if target.type in {"other", "component", "project"} else None
+
+
+def _run(source, target):
+    if _person(source) and target.type in {"project", "organization", "event"}:
+        return "LEADS"
+    if not _person(source) and target.type == "technology":
+        return "USES"
+    return None
+
+
+def _create(source, target):
+    return "CREATED" if target.type != "person" else None
+
+
+def _meet(source, target):
+    return "KNOWS" if _person(source) and _person(target) else None
+
+
+def _use(source, target):
+    return "USES" if target.type != "person" else None
+
+
+VERB_RULES = {
+    "use": _rule(_use),
+    "adopt": _rule("USES"),
+    "rely": _rule(None, on="USES"),
+    "build": _rule(_create, on="USES", with_="USES"),
+    "write": _rule(_create, **{"in": "USES", "to": "INTEGRATES_WITH"}),
+    "power": _rule(None, by="USES"),
+    "run": _rule(_run, on="USES", **{"in": _locate}),
+    "depend": _rule(None, on="DEPENDS_ON"),
+    "require": _rule("DEPENDS_ON"),
+    "need": _rule("DEPENDS_ON"),
+    "call": _rule("INTEGRATES_WITH"),
+    "query": _rule("INTEGRATES_WITH"),
+    "talk": _rule(None, to="INTEGRATES_WITH"),
+    "connect": _rule(None, to="INTEGRATES_WITH"),
+    "send": _rule(None, to="INTEGRATES_WITH"),
+    "publish": _rule(None, to="INTEGRATES_WITH"),
+    "push": _rule(None, to="INTEGRATES_WITH"),
+    "integrate": _rule(None, with_="INTEGRATES_WITH"),
+    "read": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "consume": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "migrate": _rule(None, to="MIGRATED_TO"),
+    "switch": _rule(None, to="MIGRATED_TO"),
+    "move": _rule(None, to=_move, **{"in": _move}),
+    "relocate": _rule(None, to=_move),
+    "replace": _rule("REPLACES"),
+    "supersede": _rule("REPLACES"),
+    "own": _rule("OWNS"),
+    "maintain": _rule("OWNS"),
+    "have": _rule(_have),
+    "adopt_pet": _rule("OWNS"),
+    "lead": _rule("LEADS"),
+    "manage": _rule("LEADS"),
+    "head": _rule("LEADS"),
+    "report": _rule(None, to="REPORTS_TO"),
+    "work": _rule(None, at=_work, **{"for": _work}),
+    "join": _rule(_join),
+    "employ": _rule(None, by="WORKS_FOR"),
+    "intern": _rule(None, at="WORKS_FOR"),
+    "belong": _rule(None, to="PART_OF"),
+    "host": _rule(None, **{"in": "LOCATED_IN", "on": "USES"}),
+    "deploy": _rule(None, to=_locate, **{"in": _locate, "on": "USES"}),
+    "base": _rule(None, **{"in": _locate}),
+    "locate": _rule(None, **{"in": _locate}),
+    "live": _rule(None, **{"in": _locate}),
+    "grow": _rule(None, **{"in": _locate, "up": _locate}),
+    "stay": _rule(None, **{"in": _locate}),
+    "be": _rule(
+        None,
+        **{
+            "in": _locate,
+            "at": _work,
+            "married_to": "MARRIED_TO",
+            "responsible_for": "OWNS",
+            "based_in": _locate,
+            "part_of": "PART_OF",
+        },
+    ),
+    "visit": _rule(_go),
+    "go": _rule(None, to=_go),
+    "travel": _rule(None, to=_go),
+    "fly": _rule(None, to=_go),
+    "attend": _rule(_attend),
+    "marry": _rule("MARRIED_TO", to="MARRIED_TO"),
+    "know": _rule(_meet),
+    "meet": _rule(_meet, with_=_meet),
+    "like": _rule("LIKES"),
+    "love": _rule("LIKES"),
+    "enjoy": _rule("LIKES"),
+    "adore": _rule("LIKES"),
+    "hate": _rule("DISLIKES"),
+    "dislike": _rule("DISLIKES"),
+    "detest": _rule("DISLIKES"),
+    "prefer": _rule("PREFERS"),
+    "study": _rule(None, at="STUDIES_AT"),
+    "graduate": _rule(None, **{"from": "STUDIES_AT"}),
+    "enroll": _rule(None, at="STUDIES_AT", **{"in": "STUDIES_AT"}),
+    "create": _rule(_create),
+    "found": _rule(_create),
+    "design": _rule(_create),
+    "author": _rule(_create),
+    "develop": _rule(_create),
+    "start": _rule(lambda s, t: "CREATED" if t.type in {"organization", "project"} else None),
+    "review": _rule("REVIEWED"),
+    "approve": _rule("REVIEWED"),
+}
+
+
+class ParserExtractor(Extractor):
+    name = "parser"
+
+    def extract(self, text: str) -> Extraction:
+        return _Reader(parse(text)).read()
+
+    def extract_many(self, texts: list[str]) -> list[Extraction]:
+        return [_Reader(doc).read() for doc in parse_many(texts)]

@@ -1,0 +1,156 @@
+"""Word lists shared by the parser's preparation (``memoryhub.nlp``) and the graph's
+extractors: technologies (a gazetteer, by canonical spelling), words that are never a
+name on their own, and the patterns of identifiers, regions, hosts and versions."""
+
+import re
+
+_TECH = """
+Python Java JavaScript TypeScript Go Golang Rust Ruby PHP Kotlin Swift Scala Elixir Erlang
+Haskell Clojure Perl Lua Julia R C++ C# F# Dart Zig Bash PowerShell SQL GraphQL HTML CSS
+Sass WebAssembly Wasm Solidity Fortran COBOL MATLAB Groovy OCaml Nim Crystal Deno Bun
+Node.js NodeJS React Vue Angular Svelte SvelteKit Next.js Nuxt Remix Astro Ember jQuery
+Redux MobX Tailwind Bootstrap Django Flask FastAPI Starlette Pyramid Tornado Celery
+Rails Sinatra Laravel Symfony Spring SpringBoot Express NestJS Koa Hapi Phoenix Gin Echo
+Fiber Actix Axum Rocket Tokio Quarkus Micronaut .NET ASP.NET Blazor Flutter SwiftUI
+Electron Tauri Expo htmx HTMX Alpine.js Vite Webpack Rollup esbuild Parcel Babel Jest
+Vitest Mocha Cypress Playwright Selenium Puppeteer pytest unittest JUnit RSpec Storybook
+PostgreSQL Postgres MySQL MariaDB SQLite Oracle MSSQL MongoDB Redis Memcached Cassandra
+ScyllaDB DynamoDB CouchDB Couchbase Neo4j ArangoDB Elasticsearch OpenSearch Solr Kafka
+RabbitMQ ActiveMQ NATS Pulsar ZeroMQ Kinesis SQS SNS Pub/Sub ClickHouse Snowflake
+BigQuery Redshift Databricks Spark Flink Beam Hadoop Hive Presto Trino Druid Pinot
+DuckDB Polars pandas NumPy SciPy scikit-learn sklearn PyTorch TensorFlow Keras JAX
+XGBoost LightGBM CatBoost Hugging Face HuggingFace spaCy NLTK LangChain LlamaIndex
+OpenAI ChatGPT GPT-4 GPT-4o Claude Anthropic Gemini Llama Mistral Ollama vLLM
+pgvector Pinecone Weaviate Qdrant Milvus Chroma FAISS Airflow Dagster Prefect Luigi dbt
+Fivetran Airbyte Looker Tableau Metabase Superset PowerBI Grafana Prometheus Loki Tempo
+Jaeger Zipkin OpenTelemetry Datadog NewRelic New Relic Splunk Sentry PagerDuty Opsgenie
+Kibana Logstash Fluentd Fluent Bit Vector Nagios Zabbix StatsD Graphite InfluxDB
+TimescaleDB VictoriaMetrics Thanos Cortex Docker Podman Kubernetes K8s k3s OpenShift
+Helm Kustomize ArgoCD Argo Flux Istio Linkerd Envoy Consul Nomad Vault Terraform
+OpenTofu Pulumi Ansible Chef Puppet SaltStack Packer Vagrant CloudFormation CDK
+Jenkins GitHub GitLab Bitbucket CircleCI TravisCI Buildkite TeamCity Bamboo Spinnaker
+Nginx Apache HAProxy Traefik Caddy Varnish Cloudflare Fastly Akamai AWS Amazon Web Services
+GCP Google Cloud Azure DigitalOcean Heroku Vercel Netlify Fly.io Render Linode Hetzner
+OVH EC2 S3 RDS Aurora Lambda ECS EKS Fargate CloudFront Route53 IAM GKE AKS BigTable
+Firestore Firebase Supabase PlanetScale Neon Cloud Run Cloud Functions App Engine
+Linux Ubuntu Debian CentOS RHEL Fedora Alpine Arch Windows macOS iOS Android ChromeOS
+FreeBSD Git Mercurial SVN Jira Confluence Trello Asana Notion Linear Slack Discord
+Teams Zoom Google Meet Figma Sketch Miro Excel Sheets Google Sheets Google Docs Word
+PowerPoint Keynote Outlook Gmail Dropbox Box OneDrive iCloud Okta Auth0 Keycloak LDAP
+OAuth OAuth2 OIDC SAML SSO JWT TLS SSL mTLS gRPC REST SOAP WebSocket WebSockets HTTP/2
+HTTP/3 QUIC MQTT AMQP protobuf Protobuf Avro Parquet JSON YAML TOML XML CSV Stripe
+Twilio SendGrid Mailgun Segment Amplitude Mixpanel Intercom Zendesk Salesforce HubSpot
+Shopify WordPress Contentful Strapi Sanity VS Code VSCode Vim Neovim Emacs IntelliJ
+PyCharm WebStorm Xcode Android Studio Jupyter JupyterLab Colab Postman Insomnia curl
+Homebrew npm pnpm Yarn pip Poetry uv conda Conda Maven Gradle Bazel CMake Make
+Cargo NuGet Composer RubyGems PyPI Docker Hub Artifactory Nexus SonarQube Snyk
+Dependabot Renovate Black Ruff mypy ESLint Prettier Pylint flake8 isort Gunicorn
+uWSGI Uvicorn Hypercorn Puma Unicorn Tomcat Jetty WildFly Netty Kong Tyk Apigee
+Memgraph JanusGraph TigerGraph Dgraph etcd ZooKeeper CockroachDB TiDB YugabyteDB
+Vitess Citus pgBouncer PgBouncer Patroni Barman pgBackRest Flyway Liquibase Alembic
+Prisma SQLAlchemy Hibernate TypeORM Sequelize Drizzle Knex GORM Diesel Pydantic
+Marshmallow Zod Yup Axios Requests httpx aiohttp urllib3 BeautifulSoup Scrapy
+Pillow OpenCV ffmpeg FFmpeg ImageMagick Blender Unity Unreal Godot Photoshop
+Illustrator Lightroom Premiere Final Cut Canva Spotify Netflix YouTube Instagram
+TikTok Twitter Facebook WhatsApp Telegram Signal LinkedIn Reddit Pinterest Snapchat
+iPhone iPad MacBook Kindle Pixel Galaxy Apple Watch AirPods PlayStation Xbox Nintendo
+Switch Steam Duolingo Strava Peloton Fitbit Garmin Uber Lyft Airbnb
+"""
+
+# Phrases kept together ("Hugging Face") are written with a non-breaking join below.
+_MULTI = (
+    "Hugging Face",
+    "Amazon Web Services",
+    "Google Cloud",
+    "New Relic",
+    "Fluent Bit",
+    "Cloud Run",
+    "Cloud Functions",
+    "App Engine",
+    "Google Meet",
+    "Google Sheets",
+    "Google Docs",
+    "VS Code",
+    "Android Studio",
+    "Docker Hub",
+    "Final Cut",
+    "Apple Watch",
+    "Spring Boot",
+    "GitHub Actions",
+    "GitLab CI",
+    "Azure DevOps",
+    "Visual Studio",
+    "Visual Studio Code",
+    "Microsoft Teams",
+    "Google Drive",
+    "Google Calendar",
+    "Apple Music",
+    "Ruby on Rails",
+    "Power BI",
+    "Sentence Transformers",
+    "Cloud SQL",
+)
+_MULTI_WORDS = {word for phrase in _MULTI for word in phrase.split()}
+
+# Canonical spelling by casefolded name, single words and the phrases above.
+TECHNOLOGIES: dict[str, str] = {}
+for _word in _TECH.split():
+    if _word not in _MULTI_WORDS or _word in {"Docker", "Spring", "GitHub", "GitLab", "Azure"}:
+        TECHNOLOGIES.setdefault(_word.casefold(), _word)
+for _phrase in _MULTI:
+    TECHNOLOGIES.setdefault(_phrase.casefold(), _phrase)
+# Words that are technologies only when capitalised: in lower case they are English.
+AMBIGUOUS_TECH = frozenset(
+    """go rust r ruby spark beam hive flux argo vault chef puppet vector make word sheets teams
+    box signal switch steam pixel galaxy unity linear notion render neon sanity echo fiber
+    rocket express phoenix tempo loki thanos cortex druid pinot arch alpine excel keynote
+    outlook canva uber lyft requests black ember crystal julia dart zig bun deno flutter
+    chroma presto trino luigi prefect segment strapi drizzle knex yup zod puma unicorn
+    tomcat jetty netty kong tyk pip uv poetry cargo composer nexus curl homebrew mercurial
+    windows apple amazon facebook twitter oracle spring sketch miro zoom slack git""".split()
+)
+MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
+
+# Words that are never an entity on their own, whatever their case or tag.
+NEVER_NAMES = frozenset(
+    """hey hi hello hiya yo howdy thanks thank thx ty wow whoa oh ooh ah aw aww omg lol haha
+    hahaha yeah yep yup yes no nope nah ok okay okey alright sure cool great awesome nice
+    amazing wonderful congrats congratulations sorry please bye goodbye cheers welcome
+    indeed absolutely totally definitely really hmm um uh well anyway btw fyi imo tbh
+    sounds keep glad hope good morning evening night day today tomorrow yesterday tonight
+    session note notes update updates todo done next step steps plan plans summary
+    i me my mine myself you your yours we us our ours they them their he him his she her
+    it its this that these those there here what who whom which why how when where
+    everyone everybody someone somebody anyone anybody nobody something anything nothing
+    everything one ones thing things stuff lot lots bit kind sort way time times people
+    guys folks friend friends family kids kid mom dad mum parents user users team
+    monday tuesday wednesday thursday friday saturday sunday weekend week month year
+    january february march april may june july august september october november december
+    spring summer autumn fall winter""".split()
+)
+
+# Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, ...
+REGION = re.compile(
+    r"^(?:(?:us|eu|ap|sa|ca|me|af|il|mx|cn|us-gov)-(?:east|west|north|south|central|"
+    r"northeast|northwest|southeast|southwest)-\d{1,2}|(?:us|europe|asia|australia|"
+    r"northamerica|southamerica|me|africa)-(?:east|west|north|south|central|northeast|"
+    r"southeast|southwest)\d{1,2}|(?:east|west|north|south|central)(?:us|europe|asia)\d?)$",
+    re.IGNORECASE,
+)
+# A version: 2.3.1, v1.4, 16.2, 3.8.0-rc1.
+VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?$")
+# A ticket or a numbered document: OPS-1234, ADR-7, RFC-12, JIRA-88.
+TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
+# File names with a known extension.
+FILENAME = re.compile(
+    r"^[\w./-]+\.(?:md|txt|py|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|sql|sh|go|rs|"
+    r"java|rb|php|html|css|lock|env|log|pdf|docx?|xlsx?|pptx?|ipynb|tf|proto)$",
+    re.IGNORECASE,
+)
+# An identifier: a hyphenated or snake_case name with a letter (orders-api, db-replica-3,
+# user_sessions), a dotted name (app.config, billing.tasks.charge), or camelCase/PascalCase
+# with an inner capital (PaymentClient, getUser).
+IDENTIFIER = re.compile(
+    r"^(?:[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]"
+    r"[A-Za-z0-9_]*)+(?:\(\))?|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)$"
+)

