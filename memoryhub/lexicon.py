@@ -126,7 +126,10 @@ NEVER_NAMES = frozenset(
     guys folks friend friends family kids kid mom dad mum parents user users team
     monday tuesday wednesday thursday friday saturday sunday weekend week month year
     january february march april may june july august september october november december
-    spring summer autumn fall winter""".split()
+    spring summer autumn fall winter q1 q2 q3 q4 h1 h2 cpu gpu ram gb mb kb tb ms utc gmt
+    pst pdt est edt cet cest ist eta asap eod eow fyi pr prs ci cd qa ux ui sla slo kpi okr
+    okrs roi p0 p1 p2 p50 p95 p99 oom tl dr tldr wip lgtm ptal nit ack pm am mins min
+    hours hrs sec secs mo yo""".split()
 )
 
 # Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, ...
@@ -153,4 +156,51 @@ FILENAME = re.compile(
 IDENTIFIER = re.compile(
     r"^(?:[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]"
     r"[A-Za-z0-9_]*)+(?:\(\))?|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)$"
+)
+
+# Given names from many languages: a capitalised word among these, not otherwise named by
+# the model, is a person ("Priyanka", "Deniz", "Liang").
+FIRST_NAMES = frozenset(
+    """
+    aaron abdul abdullah abebe abel abigail abraham ada adam adaeze adebayo adriana adrian
+    agnes ahmad ahmed aiden aisha akira akosua alan albert alberto aleksandra alejandro
+    alessandro alex alexa alexander alexandra alexei alexis alfred ali alice alicia alina
+    alisha alison alma amanda amara amaya amber amelia amina amir amit amy ana anders andre
+    andrea andreas andrei andrew andy angela angelo anika anita ankit ann anna anne annie
+    anthony antoine antonio anya arash arjun arnav arturo asha ashley astrid aurora ava
+    ayesha ayumi beatriz bella ben benjamin bernard bianca bilal blessing bob bongani boris
+    brandon brenda brian bruno caleb camila camille carla carlos carmen carol caroline
+    carolina cassandra catherine cecilia celine chandra charles charlie charlotte chen
+    chiamaka chiara chidi chinedu chioma chloe chris christian christina christopher
+    claire clara claudia colin connor cristina dalia damian dan dana daniel daniela daniele
+    darius dave david deepa deepak deniz dennis derek diana diego dimitri divya dmitri
+    dolores dominic dong donna dorothy duc dylan ebony eduardo edward efua elena eli elias
+    elif elijah elisa elizabeth ella ellen emeka emily emma enrique eric erik erin esra
+    esther ethan eva evan fabio farah farid fatima fatma felipe felix fernando filip fiona
+    florian francesca francesco francisco frank freya gabriel gabriela gareth gary gaurav
+    george georgia gina giorgio giulia giuseppe grace greg gregory gustavo hamid hana hannah
+    hans haruki haruto hassan hector helen helena henrik henry hiro hiroshi hugo hyun ian
+    ibrahim ifeoma igor ikechukwu ilya ines ingrid irene iris isaac isabel isabella isla
+    ivan jack jacob jade jaime james jamal jan jana jane janet jasmine jason javier jay
+    jean jen jenna jennifer jenny jeremy jessica jiho jin joanna joao joe joel johan john
+    jon jonas jonathan jordan jorge jose joseph josh joshua juan julia julian juliana julie
+    jun justin kai kamal kamala karen karim karin kate katherine kathy katie kavya keisha
+    ken kenji kevin kemal khadija kim kofi kwame kyle laila lakshmi lana lars laura lauren
+    layla leah lee leila lena leo leon leonardo liam liang lily lin linda ling lisa liu
+    lola lorenzo louis lucas lucia luca lucy luis luisa luka maeve magnus mai maja malik
+    manuel marco marcus margaret maria mariam mariana marie marina mario marisol mark marta
+    martin mary mateo matteo matthew max maya megan mehmet mei mel melanie melissa mia
+    michael michelle miguel mika mike mila milan min mina ming miriam mohamed mohammed
+    mohammad monica muhammad nadia naledi nam nancy naomi nasser nat natalia natalie
+    nathan nate neha nia nick nicole nikhil nikolai nina noah noor nora obinna olga oliver
+    olivia omar oscar owen pablo paolo patricia patrick paul paula pedro peter philip pierre
+    pooja priya priyanka qing rachel rafael rahul raj rajesh ramon rana ravi rebecca reza
+    ricardo richard rita rob robert roberto rohan rosa rose ruby rui ryan sabrina sadia
+    sahil sakura sam samantha samir samuel sandra sanjay sara sarah sasha scott sean
+    sebastian sergei sergio shanice shreya simon siddharth sipho sofia sophia sophie
+    stefan stella stephen steve sujata sunita susan sven takumi tamar tanvir tara teresa
+    thabo thomas tim timothy tina tobias tom tomas tony tran uma valentina vanessa vera
+    victor victoria vikram vincent viktor wang wanjiru wei will william xavier xin yan yara
+    yasmin yi yuki yuna yusuf yuto zahra zainab zara zeynep zhang zoe zoran
+    """.split()
 )

@@ -45,7 +45,11 @@ LEADING_VERBS = frozenset(
     maintain reports reported joined joins started starts stopped switched migrated
     drinks drink eats eat avoids avoid studies studied attends attended speaks speak reads
     watches watch plays play has have had is was are were keeps keep depends calls talks
-    sends stores hosts deploys deployed replaced replaces migrates owns prefer""".split()
+    sends stores hosts deploys deployed replaced replaces migrates replace launch launched
+    hire hired add added ship shipped mentor mentors migrate move deploy write review
+    reviewed approve approved schedule scheduled book booked call fix fixed upgrade
+    upgraded bump bumped rotate rotated investigate check ask asked talk talked met meet
+    loved liked hated adopted adopt joined""".split()
 )
 # Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
 SYSTEM_SUFFIXES = frozenset(
@@ -56,7 +60,22 @@ SYSTEM_SUFFIXES = frozenset(
     scheduler runner agent agents exporter importer monitor store registry router broker
     consumer producer handler lambda function fn module pkg repo host vm box prod staging
     stage dev qa test int canary blue green edge ingest ingestion search auth billing
-    payments orders users admin portal dashboard metrics logs logging tracing""".split()
+    payments orders users admin portal dashboard metrics logs logging tracing utils util
+    protos proto common shared site rules tools kit infra platform engine events ledger
+    notifications notification emails email mailer renderer resizer uploader downloader
+    config configs settings schema migrations tests sandbox playground""".split()
+)
+# A lower-case hyphenated word with one of these parts is English ("on-call", "follow-up").
+ENGLISH_PARTS = frozenset(
+    """on off co self re pre non anti well high low long short real end up down follow opt
+    sign built read write allow deny e x multi cross sub semi half full one two three four
+    five first second third state of the to in out by day time all year week month term
+    level based free only like ready wide friendly style related specific aware driven
+    side facing grade scale call hand check at over back front open source hot cold fix
+    run a mid late early kick catch walk drop pick set start roll spin break fine tune
+    heavy light fast slow old new big small next last part hour minute must nice good
+    know how to do follow check ins looking hands eye brand so ex post non brother sister
+    mother father law grand great step""".split()
 )
 
 _SPEAKER = re.compile(
@@ -137,6 +156,8 @@ def identifier_kind(word: str) -> str:
         return "ticket"
     if lexicon.REGION.match(word):
         return "region"
+    if word.casefold() in lexicon.TECHNOLOGIES:
+        return ""
     if lexicon.FILENAME.match(word) and not word[0].isdigit():
         return "file"
     if not lexicon.IDENTIFIER.match(word):
@@ -152,6 +173,7 @@ def identifier_kind(word: str) -> str:
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
             or any(p in lexicon.TECHNOLOGIES for p in parts)
+            or (word.islower() and not any(p in ENGLISH_PARTS for p in parts))
         ):
             return "identifier"
         return ""

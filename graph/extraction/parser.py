@@ -24,6 +24,7 @@ longer uses" / "stopped using" (STOPPED_USING). Each relationship carries its se
 as evidence.
 """
 
+import re
 from dataclasses import dataclass
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
@@ -92,6 +93,9 @@ class Mention:
     name: str
     type: str
     confidence: float
+    origin: str = ""  # speaker, identifier, technology, ner, propn, chunk
+    cued: bool = False  # typed by a cue word ("Labs", "team", "service"): keep the type
+    root: int = -1  # index of the span's syntactic head
 
 
 def _clean(name: str) -> str:
@@ -120,7 +124,16 @@ class _Reader:
     def _free(self, tokens) -> bool:
         return all(t.i not in self.by_token for t in tokens)
 
-    def _add(self, tokens, type_: str, confidence: float, *, name: str | None = None):
+    def _add(
+        self,
+        tokens,
+        type_: str,
+        confidence: float,
+        *,
+        name: str | None = None,
+        origin: str = "",
+        cued: bool = False,
+    ):
         tokens = [t for t in tokens if not t.is_space]
         if not tokens:
             return None
@@ -128,9 +141,11 @@ class _Reader:
         name = _clean(name if name is not None else self._text(start, end))
         if not name or not any(ch.isalnum() for ch in name) or not normalize_name(name):
             return None
-        if name.casefold() in lexicon.NEVER_NAMES:
+        if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
-        mention = Mention(start, end, name, type_, confidence)
+        inside = {t.i for t in tokens}
+        root = next((t.i for t in tokens if t.head.i not in inside or t.head == t), tokens[-1].i)
+        mention = Mention(start, end, name, type_, confidence, origin, cued, root)
         self.mentions.append(mention)
         for token in tokens:
             self.by_token[token.i] = mention
@@ -142,7 +157,7 @@ class _Reader:
         while tokens and (
             tokens[0].lower_ in TRIM_WORDS
             or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
-            or tokens[0].dep_ == "poss"
+            or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
         ):
             tokens = tokens[1:]
         while tokens and (
@@ -181,7 +196,7 @@ class _Reader:
         name = self.doc.user_data.get("speaker")
         if name:
             start = self.source.find(name)
-            self.speaker = Mention(start, start + len(name), name, "person", 0.9)
+            self.speaker = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.mentions.append(self.speaker)
 
     def _identifiers(self):
@@ -195,7 +210,7 @@ class _Reader:
             name = self._text(start, end)
             if kind == "ticket" and not any(ch.isdigit() for ch in name):
                 continue
-            self._add(list(span), type_, 0.8, name=name)
+            self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
 
     def _technologies(self):
         doc = self.doc
@@ -220,8 +235,19 @@ class _Reader:
                 found = span
                 break
             if found is not None and self._free(found):
-                self._add(list(found), "technology", 0.9)
-                index += len(found)
+                tokens = list(found)
+                while (  # "Docker Desktop", "MacBook Pro"
+                    len(tokens) < len(found) + 2
+                    and tokens[-1].i + 1 < len(doc)
+                    and doc[tokens[-1].i + 1].pos_ == "PROPN"
+                    and doc[tokens[-1].i + 1].text[:1].isupper()
+                    and doc[tokens[-1].i + 1].lower_ not in lexicon.TECHNOLOGIES
+                    and doc[tokens[-1].i + 1].lower_ not in TRIM_WORDS
+                    and doc[tokens[-1].i + 1].i not in self.by_token
+                ):
+                    tokens.append(doc[tokens[-1].i + 1])
+                self._add(tokens, "technology", 0.9, origin="technology", cued=True)
+                index = tokens[-1].i + 1
             else:
                 index += 1
 
@@ -246,7 +272,7 @@ class _Reader:
             type_ = NER_TYPES.get(ent.label_)
             if type_ is None:
                 continue
-            for part in self._split(list(ent)):
+            for part in self._split(self._widen(list(ent))):
                 tokens = self._trim(part)
                 if not tokens or not self._free(tokens):
                     continue
@@ -258,12 +284,39 @@ class _Reader:
                     continue
                 if all(t.like_num for t in tokens):
                     continue
-                confidence = 0.85
-                if type_ in {"organization", "location", "technology"}:
-                    cue = self._cue_type(tokens, type_)
-                    if cue in {"organization", "project", "event", "document"}:
-                        type_ = cue
-                self._add(tokens, type_, confidence)
+                tokens = self._with_cue_noun(tokens)
+                cue = self._cue_type(tokens, "")
+                if cue:
+                    type_ = cue
+                self._add(tokens, type_, 0.85, origin="ner", cued=bool(cue))
+
+    def _widen(self, tokens):
+        """Take in the proper nouns just before a named entity ("Amara" of "Amara Nwosu"
+        when the model named only "Nwosu")."""
+        first = tokens[0]
+        while (
+            first.i > 0
+            and self.doc[first.i - 1].pos_ == "PROPN"
+            and self.doc[first.i - 1].text[:1].isupper()
+            and self.doc[first.i - 1].lower_ not in TRIM_WORDS
+            and self.doc[first.i - 1].i not in self.by_token
+            and not self.doc[first.i - 1].is_space
+        ):
+            first = self.doc[first.i - 1]
+        return list(self.doc[first.i : tokens[-1].i + 1])
+
+    def _with_cue_noun(self, tokens):
+        """ "Orbit scheduler", "Data Platform group", "ledger DB": a name and the cue noun
+        right after it are one entity."""
+        after = tokens[-1].i + 1
+        if (
+            after < len(self.doc)
+            and after not in self.by_token
+            and self.doc[after].lower_ in COMPONENT_NOUNS | TEAM_WORDS | ORG_WORDS | EVENT_WORDS
+            and self.doc[after].pos_ in {"NOUN", "PROPN"}
+        ):
+            return tokens + [self.doc[after]]
+        return tokens
 
     def _proper_nouns(self):
         """Runs of proper nouns the named-entity model missed ("Phoenix rewrite")."""
@@ -280,8 +333,15 @@ class _Reader:
                 continue
             if run:
                 tokens = self._trim(run)
+                project_at = [i for i, t in enumerate(tokens) if t.lower_ in PROJECT_WORDS]
+                if project_at and project_at[0] > 0:  # "Launch Project Marigold"
+                    tokens = tokens[project_at[0] :]
                 if tokens:
-                    alone = len(tokens) == 1 and tokens[0].is_sent_start
+                    alone = (
+                        len(tokens) == 1
+                        and self._starts_sentence(tokens[0])
+                        and tokens[0].lower_ not in lexicon.FIRST_NAMES
+                    )
                     cue = self._cue_type(tokens, "")
                     nxt = tokens[-1].i + 1
                     if (
@@ -292,10 +352,13 @@ class _Reader:
                         tokens = tokens + [self.doc[nxt]]
                         cue = self._cue_type(tokens, "")
                     if cue:
-                        self._add(tokens, cue, 0.7)
+                        self._add(tokens, cue, 0.7, origin="propn", cued=True)
                     elif not alone and len(tokens) <= 4:
-                        self._add(tokens, self._guess(tokens), 0.55)
+                        self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _starts_sentence(self, token) -> bool:
+        return token.is_sent_start or token.i == 0 or self.doc[token.i - 1].is_space
 
     def _guess(self, tokens) -> str:
         """A proper noun with no cue word: read its role in the sentence."""
@@ -399,6 +462,78 @@ class _Reader:
             "fan",
         }
 
+    def _retype(self):
+        """Type the names the model typed by guess from what the sentence does with them:
+        a known given name, the subject of a human verb, the one met with or mentored is a
+        person; the place one works at, joins or leaves is an organization."""
+        for mention in self.mentions:
+            if mention.cued or mention.origin not in {"ner", "propn"} or mention.root < 0:
+                continue
+            head = self.doc[mention.root]
+            verb, dep = head.head, head.dep_
+            lemma = verb.lemma_.lower()
+            if dep == "pobj":
+                preposition, lemma = verb.lower_, verb.head.lemma_.lower()
+            else:
+                preposition = ""
+            first = mention.name.split()[0].casefold()
+            if mention.type == "person":
+                if (dep == "dobj" and lemma in {"join", "leave"}) or (
+                    preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
+                ):
+                    if first not in lexicon.FIRST_NAMES:
+                        mention.type = "organization"
+                continue
+            if mention.type == "technology":
+                continue
+            if (
+                first in lexicon.FIRST_NAMES
+                or (dep in {"nsubj", "nsubjpass"} and lemma in HUMAN_VERBS)
+                or (dep == "dobj" and lemma in HUMAN_OBJECT_VERBS)
+                or (preposition == "with" and lemma in MEET_VERBS)
+                or (preposition == "by" and lemma in HUMAN_AGENT_VERBS)
+                or (dep == "appos" and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS)
+            ):
+                mention.type = "person"
+            elif (dep == "dobj" and lemma in {"join", "leave"}) or (
+                preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
+            ):
+                mention.type = "organization"
+
+    def _topics(self):
+        """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
+        the subject of the list below it."""
+        self.topics: list[tuple[int, Mention]] = []
+        offset = 0
+        for line in self.source.splitlines(keepends=True):
+            stripped = line.strip()
+            if stripped.startswith("#") or stripped.endswith(":"):
+                named = [m for m in self.mentions if offset <= m.start < offset + len(line)]
+                people = [m for m in named if m.type == "person"]
+                topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
+                self.topics.append((offset, topic))
+                if topic is not None:
+                    self._field_lines(line, offset, topic)
+            offset += len(line)
+
+    def _field_lines(self, heading: str, offset: int, topic: Mention):
+        """ "Lead: Ji-woo Park" under a heading naming a project: a relation to it."""
+        start = offset + len(heading)
+        for match in FIELD_LINE.finditer(self.source, start):
+            if self.source[offset : match.start()].count("\n#") and match.start() > start:
+                break
+            relation = FIELDS[match.group(1).casefold()]
+            for mention in self.mentions:
+                if match.start(2) <= mention.start < match.end(2) and mention.type == "person":
+                    self._relate(mention, topic, relation, match.group(0).strip())
+
+    def _topic_at(self, char: int):
+        current = None
+        for start, person in getattr(self, "topics", []):
+            if start <= char:
+                current = person
+        return current
+
     # ----- relationships --------------------------------------------------------------
 
     def _mention_of(self, token):
@@ -407,6 +542,15 @@ class _Reader:
             return None
         if token.lower_ in SUBJECT_PRONOUNS and self.speaker is not None:
             return self.speaker
+        if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
+            return self._mention_of(token.head.head)
+        if token.lower_ in {"he", "she", "him", "her"} and token.pos_ == "PRON":
+            people = [
+                m
+                for m in self.mentions
+                if m.type == "person" and m.end <= token.idx and m is not self.speaker
+            ]
+            return max(people, key=lambda m: m.start) if people else None
         mention = self.by_token.get(token.i)
         if mention is not None:
             return mention
@@ -427,14 +571,24 @@ class _Reader:
 
     def _subjects(self, verb):
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
-        if not subjects and verb.dep_ in {"conj", "xcomp", "advcl", "relcl"} and verb.head != verb:
+        if (
+            not subjects
+            and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp"}
+            and verb.head != verb
+        ):
             if verb.dep_ == "relcl":
                 return [verb.head]
+            if verb.dep_ == "pcomp":  # "before moving to Seattle"
+                return self._subjects(verb.head.head)
             return self._subjects(verb.head)
-        if not subjects and verb.dep_ == "ROOT" and self.speaker is not None:
-            first = verb.sent[0] if not verb.sent[0].is_space else verb.sent[1]
-            if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).is_space):
-                return ["SPEAKER"]
+        if not subjects and verb.dep_ == "ROOT":
+            first = next((t for t in verb.sent if not t.is_space), verb)
+            if verb.i == first.i:
+                topic = self._topic_at(verb.idx)
+                if topic is not None:
+                    return [topic]
+                if self.speaker is not None:
+                    return ["SPEAKER"]
         out = []
         for subject in subjects:
             out.extend(self._with_conjuncts(subject))
@@ -467,6 +621,7 @@ class _Reader:
             if token.pos_ in {"VERB", "AUX"} or token.lemma_.lower() in VERB_RULES:
                 self._verb(token)
             if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+                "student",
                 "friend",
                 "fan",
                 "wife",
@@ -480,8 +635,35 @@ class _Reader:
                 "creator",
             }:
                 self._role(token)
-            if token.dep_ == "poss" and token.lower_ in {"my"} and self.speaker is not None:
+            if token.dep_ == "poss" and token.lower_ in {"my", "his", "her", "their"}:
                 self._kin(token)
+
+    def _attached(self):
+        """ "rmq-prod, the cluster in Frankfurt", "the Data Platform group at Meridian Bank":
+        a place or a parent organisation attached to a name by a preposition."""
+        for mention in self.mentions:
+            if mention.root < 0 or mention.type not in {"component", "organization", "project"}:
+                continue
+            head = self.doc[mention.root]
+            for prep in head.children:
+                if prep.dep_ != "prep":
+                    continue
+                for pobj in prep.children:
+                    if pobj.dep_ != "pobj":
+                        continue
+                    for obj in self._with_conjuncts(pobj):
+                        target = self._mention_of(obj)
+                        if target is None:
+                            continue
+                        sentence = self._sentence_text(head.sent)
+                        if prep.lower_ == "in" and target.type == "location":
+                            self._relate(mention, target, "LOCATED_IN", sentence)
+                        elif (
+                            prep.lower_ in {"at", "of", "within"}
+                            and mention.type == "organization"
+                            and target.type == "organization"
+                        ):
+                            self._relate(mention, target, "PART_OF", sentence)
 
     def _objects(self, verb):
         """(object token, preposition) pairs of ``verb``: direct objects, prepositional
@@ -557,8 +739,30 @@ class _Reader:
                 if source is None:
                     continue
                 type_ = rule(source, target, prep, no_longer)
+                if (
+                    type_ is None
+                    and prep in {"with", "via", "through", "on"}
+                    and target.type == "technology"
+                    and source.type in {"component", "project", "technology", "organization"}
+                ):
+                    type_ = "USES"  # "serves models with Triton", "runs on Kubernetes"
                 if type_:
                     self._relate(source, target, type_, sentence)
+                    if type_ in {"VISITED", "ATTENDED", "LIVES_IN"}:
+                        for companion in self._companions(verb):
+                            self._relate(companion, target, type_, sentence)
+
+    def _companions(self, verb):
+        """ "went to the parade with Jess": the people who went along."""
+        found = []
+        for child in verb.children:
+            if child.dep_ == "prep" and child.lower_ == "with":
+                for pobj in child.children:
+                    for obj in self._with_conjuncts(pobj) if pobj.dep_ == "pobj" else []:
+                        mention = self._mention_of(obj)
+                        if mention is not None and mention.type == "person":
+                            found.append(mention)
+        return found
 
     def _link(self, verb, using, type_):
         sentence = self._sentence_text(verb.sent)
@@ -570,6 +774,8 @@ class _Reader:
     def _resolve(self, subject):
         if subject == "SPEAKER":
             return self.speaker
+        if isinstance(subject, Mention):
+            return subject
         return self._mention_of(subject)
 
     def _role(self, token):
@@ -581,6 +787,13 @@ class _Reader:
             subjects = [self._mention_of(token.head)]
         word = token.lower_
         sentence = self._sentence_text(token.sent)
+        for poss in token.children:  # "Rosa is Tomás's sister"
+            target = self._mention_of(poss) if poss.dep_ == "poss" else None
+            for source in subjects:
+                if source is not None and target is not None:
+                    type_ = _role_type(word, source, target)
+                    if type_ and type_ in {"KNOWS", "MARRIED_TO"}:
+                        self._relate(source, target, type_, sentence)
         for prep in token.children:
             if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with"}:
                 continue
@@ -597,9 +810,19 @@ class _Reader:
                             self._relate(source, target, type_, sentence)
 
     def _kin(self, token):
-        """ "my wife Anna", "my friend Ben", "my manager Sunita"."""
+        """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""
         noun = token.head
         word = noun.lower_
+        owner = self.speaker if token.lower_ == "my" else None
+        if token.lower_ != "my":
+            verb = noun
+            while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
+                verb = verb.head
+            people = [self._resolve(s) for s in self._subjects(verb)]
+            people = [p for p in people if p is not None and p.type == "person"]
+            owner = people[0] if people else None
+        if owner is None:
+            return
         names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
         if noun.i in self.by_token:  # "my Anna"? no relation
             return
@@ -611,11 +834,11 @@ class _Reader:
                 continue
             sentence = self._sentence_text(token.sent)
             if word in KIN_MARRIED:
-                self._relate(self.speaker, target, "MARRIED_TO", sentence)
+                self._relate(owner, target, "MARRIED_TO", sentence)
             elif word in KIN_REPORTS:
-                self._relate(self.speaker, target, "REPORTS_TO", sentence)
+                self._relate(owner, target, "REPORTS_TO", sentence)
             elif word in KIN_KNOWS:
-                self._relate(self.speaker, target, "KNOWS", sentence)
+                self._relate(owner, target, "KNOWS", sentence)
 
     # ----- all together ---------------------------------------------------------------
 
@@ -626,7 +849,10 @@ class _Reader:
         self._named_entities()
         self._proper_nouns()
         self._chunks()
+        self._retype()
+        self._topics()
         self._relations()
+        self._attached()
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)
@@ -645,6 +871,41 @@ class _Reader:
         return Extraction(
             entities=list(entities.values()), relationships=list(self.relationships.values())
         )
+
+
+FIELD_LINE = re.compile(
+    r"(?mi)^[ \t]*(?:[-*+][ \t]+)?(lead|owner|owners|maintainer|reviewer|author|manager|dri|"
+    r"assignee|on-call|tech lead|pm)[ \t]*:[ \t]*(.+)$"
+)
+FIELDS = {
+    "lead": "LEADS",
+    "tech lead": "LEADS",
+    "manager": "LEADS",
+    "pm": "LEADS",
+    "owner": "OWNS",
+    "owners": "OWNS",
+    "maintainer": "OWNS",
+    "dri": "OWNS",
+    "assignee": "OWNS",
+    "on-call": "OWNS",
+    "reviewer": "REVIEWED",
+    "author": "CREATED",
+}
+HUMAN_VERBS = set(
+    """say ask want think feel tell mentor agree decide suggest prefer like love hate enjoy
+    live marry report lead manage write join leave plan spend visit meet mention promise
+    hope know speak travel move grow study graduate adopt quit retire sign approve review
+    own maintain propose volunteer insist complain explain recommend confirm note reply
+    pair present hire interview attend""".split()
+)
+HUMAN_OBJECT_VERBS = set(
+    """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
+    introduce pair onboard""".split()
+)
+MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
+HUMAN_AGENT_VERBS = set(
+    "lead roll review approve write own manage fix found author sign maintain run".split()
+)
 
 
 def _role_type(word: str, source: Mention, target: Mention) -> str | None:
@@ -666,6 +927,8 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         "component",
     }:
         return "LEADS" if target.type != "organization" or word != "manager" else "LEADS"
+    if word in {"student", "alumnus", "alumna", "graduate", "undergrad", "undergraduate"}:
+        return "STUDIES_AT" if target.type == "organization" else None
     if word in ROLE_WORK and target.type == "organization":
         return "WORKS_FOR"
     return None
@@ -704,7 +967,9 @@ def _move(source, target):
 
 
 def _go(source, target):
-    if target.type in {"location", "event"}:
+    if target.type == "event":
+        return "ATTENDED"
+    if target.type == "location":
         return "VISITED"
     return None
 
@@ -756,6 +1021,19 @@ def _meet(source, target):
     return "KNOWS" if _person(source) and _person(target) else None
 
 
+def _data(source, target):
+    """Reading or writing a store is using it; a service is integrated with."""
+    if target.type == "technology":
+        return "USES"
+    if target.type == "component":
+        words = target.name.casefold().replace("-", " ").replace("_", " ").split()
+        stores = {"db", "database", "table", "bucket", "topic", "queue", "index", "cache", "store"}
+        return (
+            "USES" if words and (words[-1] in stores or words[0] in stores) else "INTEGRATES_WITH"
+        )
+    return None
+
+
 def _use(source, target):
     return "USES" if target.type != "person" else None
 
@@ -765,22 +1043,33 @@ VERB_RULES = {
     "adopt": _rule("USES"),
     "rely": _rule(None, on="USES"),
     "build": _rule(_create, on="USES", with_="USES"),
-    "write": _rule(_create, **{"in": "USES", "to": "INTEGRATES_WITH"}),
+    "write": _rule(_create, **{"in": "USES", "to": _data}),
     "power": _rule(None, by="USES"),
     "run": _rule(_run, on="USES", **{"in": _locate}),
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
     "need": _rule("DEPENDS_ON"),
     "call": _rule("INTEGRATES_WITH"),
-    "query": _rule("INTEGRATES_WITH"),
+    "query": _rule(_data),
     "talk": _rule(None, to="INTEGRATES_WITH"),
     "connect": _rule(None, to="INTEGRATES_WITH"),
-    "send": _rule(None, to="INTEGRATES_WITH"),
+    "send": _rule(None, to="INTEGRATES_WITH", through="INTEGRATES_WITH", via="INTEGRATES_WITH"),
     "publish": _rule(None, to="INTEGRATES_WITH"),
     "push": _rule(None, to="INTEGRATES_WITH"),
     "integrate": _rule(None, with_="INTEGRATES_WITH"),
-    "read": _rule(None, **{"from": "INTEGRATES_WITH"}),
-    "consume": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "read": _rule(None, **{"from": _data}),
+    "consume": _rule(None, **{"from": _data}),
+    "load": _rule(_data, into=_data),
+    "upsert": _rule(None, into=_data),
+    "store": _rule(None, **{"in": _data}),
+    "pull": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "fetch": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "acquire": _rule(lambda s, t: "OWNS" if t.type == "organization" else None),
+    "buy": _rule(lambda s, t: "OWNS" if t.type in {"organization", "other"} else None),
+    "headquarter": _rule(None, **{"in": _locate}),
+    "rewrite": _rule(None, to="MIGRATED_TO", **{"in": "USES"}),
+    "port": _rule(None, to="MIGRATED_TO"),
+    "return": _rule(None, **{"from": _go}),
     "migrate": _rule(None, to="MIGRATED_TO"),
     "switch": _rule(None, to="MIGRATED_TO"),
     "move": _rule(None, to=_move, **{"in": _move}),
@@ -843,6 +1132,11 @@ VERB_RULES = {
     "author": _rule(_create),
     "develop": _rule(_create),
     "start": _rule(lambda s, t: "CREATED" if t.type in {"organization", "project"} else None),
+    "co-author": _rule(_create),
+    "coauthor": _rule(_create),
+    "present": _rule(None, at=_attend),
+    "speak": _rule(None, at=_attend),
+    "give": _rule(None, at=_attend),
     "review": _rule("REVIEWED"),
     "approve": _rule("REVIEWED"),
 }
