@@ -143,4 +143,7 @@ COMPONENT_NOUNS = {
     "plugin",
     "extension",
     "replica",
+    "index",
+    "dag",
+    "wrapper",
 }

@@ -543,7 +543,12 @@ class _Reader:
         if token.lower_ in SUBJECT_PRONOUNS and self.speaker is not None:
             return self.speaker
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
-            return self._mention_of(token.head.head)
+            noun = token.head.head
+            if noun.dep_ == "attr" and noun.i not in self.by_token:  # "X is a service that"
+                subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+                if subjects:
+                    return self._mention_of(subjects[0])
+            return self._mention_of(noun)
         if token.lower_ in {"he", "she", "him", "her"} and token.pos_ == "PRON":
             people = [
                 m
@@ -554,6 +559,9 @@ class _Reader:
         mention = self.by_token.get(token.i)
         if mention is not None:
             return mention
+        for child in token.children:  # "my sister Kasia": the name in apposition
+            if child.dep_ == "appos" and child.i in self.by_token:
+                return self.by_token[child.i]
         for child in token.children:  # "the billing service": compound children
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
@@ -581,9 +589,9 @@ class _Reader:
             if verb.dep_ == "pcomp":  # "before moving to Seattle"
                 return self._subjects(verb.head.head)
             return self._subjects(verb.head)
-        if not subjects and verb.dep_ == "ROOT":
+        if not subjects:
             first = next((t for t in verb.sent if not t.is_space), verb)
-            if verb.i == first.i:
+            if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).text in {";", ","}):
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
                     return [topic]
@@ -635,6 +643,8 @@ class _Reader:
                 "creator",
             }:
                 self._role(token)
+            if token.dep_ == "attr":
+                self._kind_of(token)
             if token.dep_ == "poss" and token.lower_ in {"my", "his", "her", "their"}:
                 self._kin(token)
 
@@ -710,7 +720,11 @@ class _Reader:
             return
         if lemma == "keep" and negated:
             return
+        if lemma == "get" and any(c.dep_ == "prt" and c.lower_ == "back" for c in verb.children):
+            lemma = "return"  # "got back from Lisbon"
         rule = VERB_RULES.get(lemma)
+        if not negated:
+            self._job_at(verb)
         if rule is None:
             return
         if negated and not no_longer:
@@ -752,6 +766,23 @@ class _Reader:
                         for companion in self._companions(verb):
                             self._relate(companion, target, type_, sentence)
 
+    def _job_at(self, verb):
+        """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
+        for token in verb.subtree:
+            if token.lemma_.lower() not in {"job", "position", "role", "internship", "gig"}:
+                continue
+            for prep in token.children:
+                if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}:
+                    for pobj in prep.children:
+                        target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
+                        if target is not None and target.type in {"organization", "event"}:
+                            target.type = "organization"
+                            sentence = self._sentence_text(verb.sent)
+                            for subject in self._subjects(verb):
+                                source = self._resolve(subject)
+                                if source is not None and source.type == "person":
+                                    self._relate(source, target, "WORKS_FOR", sentence)
+
     def _companions(self, verb):
         """ "went to the parade with Jess": the people who went along."""
         found = []
@@ -777,6 +808,19 @@ class _Reader:
         if isinstance(subject, Mention):
             return subject
         return self._mention_of(subject)
+
+    def _kind_of(self, token):
+        """ "orders-api is a Spring Boot service": the thing is built with the technology."""
+        if token.dep_ != "attr" or token.i in self.by_token:
+            return
+        sentence = self._sentence_text(token.sent)
+        for child in token.children:
+            target = self.by_token.get(child.i)
+            if child.dep_ == "compound" and target is not None and target.type == "technology":
+                for subject in self._subjects(token.head):
+                    source = self._resolve(subject)
+                    if source is not None and source.type in {"component", "project"}:
+                        self._relate(source, target, "USES", sentence)
 
     def _role(self, token):
         """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y"."""
