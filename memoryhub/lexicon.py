@@ -54,7 +54,23 @@ Pillow OpenCV ffmpeg FFmpeg ImageMagick Blender Unity Unreal Godot Photoshop
 Illustrator Lightroom Premiere Final Cut Canva Spotify Netflix YouTube Instagram
 TikTok Twitter Facebook WhatsApp Telegram Signal LinkedIn Reddit Pinterest Snapchat
 iPhone iPad MacBook Kindle Pixel Galaxy Apple Watch AirPods PlayStation Xbox Nintendo
-Switch Steam Duolingo Strava Peloton Fitbit Garmin Uber Lyft Airbnb
+Switch Steam Duolingo Strava Peloton Fitbit Garmin Uber Lyft Airbnb GDAL PROJ SAP Unleash
+Gitea Gogs Temporal Adyen Triton Dramatiq LaunchDarkly Kubeflow MLflow Ray Dask Streamlit
+Gradio cert-manager external-dns Karpenter KEDA Velero Cilium Calico CoreDNS MinIO Ceph
+Rook Longhorn Harbor Tekton Drone Backstage Sourcegraph Sidekiq Resque Hangfire Quartz
+Logback Log4j SLF4J Serilog Winston Pino Loguru structlog Hypothesis tox nox Nox Tox
+Keras Transformers ONNX TensorRT OpenVINO CUDA Metal Vulkan OpenGL DirectX Wayland X11
+systemd cron Cron Supervisor PM2 Caddy Mosquitto EMQX Kong Traefik Linkerd Jaeger Zipkin
+Mattermost Rocket.Chat Basecamp Monday ClickUp Todoist Obsidian Evernote Bear Roam
+Logseq Grammarly Loom Calendly Typeform Airtable Zapier Make IFTTT Retool Bubble Webflow
+Squarespace Wix Ghost Substack Medium Hashnode Dev.to StackOverflow Kaggle Colab Replit
+Codespaces Gitpod Cursor Copilot Tabnine Codeium Perplexity Midjourney DALL-E Whisper
+Stable Diffusion Bedrock SageMaker Vertex AI Azure OpenAI Textract Rekognition Polly
+Cognito Amplify AppSync EventBridge StepFunctions Step Functions Glue Athena EMR MSK
+Kinesis Firehose ElastiCache DocumentDB Neptune Keyspaces Timestream QLDB CloudWatch
+X-Ray CloudTrail GuardDuty Inspector Macie Shield WAF ACM KMS Secrets Manager SSM
+Parameter Store Terraform Cloud Spacelift Atlantis Crossplane Flagger Rollouts Skaffold
+Tilt Garden Telepresence Lens k9s kubectl minikube kind Rancher Portainer
 """
 
 # Phrases kept together ("Hugging Face") are written with a non-breaking join below.
@@ -89,6 +105,20 @@ _MULTI = (
     "Power BI",
     "Sentence Transformers",
     "Cloud SQL",
+    "Stable Diffusion",
+    "Vertex AI",
+    "Azure OpenAI",
+    "Step Functions",
+    "Secrets Manager",
+    "Parameter Store",
+    "Terraform Cloud",
+    "Amazon SQS",
+    "Amazon S3",
+    "Amazon RDS",
+    "Google Analytics",
+    "Google Maps",
+    "Adyen SDK",
+    "Stripe SDK",
 )
 _MULTI_WORDS = {word for phrase in _MULTI for word in phrase.split()}
 
@@ -124,12 +154,16 @@ NEVER_NAMES = frozenset(
     everyone everybody someone somebody anyone anybody nobody something anything nothing
     everything one ones thing things stuff lot lots bit kind sort way time times people
     guys folks friend friends family kids kid mom dad mum parents user users team
+    sms email emails mail phone call calls chat dm dms
     monday tuesday wednesday thursday friday saturday sunday weekend week month year
     january february march april may june july august september october november december
     spring summer autumn fall winter q1 q2 q3 q4 h1 h2 cpu gpu ram gb mb kb tb ms utc gmt
     pst pdt est edt cet cest ist eta asap eod eow fyi pr prs ci cd qa ux ui sla slo kpi okr
     okrs roi p0 p1 p2 p50 p95 p99 oom tl dr tldr wip lgtm ptal nit ack pm am mins min
-    hours hrs sec secs mo yo""".split()
+    hours hrs sec secs mo yo reminder reminders goal goals target targets agenda status
+    context decision decisions roadmap blockers blocker risks risk owner lead follow-ups
+    followups action actions items background overview problem solution result results
+    cfo ceo cto coo cio vp sre swe phd mba hr it eng ops devops oncall""".split()
 )
 
 # Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, ...

@@ -58,6 +58,8 @@ IDENTIFIER_TYPES = {
 }
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
+# "the user_sessions table", "the events topic": the name is the modifier.
+NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
 FOODS = set(
     """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
     pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
@@ -135,6 +137,10 @@ class _Reader:
         cued: bool = False,
     ):
         tokens = [t for t in tokens if not t.is_space]
+        while len(tokens) > 1 and (  # "memd 7.2", "Postgres 16": the version is a value
+            tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
+        ):
+            tokens = tokens[:-1]
         if not tokens:
             return None
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
@@ -155,7 +161,7 @@ class _Reader:
         """Drop greetings, determiners, possessives and fillers at the edges."""
         tokens = [t for t in tokens if not t.is_space]
         while tokens and (
-            tokens[0].lower_ in TRIM_WORDS
+            tokens[0].lower_.rstrip(".") in TRIM_WORDS
             or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
             or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
         ):
@@ -295,6 +301,18 @@ class _Reader:
         when the model named only "Nwosu")."""
         first = tokens[0]
         while (
+            first.i > 1
+            and self._hyphen_join(self.doc[first.i - 1]) is not None
+            and (
+                self.doc[first.i - 1].text == "-"
+                and not self.doc[first.i - 1].whitespace_
+                and not self.doc[first.i - 2].whitespace_
+                and self.doc[first.i - 2].text[:1].isupper()
+                and first.i - 2 not in self.by_token
+            )
+        ):
+            first = self.doc[first.i - 2]
+        while (
             first.i > 0
             and self.doc[first.i - 1].pos_ == "PROPN"
             and self.doc[first.i - 1].text[:1].isupper()
@@ -328,7 +346,7 @@ class _Reader:
                 and token.pos_ == "PROPN"
                 and token.text[:1].isupper()
                 and token.lower_ not in TRIM_WORDS
-            ):
+            ) or (token is not None and run and self._hyphen_join(token)):
                 run.append(token)
                 continue
             if run:
@@ -356,6 +374,13 @@ class _Reader:
                     elif not alone and len(tokens) <= 4:
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _hyphen_join(self, token) -> bool:
+        """The hyphen of "Ji-woo" or the second part after it."""
+        doc = self.doc
+        if token.text == "-" and not token.whitespace_ and token.i + 1 < len(doc):
+            return doc[token.i - 1].text[:1].isupper() and not doc[token.i - 1].whitespace_
+        return token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_
 
     def _starts_sentence(self, token) -> bool:
         return token.is_sent_start or token.i == 0 or self.doc[token.i - 1].is_space
@@ -419,10 +444,18 @@ class _Reader:
             lowered = head.lower_
             if head.pos_ == "PRON" or lowered in GENERIC_HEADS | lexicon.NEVER_NAMES:
                 continue
-            if modifiers and lowered in COMPONENT_NOUNS and head.pos_ == "NOUN":
+            if modifiers and lowered in COMPONENT_NOUNS and head.pos_ in {"NOUN", "PROPN"}:
                 if any(m.lower_ in GENERIC_HEADS or m.like_num for m in modifiers):
                     continue
-                self._add(tokens, "component", 0.7)
+                if lowered in {"sdk", "api", "cli"} and all(
+                    m.text[:1].isupper() for m in modifiers
+                ):
+                    self._add(tokens, "technology", 0.7, origin="chunk", cued=True)
+                elif lowered in NAMED_BY_MODIFIER and tokens[-1].i == head.i:
+                    self._add(tokens[:-1], "component", 0.7, origin="chunk", cued=True)
+                    self.by_token[head.i] = self.by_token.get(tokens[0].i)
+                else:
+                    self._add(tokens, "component", 0.7, origin="chunk", cued=True)
             elif modifiers and lowered in TEAM_WORDS | ORG_WORDS:
                 self._add(tokens, "organization", 0.7)
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
@@ -485,6 +518,16 @@ class _Reader:
                         mention.type = "organization"
                 continue
             if mention.type == "technology":
+                continue
+            if (
+                preposition in {"to", "in", "into", "from", "near", "around"}
+                and lemma in PLACE_VERBS
+                and first not in lexicon.FIRST_NAMES
+            ):
+                mention.type = "location"
+                continue
+            if preposition == "with" and mention.type in {"location", "concept", "other"}:
+                mention.type = "person"
                 continue
             if (
                 first in lexicon.FIRST_NAMES
@@ -945,6 +988,10 @@ HUMAN_VERBS = set(
 HUMAN_OBJECT_VERBS = set(
     """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
     introduce pair onboard""".split()
+)
+PLACE_VERBS = set(
+    """move live fly travel go visit base stay drive relocate head return arrive land
+    settle grow moving trip""".split()
 )
 MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
 HUMAN_AGENT_VERBS = set(
