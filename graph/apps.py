@@ -31,9 +31,10 @@ class GraphConfig(AppConfig):
         ]
 
     def health_report(self) -> dict:
+        from graph.extraction import extractor_status
         from graph.projection.sync import neo4j_status
 
-        return {"neo4j": neo4j_status()}
+        return {"neo4j": neo4j_status(), "extraction": extractor_status()}
 
     def overview(self) -> dict:
         from graph.selectors.graph import graph_overview

@@ -669,7 +669,7 @@ class _Reader:
 
     def _relations(self):
         for token in self.doc:
-            if token.pos_ in {"VERB", "AUX"} or token.lemma_.lower() in VERB_RULES:
+            if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
             if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
@@ -734,9 +734,13 @@ class _Reader:
                             for o in self._with_conjuncts(p)
                         )
             elif child.dep_ in {"prep", "agent", "dative"}:
-                for pobj in child.children:
-                    if pobj.dep_ in {"pobj", "pcomp"}:
-                        out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+                objects = [p for p in child.children if p.dep_ in {"pobj", "pcomp"}]
+                for pobj in objects:
+                    out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+                if not objects and child.i + 1 < len(self.doc):  # "at Acme Corp." misparsed
+                    following = self.by_token.get(child.i + 1)
+                    if following is not None and following.root >= 0:
+                        out.append((self.doc[following.root], child.lower_))
             elif child.dep_ == "prt":  # "grew up in", "took over X"
                 for pobj in child.children:
                     if pobj.dep_ == "pobj":
@@ -753,9 +757,12 @@ class _Reader:
         return out
 
     def _verb(self, verb):
-        lemma = verb.lemma_.lower()
-        negated = any(c.dep_ == "neg" for c in verb.children)
-        no_longer = negated and any(c.lower_ == "longer" for c in verb.subtree if c.i < verb.i + 1)
+        lemma = _verb_lemma(verb)
+        no_longer = any(
+            c.lower_ in {"longer", "anymore"} and c.dep_ in {"advmod", "npadvmod"}
+            for c in verb.children
+        )
+        negated = no_longer or any(c.dep_ == "neg" for c in verb.children)
         if lemma in {"stop", "quit"}:
             for child in verb.children:
                 if child.dep_ in {"xcomp", "dobj"} and child.lemma_ in {"use", "using"}:
@@ -782,6 +789,8 @@ class _Reader:
             if passive and prep == "by":  # "A was replaced by B", "X is owned by Y"
                 for subject in subjects:
                     source = self._resolve(subject)
+                    if source is None:
+                        continue
                     type_ = rule(target, source, "", no_longer)
                     if type_:
                         self._relate(target, source, type_, sentence)
@@ -1023,6 +1032,18 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
     if word in ROLE_WORK and target.type == "organization":
         return "WORKS_FOR"
     return None
+
+
+def _verb_lemma(token) -> str:
+    """The verb's lemma, also when the tagger took a verb for a noun ("; lives in Austin",
+    "and talks to X")."""
+    if token.pos_ in {"VERB", "AUX"} or not token.lower_.endswith("s"):
+        return token.lemma_.lower()
+    if token.dep_ in {"conj", "ROOT"} and any(c.dep_ in {"prep", "dobj"} for c in token.children):
+        for stem in (token.lower_[:-1], token.lower_[:-2]):
+            if stem in VERB_RULES:
+                return stem
+    return token.lemma_.lower()
 
 
 def _person(m: Mention) -> bool:

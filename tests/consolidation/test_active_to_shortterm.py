@@ -361,7 +361,7 @@ def test_a_conflict_lists_entity_and_relationship_differences(worker):
 
 
 def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker, monkeypatch):
-    from graph.extraction.heuristic import HeuristicExtractor
+    from graph.extraction.parser import ParserExtractor
     from tiers.models import ExtractionStatus
 
     memory = shortterm_memory_create(
@@ -374,9 +374,11 @@ def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker,
     )
     ShorttermMemory.objects.filter(pk=pending.pk).update(extraction_status=ExtractionStatus.FAILED)
     extracted = []
-    original = HeuristicExtractor.extract
+    original = ParserExtractor.extract
     monkeypatch.setattr(
-        HeuristicExtractor, "extract", lambda self, text: extracted.append(text) or original(self, text)
+        ParserExtractor,
+        "extract",
+        lambda self, text: extracted.append(text) or original(self, text),
     )
     active = _active(worker, "Marco Rossi reports to Grace Okafor.")
     assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from graph.extraction.base import ExtractionError
-from graph.extraction.llm import LLMExtractor
 from graph.extraction.heuristic import HeuristicExtractor
+from graph.extraction.llm import LLMExtractor
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 from tests.helpers import chat_response as _chat
 
