@@ -65,18 +65,6 @@ SYSTEM_SUFFIXES = frozenset(
     notifications notification emails email mailer renderer resizer uploader downloader
     config configs settings schema migrations tests sandbox playground""".split()
 )
-# A lower-case hyphenated word with one of these parts is English ("on-call", "follow-up").
-ENGLISH_PARTS = frozenset(
-    """on off co self re pre non anti well high low long short real end up down follow opt
-    sign built read write allow deny e x multi cross sub semi half full one two three four
-    five first second third state of the to in out by day time all year week month term
-    level based free only like ready wide friendly style related specific aware driven
-    side facing grade scale call hand check at over back front open source hot cold fix
-    run a mid late early kick catch walk drop pick set start roll spin break fine tune
-    heavy light fast slow old new big small next last part hour minute must nice good
-    know how to do follow check ins looking hands eye brand so ex post non brother sister
-    mother father law grand great step""".split()
-)
 
 _SPEAKER = re.compile(
     r"^\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\s*(?:\([^)\n]{1,80}\))?\s*:[ \t]"
@@ -173,7 +161,6 @@ def identifier_kind(word: str) -> str:
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
             or any(p in lexicon.TECHNOLOGIES for p in parts)
-            or (word.islower() and not any(p in ENGLISH_PARTS for p in parts))
         ):
             return "identifier"
         return ""
