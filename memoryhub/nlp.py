@@ -19,6 +19,7 @@ When the package is missing or fails to load, ``nlp_status()`` says why and ``pa
 raises ``ParserUnavailable``; callers fall back (the graph to its heuristic extractor).
 """
 
+import importlib.util
 import logging
 import re
 import threading
@@ -123,11 +124,28 @@ def _load():
 
 
 def nlp_status() -> dict:
-    """``{"available", "model", "version", "error"}`` for the health view."""
-    nlp = _load()
-    if nlp is None:
-        return {"available": False, "model": MODEL, "version": None, "error": _error}
-    return {"available": True, "model": MODEL, "version": nlp.meta.get("version"), "error": ""}
+    """``{"available", "loaded", "model", "version", "error"}`` for the health view. It does
+    not load the pipeline (a health check must stay fast): before the first parse it only
+    checks that the packages are installed."""
+    if _nlp is not None:
+        version = _nlp.meta.get("version")
+        return {"available": True, "loaded": True, "model": MODEL, "version": version, "error": ""}
+    if _error:
+        return {
+            "available": False,
+            "loaded": False,
+            "model": MODEL,
+            "version": None,
+            "error": _error,
+        }
+    missing = [name for name in ("spacy", MODEL) if importlib.util.find_spec(name) is None]
+    return {
+        "available": not missing,
+        "loaded": False,
+        "model": MODEL,
+        "version": None,
+        "error": f"not installed: {', '.join(missing)}" if missing else "",
+    }
 
 
 def parser_available() -> bool:
