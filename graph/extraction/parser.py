@@ -547,9 +547,13 @@ class _Reader:
         """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
         the subject of the list below it."""
         self.topics: list[tuple[int, Mention]] = []
+        self.items: list[tuple[int, int, Mention]] = []
         offset = 0
         for line in self.source.splitlines(keepends=True):
             stripped = line.strip()
+            item = LIST_ITEM.match(line)
+            if item:
+                self._list_item(line, offset, item)
             if stripped.startswith("#") or stripped.endswith(":"):
                 named = [m for m in self.mentions if offset <= m.start < offset + len(line)]
                 people = [m for m in named if m.type == "person"]
@@ -558,6 +562,27 @@ class _Reader:
                 if topic is not None:
                     self._field_lines(line, offset, topic)
             offset += len(line)
+
+    def _list_item(self, line: str, offset: int, item: re.Match):
+        """ "- `edge-proxy` — Envoy, deployed in us-west-2": the name that opens a list item
+        is the subject of the rest of the item; a technology right after the dash is what
+        it is built with."""
+        start = offset + item.start(2)
+        subject = next((m for m in self.mentions if m.start == start), None)
+        if subject is None or subject.type == "person" and self.speaker is subject:
+            return
+        rest_start = offset + item.end()
+        if not SEPARATOR.match(self.source, subject.end):
+            return
+        self.items.append((subject.end, offset + len(line), subject))
+        first_segment = self.source[rest_start : offset + len(line)].split(",")[0]
+        for mention in self.mentions:
+            if (
+                subject.end < mention.start <= rest_start + len(first_segment)
+                and mention.type == "technology"
+                and subject.type in {"component", "project"}
+            ):
+                self._relate(subject, mention, "USES", line.strip())
 
     def _field_lines(self, heading: str, offset: int, topic: Mention):
         """ "Lead: Ji-woo Park" under a heading naming a project: a relation to it."""
@@ -571,6 +596,9 @@ class _Reader:
                     self._relate(mention, topic, relation, match.group(0).strip())
 
     def _topic_at(self, char: int):
+        for start, end, subject in getattr(self, "items", []):
+            if start <= char < end:
+                return subject
         current = None
         for start, person in getattr(self, "topics", []):
             if start <= char:
@@ -605,6 +633,13 @@ class _Reader:
         for child in token.children:  # "my sister Kasia": the name in apposition
             if child.dep_ == "appos" and child.i in self.by_token:
                 return self.by_token[child.i]
+            if child.dep_ == "acl" and child.lower_ in {"named", "called"}:  # "a cat named Pickles"
+                for name in child.children:
+                    if (
+                        name.dep_ in {"oprd", "dobj", "attr", "npadvmod"}
+                        and name.i in self.by_token
+                    ):
+                        return self.by_token[name.i]
         for child in token.children:  # "the billing service": compound children
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
@@ -673,6 +708,8 @@ class _Reader:
                 self._verb(token)
             if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
+                "wrapper",
+                "fork",
                 "friend",
                 "fan",
                 "wife",
@@ -692,31 +729,43 @@ class _Reader:
                 self._kin(token)
 
     def _attached(self):
-        """ "rmq-prod, the cluster in Frankfurt", "the Data Platform group at Meridian Bank":
-        a place or a parent organisation attached to a name by a preposition."""
-        for mention in self.mentions:
-            if mention.root < 0 or mention.type not in {"component", "organization", "project"}:
+        """A place, host, parent organisation or author attached to a name by a
+        preposition, directly or through an apposition: "rmq-prod, the cluster in
+        Frankfurt", "Palmline, a startup based in Accra", "the backup job on pg-main-1",
+        "the Data Platform group at Meridian Bank", "Bongani from the data team",
+        "Staff Engineer by Will Larson"."""
+        for mention in list(self.mentions):
+            if mention.root < 0:
                 continue
             head = self.doc[mention.root]
-            for prep in head.children:
-                if prep.dep_ != "prep":
-                    continue
-                for pobj in prep.children:
-                    if pobj.dep_ != "pobj":
+            heads = [head] + [c for c in head.children if c.dep_ == "appos"]
+            for noun in heads:
+                for prep, obj in self._noun_preps(noun):
+                    target = self._mention_of(obj)
+                    if target is None or target is mention:
                         continue
-                    for obj in self._with_conjuncts(pobj):
-                        target = self._mention_of(obj)
-                        if target is None:
-                            continue
-                        sentence = self._sentence_text(head.sent)
-                        if prep.lower_ == "in" and target.type == "location":
-                            self._relate(mention, target, "LOCATED_IN", sentence)
-                        elif (
-                            prep.lower_ in {"at", "of", "within"}
-                            and mention.type == "organization"
-                            and target.type == "organization"
-                        ):
-                            self._relate(mention, target, "PART_OF", sentence)
+                    type_ = _attachment(mention, prep, target)
+                    if type_ is not None:
+                        source, target = (
+                            (target, mention) if type_ == "CREATED" else (mention, target)
+                        )
+                        self._relate(source, target, type_, self._sentence_text(head.sent))
+
+    def _noun_preps(self, noun):
+        """(preposition, object) pairs hanging off a noun, also through "based in"."""
+        for child in noun.children:
+            if child.dep_ == "prep":
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj":
+                        for obj in self._with_conjuncts(pobj):
+                            yield child.lower_, obj
+            elif child.dep_ == "acl" and child.lemma_.lower() in {"base", "locate", "headquarter"}:
+                for prep in child.children:
+                    if prep.dep_ == "prep" and prep.lower_ in {"in", "at"}:
+                        for pobj in prep.children:
+                            if pobj.dep_ == "pobj":
+                                for obj in self._with_conjuncts(pobj):
+                                    yield "in", obj
 
     def _objects(self, verb):
         """(object token, preposition) pairs of ``verb``: direct objects, prepositional
@@ -772,15 +821,15 @@ class _Reader:
             return
         if lemma == "get" and any(c.dep_ == "prt" and c.lower_ == "back" for c in verb.children):
             lemma = "return"  # "got back from Lisbon"
-        rule = VERB_RULES.get(lemma)
+        rule = VERB_RULES.get(lemma, _NO_RULE)
         if not negated:
             self._job_at(verb)
-        if rule is None:
-            return
         if negated and not no_longer:
             return
         subjects = self._subjects(verb)
-        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
+        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children) or (
+            verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children)
+        )
         sentence = self._sentence_text(verb.sent)
         for obj, prep in self._objects(verb):
             target = self._mention_of(obj)
@@ -891,7 +940,7 @@ class _Reader:
                     if type_ and type_ in {"KNOWS", "MARRIED_TO"}:
                         self._relate(source, target, type_, sentence)
         for prep in token.children:
-            if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with"}:
+            if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with", "over"}:
                 continue
             for pobj in prep.children:
                 if pobj.dep_ != "pobj":
@@ -969,6 +1018,8 @@ class _Reader:
         )
 
 
+LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+`?)(\S)")
+SEPARATOR = re.compile(r"`?\s*(?:\u2014|\u2013|-{1,2}|:)\s+")
 FIELD_LINE = re.compile(
     r"(?mi)^[ \t]*(?:[-*+][ \t]+)?(lead|owner|owners|maintainer|reviewer|author|manager|dri|"
     r"assignee|on-call|tech lead|pm)[ \t]*:[ \t]*(.+)$"
@@ -1008,6 +1059,25 @@ HUMAN_AGENT_VERBS = set(
 )
 
 
+def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
+    """The relation a preposition attaching ``target`` to ``mention`` states."""
+    kind = mention.type
+    if prep == "in" and target.type == "location" and kind != "person":
+        return "LOCATED_IN"
+    if prep == "on" and kind in {"component", "technology"} and target.type == "component":
+        return "LOCATED_IN"  # "the nightly-backup job on pg-main-1"
+    if prep in {"at", "of", "within"} and kind == "organization" == target.type:
+        return "PART_OF"
+    if prep in {"from", "on", "at"} and kind == "person" and target.type == "organization":
+        words = target.name.casefold().split()
+        return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+    if prep == "by" and kind == "document" and target.type == "person":
+        return "CREATED"
+    if prep == "in" and kind == "component" and target.type == "component":
+        return "PART_OF"  # "CartRepository in checkout-service"
+    return None
+
+
 def _role_type(word: str, source: Mention, target: Mention) -> str | None:
     if word in {"wife", "husband", "spouse", "partner"} and target.type == "person":
         return "MARRIED_TO"
@@ -1015,6 +1085,8 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "KNOWS"
     if word in {"fan"}:
         return "LIKES"
+    if word in {"wrapper", "fork"} and target.type == "technology":
+        return "USES"
     if word in {"part", "member"}:
         return "PART_OF"
     if word in {"owner", "maintainer"}:
@@ -1150,9 +1222,10 @@ def _use(source, target):
     return "USES" if target.type != "person" else None
 
 
+_NO_RULE = _rule(None)  # a verb of no kind: only "with/via/on <technology>" says USES
+
 VERB_RULES = {
     "use": _rule(_use),
-    "adopt": _rule("USES"),
     "rely": _rule(None, on="USES"),
     "build": _rule(_create, on="USES", with_="USES"),
     "write": _rule(_create, **{"in": "USES", "to": _data}),
@@ -1169,7 +1242,12 @@ VERB_RULES = {
     "publish": _rule(None, to="INTEGRATES_WITH"),
     "push": _rule(None, to="INTEGRATES_WITH"),
     "integrate": _rule(None, with_="INTEGRATES_WITH"),
-    "read": _rule(None, **{"from": _data}),
+    "read": _rule(_data, **{"from": _data}),
+    "wrap": _rule(_use),
+    "expose": _rule(_use),
+    "serve": _rule(None),
+    "draft": _rule(_create),
+    "adopt": _rule(_have),
     "consume": _rule(None, **{"from": _data}),
     "load": _rule(_data, into=_data),
     "upsert": _rule(None, into=_data),
