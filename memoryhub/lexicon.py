@@ -120,12 +120,19 @@ _MULTI = (
     "Adyen SDK",
     "Stripe SDK",
 )
-_MULTI_WORDS = {word for phrase in _MULTI for word in phrase.split()}
 
 # Canonical spelling by casefolded name, single words and the phrases above.
 TECHNOLOGIES: dict[str, str] = {}
+# Words of the phrases that name nothing alone ("Cloud" of "Google Cloud"); the other words
+# of a phrase are technologies alone too ("Terraform" of "Terraform Cloud").
+_PARTS_ONLY = set(
+    """Hugging Face Amazon Web Services Google Cloud New Relic Fluent Bit Run Functions App
+    Engine Meet Sheets Docs VS Code Studio Hub Final Cut Apple Watch Spring Boot Actions CI
+    DevOps Visual Microsoft Teams Drive Calendar Music on Power BI Sentence SQL Stable
+    Diffusion Vertex AI Secrets Manager Parameter Store Step Maps Analytics SDK""".split()
+)
 for _word in _TECH.split():
-    if _word not in _MULTI_WORDS or _word in {"Docker", "Spring", "GitHub", "GitLab", "Azure"}:
+    if _word not in _PARTS_ONLY:
         TECHNOLOGIES.setdefault(_word.casefold(), _word)
 for _phrase in _MULTI:
     TECHNOLOGIES.setdefault(_phrase.casefold(), _phrase)

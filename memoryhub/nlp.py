@@ -50,7 +50,9 @@ LEADING_VERBS = frozenset(
     hire hired add added ship shipped mentor mentors migrate move deploy write review
     reviewed approve approved schedule scheduled book booked call fix fixed upgrade
     upgraded bump bumped rotate rotated investigate check ask asked talk talked met meet
-    loved liked hated adopted adopt joined""".split()
+    loved liked hated adopted adopt joined moving working living planning using visiting
+    starting going heading flying looking trying learning reading building running
+    leading managing""".split()
 )
 # Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
 SYSTEM_SUFFIXES = frozenset(

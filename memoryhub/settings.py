@@ -325,6 +325,7 @@ MEMORYHUB_GRAPH = {
     # deterministic and offline; "local", the earlier name of the offline default, = parser)
     "extractor": "parser" if _EXTRACTOR == "local" else _EXTRACTOR,
     "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
+    "extraction_mode": envchoice("MEMORYHUB_EXTRACTION_MODE", "inline", ("inline", "background")),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),
     # A fact stated again by a merged section moves this share of the way to confidence 1.

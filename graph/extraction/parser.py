@@ -60,6 +60,7 @@ SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
 # "the user_sessions table", "the events topic": the name is the modifier.
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
+TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
 FOODS = set(
     """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
     pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
@@ -299,28 +300,24 @@ class _Reader:
     def _widen(self, tokens):
         """Take in the proper nouns just before a named entity ("Amara" of "Amara Nwosu"
         when the model named only "Nwosu")."""
-        first = tokens[0]
-        while (
-            first.i > 1
-            and self._hyphen_join(self.doc[first.i - 1]) is not None
-            and (
-                self.doc[first.i - 1].text == "-"
-                and not self.doc[first.i - 1].whitespace_
-                and not self.doc[first.i - 2].whitespace_
-                and self.doc[first.i - 2].text[:1].isupper()
-                and first.i - 2 not in self.by_token
-            )
-        ):
-            first = self.doc[first.i - 2]
-        while (
-            first.i > 0
-            and self.doc[first.i - 1].pos_ == "PROPN"
-            and self.doc[first.i - 1].text[:1].isupper()
-            and self.doc[first.i - 1].lower_ not in TRIM_WORDS
-            and self.doc[first.i - 1].i not in self.by_token
-            and not self.doc[first.i - 1].is_space
-        ):
-            first = self.doc[first.i - 1]
+        doc, first = self.doc, tokens[0]
+        while first.i > 0:
+            previous = doc[first.i - 1]
+            if previous.i in self.by_token or previous.is_space:
+                break
+            glued = previous.text == "-" and not previous.whitespace_ and first.i > 1
+            if glued and not doc[first.i - 2].whitespace_ and doc[first.i - 2].text[:1].isupper():
+                first = doc[first.i - 2]  # "Ji-woo Park": "Ji" across the hyphen
+            elif self._hyphen_join(previous) and first.i > 1 and doc[first.i - 2].text == "-":
+                first = previous  # "woo" of "Ji-woo"
+            elif (
+                previous.pos_ == "PROPN"
+                and previous.text[:1].isupper()
+                and previous.lower_ not in TRIM_WORDS
+            ):
+                first = previous
+            else:
+                break
         return list(self.doc[first.i : tokens[-1].i + 1])
 
     def _with_cue_noun(self, tokens):
@@ -404,6 +401,8 @@ class _Reader:
             return "location"
         if preposition in {"at", "for"} and verb.head.lemma_ in {"work", "join", "intern"}:
             return "organization"
+        if preposition in {"in", "near", "around", "across", "to"}:
+            return "location"
         if head.dep_ in {"nsubj", "nsubjpass"} and verb.lemma_ in {
             "say",
             "tell",
@@ -417,6 +416,26 @@ class _Reader:
         }:
             return "person"
         return "concept"
+
+    def _activities(self):
+        """ "loves hiking", "can't stand running", "enjoys rock climbing": an activity named
+        by a gerund that a taste verb takes is a concept."""
+        for token in self.doc:
+            if token.tag_ != "VBG" or token.i in self.by_token:
+                continue
+            if any(c.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for c in token.children):
+                continue  # "loves painting landscapes": the activity has an object
+            verb = token.head
+            if token.dep_ not in {"xcomp", "dobj", "pcomp", "conj", "ROOT"}:
+                continue
+            if token.dep_ == "conj":
+                verb = verb.head
+            if verb.lemma_.lower() not in TASTE_VERBS and token.dep_ != "ROOT":
+                continue
+            if token.dep_ == "ROOT" and not any(c.lower_ == "been" for c in token.children):
+                continue  # "Been swimming instead"
+            tokens = [c for c in token.children if c.dep_ == "compound"] + [token]
+            self._add(sorted(tokens, key=lambda t: t.i), "concept", 0.6, origin="chunk", cued=True)
 
     def _chunks(self):
         """Common-noun phrases that name a thing: "billing service", "data team",
@@ -510,12 +529,22 @@ class _Reader:
             else:
                 preposition = ""
             first = mention.name.split()[0].casefold()
+            described = self._described_as(head)
+            if described:
+                mention.type = described
+                continue
             if mention.type == "person":
                 if (dep == "dobj" and lemma in {"join", "leave"}) or (
                     preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
                 ):
                     if first not in lexicon.FIRST_NAMES:
                         mention.type = "organization"
+                elif (
+                    preposition in {"to", "in", "into", "from", "near"}
+                    and lemma in PLACE_VERBS
+                    and first not in lexicon.FIRST_NAMES
+                ):
+                    mention.type = "location"
                 continue
             if mention.type == "technology":
                 continue
@@ -542,6 +571,28 @@ class _Reader:
                 preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
             ):
                 mention.type = "organization"
+
+    def _described_as(self, head) -> str:
+        """The type a common noun beside the name gives it: "Boulangerie Roux, a small
+        bakery", "the company is Verdant Bio", "our dog Churro", "the city of Lyon"."""
+        nouns = [c for c in head.children if c.dep_ == "appos"]
+        if head.dep_ == "appos" or (head.dep_ == "attr" and head.head.lemma_ == "be"):
+            nouns.append(head.head)
+        if head.dep_ == "attr":
+            nouns.extend(c for c in head.head.children if c.dep_ == "nsubj")
+        if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
+            nouns.append(head.head if head.dep_ == "compound" else head.head.head)
+        for noun in nouns:
+            lemma = noun.lemma_.lower()
+            if noun.i in self.by_token or noun.pos_ not in {"NOUN"}:
+                continue
+            if lemma in ORG_NOUNS:
+                return "organization"
+            if lemma in PLACE_NOUNS:
+                return "location"
+            if lemma in ANIMALS or lemma in {"pet", "puppy", "kitten"}:
+                return "other"
+        return ""
 
     def _topics(self):
         """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
@@ -790,6 +841,8 @@ class _Reader:
                     following = self.by_token.get(child.i + 1)
                     if following is not None and following.root >= 0:
                         out.append((self.doc[following.root], child.lower_))
+            elif child.dep_ == "xcomp" and child.tag_ == "VBG" and child.i in self.by_token:
+                out.append((child, ""))  # "loves hiking"
             elif child.dep_ == "prt":  # "grew up in", "took over X"
                 for pobj in child.children:
                     if pobj.dep_ == "pobj":
@@ -819,6 +872,8 @@ class _Reader:
             return
         if lemma == "keep" and negated:
             return
+        if lemma == "stand" and negated and not no_longer:  # "can't stand running"
+            lemma, negated = "hate", False
         if lemma == "get" and any(c.dep_ == "prt" and c.lower_ == "back" for c in verb.children):
             lemma = "return"  # "got back from Lisbon"
         rule = VERB_RULES.get(lemma, _NO_RULE)
@@ -994,6 +1049,7 @@ class _Reader:
         self._named_entities()
         self._proper_nouns()
         self._chunks()
+        self._activities()
         self._retype()
         self._topics()
         self._relations()
@@ -1049,9 +1105,18 @@ HUMAN_OBJECT_VERBS = set(
     """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
     introduce pair onboard""".split()
 )
+ORG_NOUNS = set(
+    """company startup firm employer business bakery restaurant cafe shop store agency
+    studio bank school university college lab nonprofit charity club band brand vendor
+    supplier client customer team org organization organisation""".split()
+)
+PLACE_NOUNS = set(
+    """city town village country region state province island neighbourhood neighborhood
+    district capital suburb mountain mountains lake river park beach coast""".split()
+)
 PLACE_VERBS = set(
     """move live fly travel go visit base stay drive relocate head return arrive land
-    settle grow moving trip""".split()
+    settle grow moving trip hike hiking ski skiing""".split()
 )
 MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
 HUMAN_AGENT_VERBS = set(
@@ -1059,10 +1124,13 @@ HUMAN_AGENT_VERBS = set(
 )
 
 
+PLACED_KINDS = {"component", "organization", "project", "technology", "event"}
+
+
 def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
     """The relation a preposition attaching ``target`` to ``mention`` states."""
     kind = mention.type
-    if prep == "in" and target.type == "location" and kind != "person":
+    if prep == "in" and target.type == "location" and kind in PLACED_KINDS:
         return "LOCATED_IN"
     if prep == "on" and kind in {"component", "technology"} and target.type == "component":
         return "LOCATED_IN"  # "the nightly-backup job on pg-main-1"
