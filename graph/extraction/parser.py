@@ -426,14 +426,12 @@ class _Reader:
             if any(c.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for c in token.children):
                 continue  # "loves painting landscapes": the activity has an object
             verb = token.head
-            if token.dep_ not in {"xcomp", "dobj", "pcomp", "conj", "ROOT"}:
+            if token.dep_ not in {"xcomp", "dobj", "pcomp", "conj"}:
                 continue
             if token.dep_ == "conj":
                 verb = verb.head
-            if verb.lemma_.lower() not in TASTE_VERBS and token.dep_ != "ROOT":
+            if verb.lemma_.lower() not in TASTE_VERBS:
                 continue
-            if token.dep_ == "ROOT" and not any(c.lower_ == "been" for c in token.children):
-                continue  # "Been swimming instead"
             tokens = [c for c in token.children if c.dep_ == "compound"] + [token]
             self._add(sorted(tokens, key=lambda t: t.i), "concept", 0.6, origin="chunk", cued=True)
 
