@@ -1,18 +1,39 @@
 """The graph's implementation of the shortterm tier's port (``tiers.memory_graph``),
-plugged in by ``GraphConfig.ready``: extraction, storage in the memory's transaction, the
-Neo4j outbox on delete, and the graph of memories and chunks for reads."""
+plugged in by ``GraphConfig.ready``: extraction, storage in the memory's transaction (or,
+in background mode, a task queued for after it), the Neo4j outbox on delete, and the graph
+of memories and chunks for reads."""
 
 from graph.projection.outbox import outbox_record_memory
 from graph.selectors.graph import chunks_graph, memories_graph
-from graph.services.extraction import extract, graph_apply_extraction
+from graph.services.extraction import (
+    extract,
+    extraction_deferred,
+    graph_apply_extraction,
+    memory_extraction_defer,
+)
+
+# What ``read`` returns in background mode: nothing extracted yet, ``store`` queues it.
+DEFERRED = object()
 
 
 class StoredMemoryGraph:
+    def __init__(self, *, enqueue: bool = True):
+        # False: background mode marks memories pending without queueing their task (they
+        # wait for the sweep); for benchmarks that time the write path alone.
+        self.enqueue = enqueue
+
     def read(self, text: str):
+        if extraction_deferred():
+            return DEFERRED, ""
         return extract(text)
 
     def store(self, *, memory, reading, error: str, confirmed=None) -> None:
-        graph_apply_extraction(memory=memory, extraction=reading, error=error, confirmed=confirmed)
+        if reading is DEFERRED:
+            memory_extraction_defer(memory=memory, confirmed=confirmed, enqueue=self.enqueue)
+        else:
+            graph_apply_extraction(
+                memory=memory, extraction=reading, error=error, confirmed=confirmed
+            )
 
     def forget(self, *, memory_id: int) -> None:
         outbox_record_memory(memory_id=memory_id)

@@ -29,6 +29,8 @@ class Entity(models.Model):
     importance = models.FloatField(null=True, blank=True, help_text="longterm only")
     first_seen = models.DateTimeField()
     last_seen = models.DateTimeField()
+    # Changed or created by an agent (graph edit API): re-extraction keeps it as it is.
+    edited = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -85,6 +87,8 @@ class Relationship(models.Model):
     last_observed = models.DateTimeField(null=True, blank=True, help_text="shortterm")
     start_date = models.DateTimeField(null=True, blank=True, help_text="longterm: valid from")
     last_updated = models.DateTimeField(null=True, blank=True, help_text="longterm")
+    # Changed or created by an agent (graph edit API): re-extraction keeps it as it is.
+    edited = models.BooleanField(default=False)
     metadata = models.JSONField(default=dict, blank=True)
 
     class Meta:

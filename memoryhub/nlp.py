@@ -91,11 +91,12 @@ class ParserUnavailable(RuntimeError):
 def _line_starts(doc):
     """Sentence starts at every new line and after a dialogue speaker's colon."""
     speaker_end = doc.user_data.get("speaker_end", -1)
+    text = doc.text
     for index, token in enumerate(doc):
         if index == 0:
             continue
         previous = doc[index - 1]
-        if "\n" in doc.text[previous.idx : token.idx] or (
+        if "\n" in text[previous.idx : token.idx] or (
             speaker_end >= 0 and token.idx >= speaker_end and previous.idx < speaker_end
         ):
             token.is_sent_start = True

@@ -24,6 +24,7 @@ class EntitySerializer(serializers.Serializer):
     source_memory_id = serializers.IntegerField(allow_null=True)
     first_seen = serializers.DateTimeField()
     last_seen = serializers.DateTimeField()
+    edited = serializers.BooleanField(help_text="changed or created by an agent; kept as it is")
 
 
 class RelationshipSerializer(serializers.Serializer):
@@ -40,6 +41,7 @@ class RelationshipSerializer(serializers.Serializer):
     last_observed = serializers.DateTimeField(allow_null=True)
     start_date = serializers.DateTimeField(allow_null=True)
     last_updated = serializers.DateTimeField(allow_null=True)
+    edited = serializers.BooleanField(help_text="changed or created by an agent; kept as it is")
 
 
 class NeighbourhoodSerializer(serializers.Serializer):

@@ -37,6 +37,7 @@ ENTITY_FIELDS = {
         "source_memory_id",
         "first_seen",
         "last_seen",
+        "edited",
     )
 }
 RELATIONSHIP_FIELDS = {"id": "id", "from_id": "from_entity_id", "to_id": "to_entity_id"} | {
@@ -52,6 +53,7 @@ RELATIONSHIP_FIELDS = {"id": "id", "from_id": "from_entity_id", "to_id": "to_ent
         "last_observed",
         "start_date",
         "last_updated",
+        "edited",
     )
 }
 
@@ -144,6 +146,14 @@ def graph_overview() -> dict:
             "shortterm": f"{Entity.objects.filter(tier=Tier.SHORTTERM).count()} entities, "
             f"{Relationship.objects.filter(tier=Tier.SHORTTERM).count()} relationships"
         }
+    }
+
+
+def worker_graph_size(*, worker: Worker) -> dict[str, int]:
+    """How many shortterm entities and relationships the worker's memories hold."""
+    return {
+        "entities": Entity.objects.filter(worker=worker, tier=Tier.SHORTTERM).count(),
+        "relationships": Relationship.objects.filter(worker=worker, tier=Tier.SHORTTERM).count(),
     }
 
 

@@ -1,5 +1,6 @@
 """The memorizer's ``update_shortterm_memory_entities_relationships``: edit a memory's
-entities and relationships by id, and relate its entities, in one transaction."""
+entities and relationships by id, and relate its entities, in one transaction. Every row
+changed or created here is marked ``edited``, and re-extraction leaves it as it is."""
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -40,6 +41,15 @@ def _items(field: str, value) -> list[dict]:
     return value
 
 
+def _mark_edited(row, extracted_as, now_as) -> None:
+    """The agent's from now on: re-extraction keeps the row as it is. A row renamed or
+    retyped remembers what the text first called it, so that the text's statement still
+    finds it (``graph_store_extraction``)."""
+    if extracted_as != now_as and "extracted_as" not in row.metadata:
+        row.metadata = {**row.metadata, "extracted_as": extracted_as}
+    row.edited = True
+
+
 @transaction.atomic
 def memory_graph_update(
     *, memory: ShorttermMemory, entities=None, relationships=None, new_relationships=None
@@ -78,6 +88,7 @@ def memory_graph_update(
     for index, item in enumerate(entities):
         where = f"entities[{index}]"
         entity = entity_for(f"{where}.id", item.get("id"))
+        extracted_as = [entity.normalized_name, entity.type]
         if "name" in item:
             entity.name = _text(f"{where}.name", item["name"], max_length=300)
             entity.normalized_name = normalize_name(entity.name)[:300]
@@ -99,6 +110,7 @@ def memory_graph_update(
             )
         if "confidence" in item:
             entity.confidence = _score(f"{where}.confidence", item["confidence"])
+        _mark_edited(entity, extracted_as, [entity.normalized_name, entity.type])
         entity.last_seen = timezone.now()
         outbox_record(entity_ids=[entity.pk])
         try:
@@ -120,6 +132,7 @@ def memory_graph_update(
                 f"relationship {item.get('id')} not found in memory {memory.pk}",
                 fields={f"{where}.id": "not found"},
             )
+        extracted_as = rel.type
         if "type" in item:
             rel.type = normalize_relation_type(_text(f"{where}.type", item["type"], max_length=64))
         if "description" in item:
@@ -127,6 +140,7 @@ def memory_graph_update(
         for score in ("confidence", "strength"):
             if score in item:
                 setattr(rel, score, _score(f"{where}.{score}", item[score]))
+        _mark_edited(rel, extracted_as, rel.type)
         rel.last_observed = timezone.now()
         outbox_record(relationship_ids=[rel.pk])
         try:
@@ -164,6 +178,7 @@ def memory_graph_update(
             strength=_score(f"{where}.strength", item.get("strength", 0.5)),
             first_observed=now,
             last_observed=now,
+            edited=True,
         )
         try:
             with transaction.atomic():
