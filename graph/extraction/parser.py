@@ -608,8 +608,9 @@ class _Reader:
                 people = [m for m in named if m.type == "person"]
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
                 self.topics.append((offset, topic))
-                if topic is not None:
-                    self._field_lines(line, offset, topic)
+            field = FIELD_LINE.match(line)
+            if field and field.group(1).strip().casefold() in FIELDS:
+                self._field(line, offset, field)
             offset += len(line)
 
     def _list_item(self, line: str, offset: int, item: re.Match):
@@ -633,16 +634,73 @@ class _Reader:
             ):
                 self._relate(subject, mention, "USES", line.strip())
 
-    def _field_lines(self, heading: str, offset: int, topic: Mention):
-        """ "Lead: Ji-woo Park" under a heading naming a project: a relation to it."""
-        start = offset + len(heading)
-        for match in FIELD_LINE.finditer(self.source, start):
-            if self.source[offset : match.start()].count("\n#") and match.start() > start:
-                break
-            relation = FIELDS[match.group(1).casefold()]
-            for mention in self.mentions:
-                if match.start(2) <= mention.start < match.end(2) and mention.type == "person":
-                    self._relate(mention, topic, relation, match.group(0).strip())
+    def _field(self, line: str, offset: int, field: re.Match):
+        """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
+        Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
+        the key's kind, related to the subject of the section (the name in its heading)."""
+        key = field.group(1).strip().casefold()
+        direction, relation, kind = FIELDS[key]
+        topic = self._topic_at(offset)
+        if (
+            topic is not None
+            and relation in PERSONAL_RELATIONS
+            and not topic.cued
+            and topic.type in {"organization", "location", "concept", "other"}
+        ):
+            topic.type = "person"  # "### Profile: Anouk de Vries" / "- Lives in: Utrecht"
+        start = offset + field.start(2)
+        for piece in VALUE_SPLIT.finditer(self.source[start : offset + field.end(2)]):
+            value = self._value(start + piece.start(), start + piece.end(), kind)
+            if value is None or topic is None or value is topic:
+                continue
+            if relation == "LIVES_IN" and topic.type != "person":
+                type_ = "LOCATED_IN"
+            elif relation == "MANAGER":
+                type_ = "REPORTS_TO" if topic.type == "person" else "LEADS"
+                if type_ == "LEADS":
+                    self._relate(value, topic, type_, line.strip())
+                    continue
+            else:
+                type_ = relation
+            if direction == "value":
+                self._relate(value, topic, type_, line.strip())
+            else:
+                self._relate(topic, value, type_, line.strip())
+
+    def _drop(self, mention: Mention) -> None:
+        self.mentions.remove(mention)
+        for index in [i for i, m in self.by_token.items() if m is mention]:
+            del self.by_token[index]
+
+    def _value(self, start: int, end: int, kind: str):
+        """The entity one value of a field line names: a mention already there, or a new
+        one of the key's kind over the value's words."""
+        text = self.source[start:end].strip()
+        inside = [m for m in self.mentions if start <= m.start < end]
+        if inside and len(inside) == 1 and " " not in text and len(inside[0].name) < len(text):
+            self._drop(inside[0])  # "user-prefs" is one name, not "prefs"
+            inside = []
+        if inside:
+            mention = inside[0]
+            last = mention.name.casefold().split()[-1]
+            if (
+                kind in {"person", "location", "organization"}
+                and mention.type != kind
+                and not mention.cued
+                and last not in TEAM_WORDS | ORG_WORDS
+            ):
+                mention.type = kind
+            return mention
+        span = self.doc.char_span(start, end, alignment_mode="contract")
+        if span is None:
+            return None
+        tokens = self._trim([t for t in span if t.ent_type_ not in VALUE_ENTS])
+        tokens = [t for t in tokens if not t.like_num]
+        if not tokens or len(tokens) > 4 or not self._free(tokens):
+            return None
+        if any(t.pos_ in {"VERB", "AUX", "PRON"} for t in tokens):
+            return None
+        return self._add(tokens, kind, 0.6, origin="field", cued=True)
 
     def _topic_at(self, char: int):
         for start, end, subject in getattr(self, "items", []):
@@ -1075,22 +1133,166 @@ class _Reader:
 LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+`?)(\S)")
 SEPARATOR = re.compile(r"`?\s*(?:\u2014|\u2013|-{1,2}|:)\s+")
 FIELD_LINE = re.compile(
-    r"(?mi)^[ \t]*(?:[-*+][ \t]+)?(lead|owner|owners|maintainer|reviewer|author|manager|dri|"
-    r"assignee|on-call|tech lead|pm)[ \t]*:[ \t]*(.+)$"
+    r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]*(.+?)\s*$"
 )
+VALUE_SPLIT = re.compile(r"[^,;&/]+(?<!\s)")
+PERSONAL_RELATIONS = {
+    "LIVES_IN",
+    "WORKS_FOR",
+    "LIKES",
+    "DISLIKES",
+    "MARRIED_TO",
+    "KNOWS",
+    "STUDIES_AT",
+    "REPORTS_TO",
+}
+# Values never named as entities: dates, times, amounts.
+VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+# key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
-    "lead": "LEADS",
-    "tech lead": "LEADS",
-    "manager": "LEADS",
-    "pm": "LEADS",
-    "owner": "OWNS",
-    "owners": "OWNS",
-    "maintainer": "OWNS",
-    "dri": "OWNS",
-    "assignee": "OWNS",
-    "on-call": "OWNS",
-    "reviewer": "REVIEWED",
-    "author": "CREATED",
+    **dict.fromkeys(["lives in", "home", "city", "hometown"], ("topic", "LIVES_IN", "location")),
+    **dict.fromkeys(
+        [
+            "location",
+            "based in",
+            "region",
+            "regions",
+            "deployed to",
+            "deployed in",
+            "hosted in",
+            "runs in",
+            "datacenter",
+            "data centre",
+        ],
+        ("topic", "LIVES_IN", "location"),
+    ),
+    **dict.fromkeys(
+        ["works at", "works for", "employer", "company", "org"],
+        ("topic", "WORKS_FOR", "organization"),
+    ),
+    **dict.fromkeys(
+        [
+            "likes",
+            "loves",
+            "hobbies",
+            "hobby",
+            "interests",
+            "enjoys",
+            "favourite",
+            "favorite",
+            "favourites",
+            "favorites",
+            "fan of",
+        ],
+        ("topic", "LIKES", "concept"),
+    ),
+    **dict.fromkeys(["dislikes", "hates", "avoid", "avoids"], ("topic", "DISLIKES", "concept")),
+    **dict.fromkeys(["prefers", "preferred", "preference"], ("topic", "PREFERS", "concept")),
+    **dict.fromkeys(
+        [
+            "uses",
+            "stack",
+            "tools",
+            "tooling",
+            "language",
+            "languages",
+            "framework",
+            "frameworks",
+            "database",
+            "databases",
+            "db",
+            "tech",
+            "runtime",
+            "editor",
+            "ide",
+            "platform",
+            "queue",
+            "cache",
+            "storage",
+        ],
+        ("topic", "USES", "technology"),
+    ),
+    **dict.fromkeys(
+        ["members", "member", "engineers", "team members"], ("value", "PART_OF", "person")
+    ),
+    **dict.fromkeys(
+        ["lead", "leads", "tech lead", "chair", "head", "pm", "product manager", "led by"],
+        ("value", "LEADS", "person"),
+    ),
+    "manager": ("value", "MANAGER", "person"),
+    **dict.fromkeys(
+        [
+            "owner",
+            "owners",
+            "owned by",
+            "maintainer",
+            "maintainers",
+            "maintained by",
+            "dri",
+            "assignee",
+            "on-call",
+            "oncall",
+        ],
+        ("value", "OWNS", "person"),
+    ),
+    "owns": ("topic", "OWNS", "component"),
+    **dict.fromkeys(
+        ["depends on", "dependencies", "deps", "requires", "backed by"],
+        ("topic", "DEPENDS_ON", "component"),
+    ),
+    **dict.fromkeys(
+        ["sends via", "integrates with", "calls", "talks to", "publishes to", "notifies"],
+        ("topic", "INTEGRATES_WITH", "component"),
+    ),
+    **dict.fromkeys(
+        ["married to", "partner", "spouse", "wife", "husband"], ("topic", "MARRIED_TO", "person")
+    ),
+    "reports to": ("topic", "REPORTS_TO", "person"),
+    **dict.fromkeys(
+        ["studied at", "studies at", "school", "university", "education", "alma mater"],
+        ("topic", "STUDIES_AT", "organization"),
+    ),
+    **dict.fromkeys(
+        ["author", "authors", "written by", "authored by", "created by"],
+        ("value", "CREATED", "person"),
+    ),
+    **dict.fromkeys(
+        ["reviewer", "reviewers", "reviewed by", "approved by", "approver"],
+        ("value", "REVIEWED", "person"),
+    ),
+    **dict.fromkeys(
+        [
+            "sister",
+            "brother",
+            "mother",
+            "mom",
+            "mum",
+            "dad",
+            "father",
+            "son",
+            "daughter",
+            "kids",
+            "children",
+            "child",
+            "friend",
+            "friends",
+            "best friend",
+            "cousin",
+            "aunt",
+            "uncle",
+            "grandma",
+            "grandpa",
+            "parents",
+            "siblings",
+            "colleague",
+            "colleagues",
+            "mentor",
+            "buddy",
+        ],
+        ("topic", "KNOWS", "person"),
+    ),
+    **dict.fromkeys(["dog", "cat", "pet", "pets", "dogs", "cats"], ("topic", "OWNS", "other")),
 }
 HUMAN_VERBS = set(
     """say ask want think feel tell mentor agree decide suggest prefer like love hate enjoy
