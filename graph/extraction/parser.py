@@ -66,6 +66,7 @@ FOODS = set(
     pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
     pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian""".split()
 )
+PET_WORDS = {"pet", "puppy", "kitten", "pup"}
 ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle".split())
 TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
 GENERIC_HEADS = set(
@@ -73,7 +74,7 @@ GENERIC_HEADS = set(
     months people person guy guys place places idea ideas part parts kind sort one ones
     work job jobs life home house moment end start today tomorrow yesterday""".split()
 )
-SUBJECT_PRONOUNS = {"i", "me", "myself"}
+SUBJECT_PRONOUNS = {"i", "me", "myself", "we", "us"}
 KIN_MARRIED = {"wife", "husband", "spouse", "partner", "fiance", "fiancee", "fiancé", "fiancée"}
 KIN_KNOWS = set(
     """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
@@ -578,6 +579,8 @@ class _Reader:
             nouns.append(head.head)
         if head.dep_ == "attr":
             nouns.extend(c for c in head.head.children if c.dep_ == "nsubj")
+        if head.head.lower_ in {"named", "called"} and head.head.dep_ == "acl":
+            nouns.append(head.head.head)  # "a dog named Juniper"
         if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
             nouns.append(head.head if head.dep_ == "compound" else head.head.head)
         for noun in nouns:
@@ -588,7 +591,7 @@ class _Reader:
                 return "organization"
             if lemma in PLACE_NOUNS:
                 return "location"
-            if lemma in ANIMALS or lemma in {"pet", "puppy", "kitten"}:
+            if lemma in ANIMALS or lemma in PET_WORDS:
                 return "other"
         return ""
 
@@ -1086,6 +1089,11 @@ class _Reader:
             names.append(self.doc[noun.i + 1])
         for name in names:
             target = self._mention_of(name)
+            if target is not None and word in ANIMALS | PET_WORDS:
+                if not target.cued:
+                    target.type = "other"  # "my cat Mochi"
+                self._relate(owner, target, "OWNS", self._sentence_text(token.sent))
+                continue
             if target is None or target.type != "person":
                 continue
             sentence = self._sentence_text(token.sent)
@@ -1130,8 +1138,8 @@ class _Reader:
         )
 
 
-LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+`?)(\S)")
-SEPARATOR = re.compile(r"`?\s*(?:\u2014|\u2013|-{1,2}|:)\s+")
+LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?)(\S)")
+SEPARATOR = re.compile(r"(?:`|\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?(?:\u2014|\u2013|-{1,2}|:)\s+")
 FIELD_LINE = re.compile(
     r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
     r"(?:\*\*)?[ \t]*(.+?)\s*$"
@@ -1151,7 +1159,9 @@ PERSONAL_RELATIONS = {
 VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
-    **dict.fromkeys(["lives in", "home", "city", "hometown"], ("topic", "LIVES_IN", "location")),
+    **dict.fromkeys(
+        ["lives in", "lives", "home", "city", "hometown"], ("topic", "LIVES_IN", "location")
+    ),
     **dict.fromkeys(
         [
             "location",
@@ -1332,6 +1342,8 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
     kind = mention.type
     if prep == "in" and target.type == "location" and kind in PLACED_KINDS:
         return "LOCATED_IN"
+    if prep == "in" and target.type == "location" and kind == "person":
+        return "LIVES_IN"  # "my abuela Carmen in Guadalajara"
     if prep == "on" and kind in {"component", "technology"} and target.type == "component":
         return "LOCATED_IN"  # "the nightly-backup job on pg-main-1"
     if prep in {"at", "of", "within"} and kind == "organization" == target.type:
@@ -1465,6 +1477,15 @@ def _run(source, target):
     return None
 
 
+def _run_on(source, target):
+    """ "runs on Kubernetes" uses it; "runs on analytics-prod" is hosted there."""
+    if target.type == "technology":
+        return "USES"
+    if target.type == "component" and source.type != "person":
+        return "LOCATED_IN"
+    return None
+
+
 def _create(source, target):
     return "CREATED" if target.type != "person" else None
 
@@ -1498,7 +1519,8 @@ VERB_RULES = {
     "build": _rule(_create, on="USES", with_="USES"),
     "write": _rule(_create, **{"in": "USES", "to": _data}),
     "power": _rule(None, by="USES"),
-    "run": _rule(_run, on="USES", **{"in": _locate}),
+    "run": _rule(_run, on=_run_on, **{"in": _locate}),
+    "fan": _rule(None, to="INTEGRATES_WITH", out="INTEGRATES_WITH"),
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
     "need": _rule("DEPENDS_ON"),
