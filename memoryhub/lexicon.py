@@ -70,7 +70,31 @@ Cognito Amplify AppSync EventBridge StepFunctions Step Functions Glue Athena EMR
 Kinesis Firehose ElastiCache DocumentDB Neptune Keyspaces Timestream QLDB CloudWatch
 X-Ray CloudTrail GuardDuty Inspector Macie Shield WAF ACM KMS Secrets Manager SSM
 Parameter Store Terraform Cloud Spacelift Atlantis Crossplane Flagger Rollouts Skaffold
-Tilt Garden Telepresence Lens k9s kubectl minikube kind Rancher Portainer
+Tilt Garden Telepresence Lens k9s kubectl minikube kind Rancher Portainer Feast Iceberg
+Delta Hudi Cordova Ionic Capacitor Avalara Mailchimp Customer.io Braze Iterable Klaviyo
+PostHog Heap FullStory Hotjar Optimizely Statsig Unleash Flagsmith Split LaunchDarkly
+Auth0 Clerk Stytch WorkOS Plaid Adyen Braintree PayPal Square Wise Revolut Paystack
+Flutterwave Razorpay Mollie Klarna Chargebee Recurly Paddle Zuora QuickBooks Xero NetSuite
+Workday BambooHR Gusto Rippling Deel Greenhouse Lever Ashby Gong Outreach Apollo Pipedrive
+Freshdesk HelpScout Front Gorgias Drift Crisp Algolia Typesense Meilisearch Vespa Elastic
+Logz.io Honeycomb Lightstep Chronosphere Coralogix Papertrail Rollbar Bugsnag Raygun
+Instana Dynatrace AppDynamics Checkly Pingdom UptimeRobot StatusPage Statuspage
+Cloudinary Imgix Mux Twitch Vimeo Agora LiveKit Jitsi WebRTC Socket.IO SignalR Pusher
+Ably Centrifugo Hasura PostGraphile Apollo Relay urql tRPC OpenAPI Swagger AsyncAPI
+Thrift Cap'n Proto FlatBuffers MessagePack CBOR Protobuf gRPC-Web Envoy Nginx Istio
+Lightning PyTorch-Lightning Weights Biases W&B wandb Comet Neptune.ai DVC LakeFS
+Pachyderm Metaflow Kedro ZenML BentoML Seldon KServe Triton TorchServe TFServing vLLM
+llama.cpp GGUF LoRA PEFT DeepSpeed Megatron FSDP Horovod Optuna Hyperopt Ray Tune
+Chrome Firefox Safari Edge Brave Opera Arc Vivaldi Chromium WebKit Gecko Blink V8
+Node npm Deno Bun Yarn pnpm Lerna Nx Turborepo Rush Changesets Storybook Chromatic Percy
+Applitools BrowserStack SauceLabs LambdaTest k6 Locust JMeter Gatling Artillery Vegeta
+wrk hey ab Siege Toxiproxy Chaos Monkey Gremlin Litmus Debezium Maxwell Canal Airbyte
+Meltano Singer Stitch Hevo Census Hightouch RudderStack Snowplow Mparticle Tealium
+CPython PyPy Cython Numba mypyc Nuitka PyInstaller Briefcase Kivy BeeWare Tkinter PyQt
+PySide wxPython Dear ImGui Qt GTK Electron NW.js Capacitor React Native SwiftUI UIKit
+Jetpack Compose Kotlin Multiplatform Xamarin MAUI Unity Godot Roomba Alexa Siri Kindle
+Lichess Chess.com Goodreads Letterboxd Spotify Audible Headspace Calm MyFitnessPal
+Notion Obsidian Anki Quizlet Coursera Udemy edX Khan Academy Codecademy LeetCode
 """
 
 # Phrases kept together ("Hugging Face") are written with a non-breaking join below.
@@ -119,6 +143,13 @@ _MULTI = (
     "Google Maps",
     "Adyen SDK",
     "Stripe SDK",
+    "React Native",
+    "PyTorch Lightning",
+    "Weights & Biases",
+    "Jetpack Compose",
+    "Chaos Monkey",
+    "Khan Academy",
+    "Apollo Router",
 )
 
 # Canonical spelling by casefolded name, single words and the phrases above.
@@ -129,7 +160,10 @@ _PARTS_ONLY = set(
     """Hugging Face Amazon Web Services Google Cloud New Relic Fluent Bit Run Functions App
     Engine Meet Sheets Docs VS Code Studio Hub Final Cut Apple Watch Spring Boot Actions CI
     DevOps Visual Microsoft Teams Drive Calendar Music on Power BI Sentence SQL Stable
-    Diffusion Vertex AI Secrets Manager Parameter Store Step Maps Analytics SDK""".split()
+    Diffusion Vertex AI Secrets Manager Parameter Store Step Maps Analytics SDK Weights
+    Biases Chaos Monkey Khan Academy Jetpack Compose Dear ImGui Cap'n Proto Multiplatform
+    Native Lightning Front Split Heap Calm Edge Arc Relay Delta Canal Census Stitch Apollo
+    Comet Percy hey ab Siege Tune Kind Garden Lens Tilt Square Wise Box""".split()
 )
 for _word in _TECH.split():
     if _word not in _PARTS_ONLY:
@@ -144,7 +178,10 @@ AMBIGUOUS_TECH = frozenset(
     outlook canva uber lyft requests black ember crystal julia dart zig bun deno flutter
     chroma presto trino luigi prefect segment strapi drizzle knex yup zod puma unicorn
     tomcat jetty netty kong tyk pip uv poetry cargo composer nexus curl homebrew mercurial
-    windows apple amazon facebook twitter oracle spring sketch miro zoom slack git""".split()
+    windows apple amazon facebook twitter oracle spring sketch miro zoom slack git feast
+    iceberg delta front split heap calm edge arc relay ray tune ionic capacitor drift crisp
+    lever gong outreach elastic mux comet lightning chrome safari opera node maxwell
+    singer hevo alexa siri calm anki""".split()
 )
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 

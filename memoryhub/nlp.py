@@ -69,6 +69,25 @@ SYSTEM_SUFFIXES = frozenset(
     config configs settings schema migrations tests sandbox playground""".split()
 )
 
+_TECHNICAL = re.compile(
+    r"`|\b\w+_\w+\b|\b[a-z]+-[a-z]*\d|\b(?:api|apis|service|services|svc|repo|deploy|"
+    r"deployed|prod|staging|cluster|bucket|queue|topic|endpoint|database|db|host|pipeline|"
+    r"server|worker|job|schema|config|sidecar|webhook|webhooks|lambda|latency|p99|incident)\b",
+    re.IGNORECASE,
+)
+# A lower-case hyphenated word with one of these parts is English ("on-call", "follow-up").
+ENGLISH_PARTS = frozenset(
+    """on off co self re pre non anti well high low long short real end up down follow opt
+    sign built read write allow deny e x multi cross sub semi half full one two three four
+    five first second third state of the to in out by day time all year week month term
+    level based free only like ready wide friendly style related specific aware driven
+    side facing grade scale call hand check at over back front open source hot cold fix
+    run a mid late early kick catch walk drop pick set start roll spin break fine tune
+    heavy light fast slow old new big small next last part hour minute must nice good
+    know how do ins looking hands eye brand so ex post brother sister mother father law
+    grand great step de go nerve wracking hair mind blowing heart warming life changing
+    game eye opening well being user friendly""".split()
+)
 _SPEAKER = re.compile(
     r"^\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\s*(?:\([^)\n]{1,80}\))?\s*:[ \t]"
 )
@@ -155,10 +174,12 @@ def parser_available() -> bool:
     return _load() is not None
 
 
-def identifier_kind(word: str) -> str:
+def identifier_kind(word: str, *, technical: bool = False) -> str:
     """What a lower-case technical token is: ``region``, ``file``, ``ticket``,
     ``version``, ``identifier`` (a host, service, table or code name), or ``""`` for a
-    plain word (hyphenated English such as "long-term" included)."""
+    plain word (hyphenated English such as "long-term" included). In a ``technical`` text
+    any lower-case hyphenated name of no common English part is a service name
+    ("tax-calc", "hook-processor"); elsewhere it needs a digit or a system suffix."""
     if lexicon.VERSION.match(word):
         return "version"
     if lexicon.TICKET.match(word):
@@ -182,10 +203,19 @@ def identifier_kind(word: str) -> str:
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
             or any(p in lexicon.TECHNOLOGIES for p in parts)
+            or (technical and word.islower() and not any(p in ENGLISH_PARTS for p in parts))
         ):
             return "identifier"
         return ""
     return "identifier" if word[0].islower() else ""  # camelCase; PascalCase reads as a name
+
+
+def is_technical(text: str) -> bool:
+    """Whether a text talks about software: code names, a system noun, a technology."""
+    if _TECHNICAL.search(text):
+        return True
+    words = {w.casefold() for w in re.findall(r"[A-Za-z][\w.+#]*", text)}
+    return any(w in lexicon.TECHNOLOGIES and w not in lexicon.AMBIGUOUS_TECH for w in words)
 
 
 def _blank(chars: list[str], start: int, end: int) -> None:
@@ -216,12 +246,22 @@ def prepare(text: str) -> tuple[str, dict]:
         word = line.group(2)
         if word.casefold() in LEADING_VERBS:
             chars[line.start(2)] = word[0].lower()
+    technical = is_technical(text)
+    notes["technical"] = technical
     for match in _CANDIDATE.finditer(text):
         if match.start() < notes["speaker_end"]:
             continue
         word = match.group(0).rstrip(".")
         start, end = match.start(), match.start() + len(word)
-        kind = identifier_kind(word)
+        kind = identifier_kind(word, technical=technical)
+        if (
+            not kind
+            and start > 0
+            and text[start - 1] == "`"
+            and text[end : end + 1] == "`"
+            and word.casefold() not in lexicon.TECHNOLOGIES
+        ):
+            kind = "identifier"  # `gateway`, `plans`: a code name in backticks
         if kind in {"identifier", "region", "file"}:
             notes["identifiers"].append((start, end, kind))
             chars[start:end] = list("X" + "x" * (end - start - 1))

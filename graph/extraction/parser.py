@@ -261,6 +261,8 @@ class _Reader:
 
     def _cue_type(self, tokens, default: str) -> str:
         words = [t.lower_ for t in tokens]
+        if len(words) > 1 and words[0] in TEAM_WORDS:
+            return "organization"  # "Team Falcon"
         last = words[-1]
         following = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(self.doc) else ""
         if last in ORG_WORDS or last in TEAM_WORDS or following in ORG_WORDS:
@@ -532,6 +534,24 @@ class _Reader:
             if described:
                 mention.type = described
                 continue
+            if (
+                first not in lexicon.FIRST_NAMES
+                and mention.type != "person"
+                or (mention.type == "person" and mention.origin == "propn")
+            ):
+                if (dep == "dobj" and lemma in TECH_OBJECT_VERBS) or (
+                    preposition in {"with", "via", "through", "on", "onto", "to", "from", "in"}
+                    and lemma in TECH_PREP_VERBS
+                    and self._technical
+                ):
+                    mention.type = "technology"
+                    continue
+                if dep == "dobj" and lemma in WORK_VERBS:
+                    mention.type = "document"  # "finished Norwegian Wood", "watched Dune"
+                    continue
+                if dep == "dobj" and lemma in PLACE_OBJECT_VERBS:
+                    mention.type = "location"
+                    continue
             if mention.type == "person":
                 if (dep == "dobj" and lemma in {"join", "leave"}) or (
                     preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
@@ -570,6 +590,10 @@ class _Reader:
                 preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
             ):
                 mention.type = "organization"
+
+    @property
+    def _technical(self) -> bool:
+        return bool(self.doc.user_data.get("technical"))
 
     def _described_as(self, head) -> str:
         """The type a common noun beside the name gives it: "Boulangerie Roux, a small
@@ -1315,6 +1339,16 @@ HUMAN_OBJECT_VERBS = set(
     """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
     introduce pair onboard""".split()
 )
+TECH_OBJECT_VERBS = set(
+    """use adopt install configure deploy upgrade downgrade integrate wrap evaluate benchmark
+    replace drop deprecate migrate""".split()
+)
+TECH_PREP_VERBS = set(
+    """use build write run host deploy migrate switch move integrate replace port rewrite
+    depend rely store log track validate cache queue publish train serve""".split()
+)
+WORK_VERBS = set("read reread finish watch rewatch binge recommend".split())
+PLACE_OBJECT_VERBS = set("visit see explore tour hike climb".split())
 ORG_NOUNS = set(
     """company startup firm employer business bakery restaurant cafe shop store agency
     studio bank school university college lab nonprofit charity club band brand vendor
