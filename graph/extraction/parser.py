@@ -75,10 +75,11 @@ GENERIC_HEADS = set(
     work job jobs life home house moment end start today tomorrow yesterday""".split()
 )
 SUBJECT_PRONOUNS = {"i", "me", "myself", "we", "us"}
-KIN_MARRIED = {"wife", "husband", "spouse", "partner", "fiance", "fiancee", "fiancé", "fiancée"}
+KIN_MARRIED = {"wife", "husband", "spouse", "fiance", "fiancee", "fiancé", "fiancée"}
 KIN_KNOWS = set(
     """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
     sister brother sibling cousin mom mother dad father son daughter aunt uncle niece nephew
+    partner boyfriend girlfriend abuela abuelo nana
     grandma grandpa grandmother grandfather roommate mentor mentee classmate""".split()
 )
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
@@ -761,6 +762,13 @@ class _Reader:
                 if m.type == "person" and m.end <= token.idx and m is not self.speaker
             ]
             return max(people, key=lambda m: m.start) if people else None
+        if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
+            things = [
+                m
+                for m in self.mentions
+                if m.type not in {"person", "location"} and m.end <= token.idx and m.origin
+            ]
+            return max(things, key=lambda m: m.start) if things else None
         mention = self.by_token.get(token.i)
         if mention is not None:
             return mention
@@ -859,7 +867,10 @@ class _Reader:
                 self._role(token)
             if token.dep_ == "attr":
                 self._kind_of(token)
-            if token.dep_ == "poss" and token.lower_ in {"my", "his", "her", "their"}:
+            if token.dep_ == "poss" and (
+                token.lower_ in {"my", "his", "her", "their"}
+                or (token.i in self.by_token and self.by_token[token.i].type == "person")
+            ):
                 self._kin(token)
 
     def _attached(self):
@@ -973,6 +984,13 @@ class _Reader:
             target = self._mention_of(obj)
             if target is None:
                 continue
+            if passive and prep == "by" and rule.by_subject:  # "backed by", "powered by"
+                for subject in subjects:
+                    source = self._resolve(subject)
+                    type_ = rule(source, target, "by", no_longer) if source else None
+                    if type_:
+                        self._relate(source, target, type_, sentence)
+                continue
             if passive and prep == "by":  # "A was replaced by B", "X is owned by Y"
                 for subject in subjects:
                     source = self._resolve(subject)
@@ -982,6 +1000,18 @@ class _Reader:
                     if type_:
                         self._relate(target, source, type_, sentence)
                 continue
+            if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
+                moved = [
+                    self._mention_of(o)
+                    for c in verb.children
+                    if c.dep_ == "dobj"
+                    for o in self._with_conjuncts(c)
+                ]
+                moved = [m for m in moved if m is not None and m.type != "person"]
+                for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
+                    self._relate(thing, target, "MIGRATED_TO", sentence)
+                if moved:
+                    continue
             if lemma == "replace" and prep == "with":  # "we replaced A with B"
                 for child in verb.children:
                     if child.dep_ == "dobj":
@@ -1008,10 +1038,17 @@ class _Reader:
     def _job_at(self, verb):
         """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
         for token in verb.subtree:
-            if token.lemma_.lower() not in {"job", "position", "role", "internship", "gig"}:
+            if token.lemma_.lower() not in {
+                "job",
+                "position",
+                "role",
+                "internship",
+                "gig",
+                "offer",
+            }:
                 continue
             for prep in token.children:
-                if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}:
+                if prep.dep_ == "prep" and prep.lower_ in {"at", "with", "from"}:
                     for pobj in prep.children:
                         target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
                         if target is not None and target.type in {"organization", "event"}:
@@ -1096,8 +1133,8 @@ class _Reader:
         """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""
         noun = token.head
         word = noun.lower_
-        owner = self.speaker if token.lower_ == "my" else None
-        if token.lower_ != "my":
+        owner = self.speaker if token.lower_ == "my" else self.by_token.get(token.i)
+        if owner is None and token.lower_ != "my":
             verb = noun
             while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
                 verb = verb.head
@@ -1279,9 +1316,7 @@ FIELDS = {
         ["sends via", "integrates with", "calls", "talks to", "publishes to", "notifies"],
         ("topic", "INTEGRATES_WITH", "component"),
     ),
-    **dict.fromkeys(
-        ["married to", "partner", "spouse", "wife", "husband"], ("topic", "MARRIED_TO", "person")
-    ),
+    **dict.fromkeys(["married to", "spouse", "wife", "husband"], ("topic", "MARRIED_TO", "person")),
     "reports to": ("topic", "REPORTS_TO", "person"),
     **dict.fromkeys(
         ["studied at", "studies at", "school", "university", "education", "alma mater"],
@@ -1339,6 +1374,7 @@ HUMAN_OBJECT_VERBS = set(
     """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
     introduce pair onboard""".split()
 )
+MOVE_VERBS = {"migrate", "move", "switch", "port", "rewrite", "shift"}
 TECH_OBJECT_VERBS = set(
     """use adopt install configure deploy upgrade downgrade integrate wrap evaluate benchmark
     replace drop deprecate migrate""".split()
@@ -1393,7 +1429,7 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
 
 
 def _role_type(word: str, source: Mention, target: Mention) -> str | None:
-    if word in {"wife", "husband", "spouse", "partner"} and target.type == "person":
+    if word in {"wife", "husband", "spouse"} and target.type == "person":
         return "MARRIED_TO"
     if word in KIN_KNOWS and target.type == "person" and source.type == "person":
         return "KNOWS"
@@ -1453,6 +1489,7 @@ def _rule(default: str | None = None, **by_prep):
             return choice(source, target)
         return choice
 
+    decide.by_subject = "by" in rules  # "X is backed by Y": X is the subject of the relation
     return decide
 
 
@@ -1511,6 +1548,19 @@ def _run(source, target):
     return None
 
 
+def _join_on(source, target):
+    """ "I'll be on the data team"; "cart-svc is still on MongoDB"."""
+    if _person(source) and target.type == "organization":
+        return "PART_OF"
+    if not _person(source) and target.type == "technology":
+        return "USES"
+    return None
+
+
+def _team_or_org(source, target):
+    return "PART_OF" if target.type == "organization" else None
+
+
 def _run_on(source, target):
     """ "runs on Kubernetes" uses it; "runs on analytics-prod" is hosted there."""
     if target.type == "technology":
@@ -1553,6 +1603,9 @@ VERB_RULES = {
     "build": _rule(_create, on="USES", with_="USES"),
     "write": _rule(_create, **{"in": "USES", "to": _data}),
     "power": _rule(None, by="USES"),
+    "back": _rule(None, by="DEPENDS_ON"),
+    "teach": _rule(None, at=_work),
+    "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
     "run": _rule(_run, on=_run_on, **{"in": _locate}),
     "fan": _rule(None, to="INTEGRATES_WITH", out="INTEGRATES_WITH"),
     "depend": _rule(None, on="DEPENDS_ON"),
@@ -1616,6 +1669,12 @@ VERB_RULES = {
             "in": _locate,
             "at": _work,
             "married_to": "MARRIED_TO",
+            "obsessed_with": "LIKES",
+            "into": "LIKES",
+            "crazy_about": "LIKES",
+            "passionate_about": "LIKES",
+            "hooked_on": "LIKES",
+            "on": _join_on,
             "responsible_for": "OWNS",
             "based_in": _locate,
             "part_of": "PART_OF",
