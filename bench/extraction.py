@@ -30,7 +30,11 @@ from graph.extraction.base import Extraction, ExtractionError
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 
 DATA_DIR = Path(settings.BASE_DIR) / "tests" / "data" / "extraction"
-SPLITS = {"dev": DATA_DIR / "dev.jsonl", "holdout": DATA_DIR / "holdout.jsonl"}
+# Each split is one or more files, written by different hands; every file is a row.
+SPLITS = {
+    "dev": (DATA_DIR / "dev.jsonl", DATA_DIR / "dev2.jsonl"),
+    "holdout": (DATA_DIR / "holdout.jsonl", DATA_DIR / "holdout2.jsonl"),
+}
 LOCOMO_DIR = Path(settings.BASE_DIR).parent / "shared" / "datasets" / "locomo-dev"
 # Not in any set, so the timed run does not find it in a parse cache.
 WARM_UP_TEXT = "Alice Chen owns the billing service, which uses PostgreSQL in Berlin."

@@ -115,9 +115,14 @@ def test_extract_many_matches_extract(parser):
 
 @pytest.mark.parametrize(
     ("split", "entity_f1", "relationship_f1"),
-    # Floors a little under what the extractor reaches; dev was used to tune the rules,
-    # holdout was written by another hand and only measured.
-    [("dev", 0.78, 0.50), ("holdout", 0.70, 0.30)],
+    # Floors a little under what the extractor reaches. The dev splits were used to write
+    # the rules; the held-out ones were written by other hands and are only measured.
+    [
+        ("dev", 0.80, 0.60),
+        ("dev2", 0.74, 0.40),
+        ("holdout", 0.72, 0.28),
+        ("holdout2", 0.72, 0.35),
+    ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
     items = load_labelled(DATA / f"{split}.jsonl")

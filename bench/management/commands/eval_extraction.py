@@ -99,10 +99,9 @@ class Command(BaseCommand):
     def _labelled_sets(self, options) -> list[tuple[str, list]]:
         if options["data"]:
             paths = [(path.stem, path) for path in options["data"]]
-        elif options["split"] == "all":
-            paths = list(SPLITS.items())
         else:
-            paths = [(options["split"], SPLITS[options["split"]])]
+            splits = list(SPLITS) if options["split"] == "all" else [options["split"]]
+            paths = [(path.stem, path) for split in splits for path in SPLITS[split]]
         sets = []
         for split, path in paths:
             try:
