@@ -70,9 +70,9 @@ SYSTEM_SUFFIXES = frozenset(
 )
 
 _TECHNICAL = re.compile(
-    r"`|\b\w+_\w+\b|\b[a-z]+-[a-z]*\d|\b(?:api|apis|service|services|svc|repo|deploy|"
-    r"deployed|prod|staging|cluster|bucket|queue|topic|endpoint|database|db|host|pipeline|"
-    r"server|worker|job|schema|config|sidecar|webhook|webhooks|lambda|latency|p99|incident)\b",
+    r"`|\b\w+_\w+\b|\b[a-z]+-[a-z]*\d|\b(?:api|apis|svc|repo|deploy|deployed|deploys|prod|"
+    r"staging|cluster|bucket|queue|topic|endpoint|database|db|pipeline|microservice|"
+    r"schema|sidecar|webhook|webhooks|latency|p99|rollback|on-call|oncall|kubernetes)\b",
     re.IGNORECASE,
 )
 # A lower-case hyphenated word with one of these parts is English ("on-call", "follow-up").

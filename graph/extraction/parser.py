@@ -57,6 +57,28 @@ IDENTIFIER_TYPES = {
     "ticket": "document",
 }
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
+# Nouns that name a part of a software system in any text ("billing service"); the other
+# component nouns ("store", "app", "engine") do only in a technical one.
+SYSTEM_NOUNS = {
+    "service",
+    "api",
+    "gateway",
+    "database",
+    "db",
+    "pipeline",
+    "cluster",
+    "queue",
+    "endpoint",
+    "microservice",
+    "sdk",
+    "cli",
+    "repo",
+    "bucket",
+    "topic",
+    "table",
+    "indexer",
+    "scheduler",
+}
 TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
 # "the user_sessions table", "the events topic": the name is the modifier.
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
@@ -465,7 +487,12 @@ class _Reader:
             lowered = head.lower_
             if head.pos_ == "PRON" or lowered in GENERIC_HEADS | lexicon.NEVER_NAMES:
                 continue
-            if modifiers and lowered in COMPONENT_NOUNS and head.pos_ in {"NOUN", "PROPN"}:
+            if (
+                modifiers
+                and lowered in COMPONENT_NOUNS
+                and head.pos_ in {"NOUN", "PROPN"}
+                and (self._technical or lowered in SYSTEM_NOUNS)
+            ):
                 if any(m.lower_ in GENERIC_HEADS or m.like_num for m in modifiers):
                     continue
                 if lowered in {"sdk", "api", "cli"} and all(
