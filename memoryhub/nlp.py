@@ -202,7 +202,7 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
         if (
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
-            or any(p in lexicon.TECHNOLOGIES for p in parts)
+            or any(p in lexicon.TECHNOLOGIES and p not in lexicon.AMBIGUOUS_TECH for p in parts)
             or (technical and word.islower() and not any(p in ENGLISH_PARTS for p in parts))
         ):
             return "identifier"

@@ -447,7 +447,7 @@ class _Reader:
         """ "loves hiking", "can't stand running", "enjoys rock climbing": an activity named
         by a gerund that a taste verb takes is a concept."""
         for token in self.doc:
-            if token.tag_ != "VBG" or token.i in self.by_token:
+            if token.tag_ != "VBG" or token.i in self.by_token or token.lemma_ in {"be", "have"}:
                 continue
             if any(c.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for c in token.children):
                 continue  # "loves painting landscapes": the activity has an object
