@@ -1,0 +1,336 @@
+"""Claim-level comparison of an incoming section with a stored chunk.
+
+Both texts are split into claims (sentences, list items, "Key: value" lines) read off the
+one shared parse of each text (``memoryhub.nlp``). A claim keeps what it is about (its
+content lemmas, its subject, its field key), its values normalised by ``memoryhub.values``
+(so "$120,000" equals "USD 120k" and "5 March" equals "2024-03-05"), whether it is negated,
+and the technologies and names it mentions. Claims of the two texts about the same thing
+are aligned, then each aligned pair is compared: a value of one kind that differs, a
+negation or status that flips, a technology or a name that replaces another, an object
+swapped under a single-valued attribute. ``compare`` returns these signals as numbers (the
+judge's features) with the claims that raised them (the evidence a reviewer sees).
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from memoryhub import lexicon
+from memoryhub.nlp import parse
+from memoryhub.values import Value, find_values, same_value
+
+STOP = set(
+    """be have do will would should can could may might must shall the a an of to in on at
+    for and or but is are was were been being it this that these those with by from as our
+    we their its they them he she his her you your i me my mine us also just still now
+    then there here so very really about into over under again more most some any each
+    every all both only own same other such than too very get got""".split()
+)
+NEGATIONS = {"not", "never", "no", "n't", "without", "none", "nobody", "nothing", "neither"}
+# Words whose swap between two aligned claims reverses a fact.
+OPPOSITES = [
+    ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
+    ({"enable", "enabled", "on", "active", "activate"}, {"disable", "disabled", "off", "inactive"}),
+    ({"open", "opened", "reopen"}, {"close", "closed"}),
+    ({"allow", "allowed", "permit"}, {"deny", "denied", "block", "blocked", "forbid"}),
+    ({"pass", "passed", "green"}, {"fail", "failed", "red"}),
+    ({"include", "included"}, {"exclude", "excluded"}),
+    ({"public"}, {"private", "internal"}),
+    ({"sync", "synchronous"}, {"async", "asynchronous"}),
+    ({"remote"}, {"onsite", "on-site", "office", "hybrid"}),
+    ({"full-time", "fulltime"}, {"part-time", "parttime"}),
+    ({"employee", "staff"}, {"contractor", "freelancer", "consultant", "intern"}),
+    ({"monthly"}, {"annual", "annually", "yearly", "weekly", "quarterly"}),
+    ({"vegetarian", "vegan"}, {"meat", "pescatarian", "omnivore"}),
+    ({"increase", "increased", "up", "raise", "raised"}, {"decrease", "decreased", "down", "cut"}),
+    (
+        {"start", "started", "keep", "kept", "continue"},
+        {
+            "stop",
+            "stopped",
+            "drop",
+            "dropped",
+            "quit",
+            "cancel",
+            "cancelled",
+            "canceled",
+            "remove",
+            "removed",
+            "deprecate",
+            "deprecated",
+            "retire",
+            "retired",
+        },
+    ),
+    ({"rest"}, {"grpc", "graphql", "soap"}),
+    ({"sql", "relational"}, {"nosql"}),
+    ({"like", "love", "enjoy", "prefer"}, {"hate", "dislike", "avoid"}),
+]
+# A status moving forward along one of these is an update, not a contradiction.
+PROGRESSIONS = [
+    ["proposed", "planned", "scheduled", "todo", "backlog", "draft", "pending"],
+    ["started", "progress", "ongoing", "underway", "wip", "review", "testing", "staging", "beta"],
+    [
+        "done",
+        "finished",
+        "completed",
+        "complete",
+        "shipped",
+        "released",
+        "live",
+        "merged",
+        "deployed",
+        "launched",
+        "resolved",
+        "closed",
+        "ga",
+    ],
+]
+SINGLE_VALUED_KEYS = set(
+    """owner owners owned lead leads led manager managed maintainer assignee region host
+    hosted located location city home lives live employer works work company team reports
+    report prefers prefer preferred preference favourite favorite default primary main
+    language database db framework library runtime stack version plan tier status spouse
+    partner wife husband deadline due date launch price cost budget salary rent port
+    timeout limit replicas size capacity schedule""".split()
+)
+FIELD = re.compile(
+    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?\s*:\s+\S"
+)
+
+
+@dataclass
+class Claim:
+    text: str
+    start: int
+    end: int
+    words: frozenset  # content lemmas, values and stop words left out
+    subject: frozenset  # lemmas of the grammatical subject, or of the field key
+    key: str  # the field key ("region") of a "Key: value" line, else ""
+    values: list = field(default_factory=list)
+    negated: bool = False
+    techs: frozenset = frozenset()
+    names: frozenset = frozenset()
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "span": [self.start, self.end]}
+
+
+def claims(text: str) -> list[Claim]:
+    """The claims of ``text``, in order."""
+    doc = parse(text)
+    source = doc.user_data.get("source", text)
+    values = find_values(source)
+    out = []
+    for sentence in doc.sents:
+        tokens = [t for t in sentence if not t.is_space and not t.is_punct]
+        if not tokens:
+            continue
+        start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+        span_text = source[start:end]
+        if not re.search(r"[A-Za-z0-9]", span_text):
+            continue
+        inside = [v for v in values if start <= v.start < end]
+        in_value = {i for v in inside for i in range(v.start, v.end)}
+        words, subject, techs, names = set(), set(), set(), set()
+        negated = False
+        for token in tokens:
+            word = source[token.idx : token.idx + len(token)]
+            lemma = token.lemma_.casefold()
+            if token.lower_ in NEGATIONS or token.dep_ == "neg":
+                negated = True
+                continue
+            if token.idx in in_value:
+                continue
+            if word.casefold() in lexicon.TECHNOLOGIES:
+                techs.add(lexicon.TECHNOLOGIES[word.casefold()].casefold())
+            if token.pos_ == "PROPN" or (word[:1].isupper() and token.i != sentence.start):
+                names.add(word.casefold())
+            if lemma in STOP or len(lemma) < 2 or not re.search(r"[a-z]", lemma):
+                continue
+            words.add(lemma)
+            if token.dep_ in {"nsubj", "nsubjpass"} or (
+                token.head.dep_ in {"nsubj", "nsubjpass"}
+                and token.dep_ in {"compound", "amod", "poss"}
+            ):
+                subject.add(lemma)
+        if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
+            negated = True
+        key = ""
+        field_match = FIELD.match(span_text)
+        if field_match:
+            key = field_match.group(1).strip().casefold()
+            subject |= set(key.split())
+        out.append(
+            Claim(
+                text=span_text,
+                start=start,
+                end=end,
+                words=frozenset(words),
+                subject=frozenset(subject),
+                key=key,
+                values=inside,
+                negated=negated,
+                techs=frozenset(techs),
+                names=frozenset(names),
+            )
+        )
+    return out
+
+
+def _jaccard(a, b) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def alignment(a: Claim, b: Claim) -> float:
+    """How much two claims are about the same thing, 0..1."""
+    if a.key and a.key == b.key:
+        return 1.0
+    score = _jaccard(a.words, b.words)
+    if min(len(a.words), len(b.words)) >= 2:
+        score = max(score, 0.8 * len(a.words & b.words) / min(len(a.words), len(b.words)))
+    value_kinds = {v.kind for v in a.values} & {v.kind for v in b.values}
+    if value_kinds and score > 0:
+        score = min(1.0, score + 0.1)
+    return score
+
+
+def _opposed(a: frozenset, b: frozenset) -> str:
+    for left, right in OPPOSITES:
+        if (a & left and b & right and not (a & right)) or (
+            a & right and b & left and not (b & right)
+        ):
+            return (
+                f"{'/'.join(sorted(a & (left | right)))} → {'/'.join(sorted(b & (left | right)))}"
+            )
+    return ""
+
+
+def _progressed(old: frozenset, new: frozenset) -> bool:
+    def stage(words):
+        found = [i for i, stage in enumerate(PROGRESSIONS) if words & set(stage)]
+        return max(found) if found else None
+
+    before, after = stage(old), stage(new)
+    return before is not None and after is not None and after > before
+
+
+def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
+    """A value of one kind that the new claim states differently, none of its readings
+    matching (a count only against a count of the same thing)."""
+    for kind in {v.kind for v in new.values} & {v.kind for v in old.values}:
+        mine = [v for v in new.values if v.kind == kind]
+        theirs = [v for v in old.values if v.kind == kind]
+        if kind == "number":
+            units = {v.unit for v in mine} & {v.unit for v in theirs}
+            if not units and all(v.unit for v in mine + theirs):
+                continue
+            if units:
+                mine = [v for v in mine if v.unit in units]
+                theirs = [v for v in theirs if v.unit in units]
+        if mine and theirs and not any(same_value(x, y) for x in mine for y in theirs):
+            return theirs[0], mine[0]
+    return None
+
+
+def _value_same(old: Claim, new: Claim) -> bool:
+    return any(same_value(x, y) for x in new.values for y in old.values)
+
+
+def _swap(old: frozenset, new: frozenset) -> str:
+    return f"{', '.join(sorted(old - new))} → {', '.join(sorted(new - old))}"
+
+
+FEATURES = (
+    "align_incoming",
+    "align_existing",
+    "align_best",
+    "aligned_share",
+    "value_changed",
+    "value_restated",
+    "negation_flip",
+    "opposite",
+    "progressed",
+    "tech_swap",
+    "name_swap",
+    "single_valued_swap",
+    "object_swap",
+    "subject_overlap",
+    "word_overlap",
+    "added_share",
+    "names_overlap",
+)
+
+
+def compare(incoming: str, existing: str) -> dict:
+    """``{"features": {name: number}, "evidence": [...]}`` for a pair of texts."""
+    new_claims, old_claims = claims(incoming), claims(existing)
+    features = dict.fromkeys(FEATURES, 0.0)
+    evidence = []
+    if not new_claims or not old_claims:
+        return {"features": features, "evidence": evidence}
+    best_for_new = [max(old_claims, key=lambda o: alignment(n, o)) for n in new_claims]
+    scores_new = [alignment(n, o) for n, o in zip(new_claims, best_for_new, strict=True)]
+    scores_old = [max(alignment(n, o) for n in new_claims) for o in old_claims]
+    features["align_incoming"] = sum(scores_new) / len(scores_new)
+    features["align_existing"] = sum(scores_old) / len(scores_old)
+    features["align_best"] = max(scores_new)
+    aligned = [
+        (n, o, s) for n, o, s in zip(new_claims, best_for_new, scores_new, strict=True) if s >= 0.3
+    ]
+    features["aligned_share"] = len(aligned) / len(new_claims)
+    all_new = frozenset().union(*(c.words for c in new_claims))
+    all_old = frozenset().union(*(c.words for c in old_claims))
+    features["word_overlap"] = _jaccard(all_new, all_old)
+    features["added_share"] = len(all_new - all_old) / len(all_new) if all_new else 0.0
+    names_new = frozenset().union(*(c.names for c in new_claims))
+    names_old = frozenset().union(*(c.names for c in old_claims))
+    features["names_overlap"] = _jaccard(names_new, names_old) if names_new | names_old else 1.0
+    subject_scores = []
+    for new, old, score in aligned:
+
+        def note(signal: str, detail: str, strength: float = 1.0, *, new=new, old=old, score=score):
+            evidence.append(
+                {
+                    "signal": signal,
+                    "detail": detail,
+                    "incoming": new.as_dict(),
+                    "existing": old.as_dict(),
+                    "alignment": round(score, 3),
+                }
+            )
+            features[signal] = max(features[signal], strength)
+
+        subject_scores.append(
+            _jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
+        )
+        change = _value_change(old, new)
+        if change:
+            before, after = change
+            note("value_changed", f"{before.kind}: {before.text} → {after.text}")
+        if _value_same(old, new):
+            features["value_restated"] = 1.0
+        if new.negated != old.negated:
+            note("negation_flip", "negated" if new.negated else "negation removed")
+        opposed = _opposed(old.words, new.words)
+        if opposed and not _progressed(old.words, new.words):
+            note("opposite", opposed)
+        if _progressed(old.words, new.words):
+            features["progressed"] = 1.0
+        if old.techs - new.techs and new.techs - old.techs:
+            note("tech_swap", _swap(old.techs, new.techs))
+        if old.names - new.names and new.names - old.names:
+            note("name_swap", _swap(old.names, new.names), 0.5 if old.techs - new.techs else 1.0)
+        gone, added = old.words - new.words, new.words - old.words
+        if gone and added:
+            features["object_swap"] = max(
+                features["object_swap"], min(len(gone), len(added)) / max(len(old.words), 1)
+            )
+            keys = (new.words & old.words) | ({new.key} if new.key else set())
+            if keys & SINGLE_VALUED_KEYS:
+                note(
+                    "single_valued_swap",
+                    f"{', '.join(sorted(keys & SINGLE_VALUED_KEYS))}: "
+                    f"{' '.join(sorted(gone))} → {' '.join(sorted(added))}",
+                )
+    features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
+    return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}

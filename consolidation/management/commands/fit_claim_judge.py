@@ -1,0 +1,108 @@
+"""Fit the claim judge (``consolidation/claim_judge.json``) on the development pairs and
+report it, beside the shipped rules, on the held-out pairs."""
+
+from collections import Counter
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from consolidation import claim_judge
+from consolidation.calibration import PairsError, load_pairs, prepare_pairs, score
+from graph.extraction import get_extractor
+from memoryhub.progress import Progress
+from memoryhub.providers.embeddings import get_embedder
+
+DATA = Path(settings.BASE_DIR) / "tests" / "data"
+DEV = [
+    DATA / "consolidation" / "pairs_dev.jsonl",
+    DATA / "consolidation" / "pairs_dev2.jsonl",
+    DATA / "consolidation" / "pairs_locomo.jsonl",
+    DATA / "migration_pairs.jsonl",
+]
+HOLDOUT = [
+    DATA / "consolidation" / "pairs_holdout.jsonl",
+    DATA / "migration_pairs_holdout.jsonl",
+]
+
+
+class Command(BaseCommand):
+    help = (
+        "Fit the consolidation's claim judge on development pairs (never on a held-out "
+        "file) and report conflict P/R/F1, accuracy and per-kind results on the held-out pairs."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--pairs", nargs="+", type=Path, help="development pairs (JSONL)")
+        parser.add_argument("--evaluate", nargs="*", type=Path, help="held-out pairs (JSONL)")
+        parser.add_argument("--l2", type=float, default=0.3, help="L2 shrinkage (default 0.3)")
+        parser.add_argument(
+            "--dry-run", action="store_true", help="report without writing claim_judge.json"
+        )
+
+    def handle(self, *args, **options):
+        dev_files = options["pairs"] or [p for p in DEV if p.exists()]
+        held_files = options["evaluate"] if options["evaluate"] is not None else HOLDOUT
+        for path in dev_files:
+            if "holdout" in path.name:
+                raise CommandError(f"--pairs: {path.name} is held out; fit on development pairs")
+        try:
+            dev = [pair for path in dev_files for pair in load_pairs(path)]
+            held = {path.stem: load_pairs(path) for path in held_files if path.exists()}
+        except PairsError as exc:
+            raise CommandError(str(exc)) from exc
+        if not dev:
+            raise CommandError("--pairs: no development pairs")
+        embedder, extractor = get_embedder(), get_extractor()
+        self.stdout.write(
+            f"fitting on {len(dev)} pairs from {', '.join(p.name for p in dev_files)}; "
+            f"embeddings {embedder.name}, extractor {extractor.name}"
+        )
+        dev_signals = self._signals(dev, embedder, extractor, "dev")
+        model = claim_judge.fit(
+            [s["features"] for s in dev_signals], [p["label"] for p in dev], l2=options["l2"]
+        )
+        self._report("dev (fitted on)", dev, dev_signals, model)
+        for name, pairs in held.items():
+            signals = self._signals(pairs, embedder, extractor, name)
+            self._report(f"{name} (held out)", pairs, signals, model)
+        if not options["dry_run"]:
+            claim_judge.save(model)
+            self.stdout.write(f"wrote {claim_judge.MODEL}")
+
+    def _signals(self, pairs, embedder, extractor, label):
+        progress = Progress(len(pairs), f"{label}: embed and extract", stream=self.stderr._out)
+        prepared = prepare_pairs(
+            pairs, embedder=embedder, extractor=extractor, on_pair=progress.advance
+        )
+        progress.finish()
+        return [
+            claim_judge.pair_signals(
+                incoming=item["pair"]["incoming"],
+                existing=item["pair"]["existing"],
+                similarity=item["similarity"],
+                incoming_graph=item["incoming_graph"],
+                existing_graph=item["existing_graph"],
+            )
+            for item in prepared
+        ]
+
+    def _report(self, title, pairs, signals, model):
+        predicted = [claim_judge.judge(s, model)["label"] for s in signals]
+        labels = [p["label"] for p in pairs]
+        result = score(labels, predicted)
+        self.stdout.write(
+            f"\n{title}: {len(pairs)} pairs; conflict P {result['precision']:.3f} "
+            f"R {result['recall']:.3f} F1 {result['f1']:.3f}; accuracy {result['accuracy']:.3f}"
+        )
+        confusion = Counter(zip(labels, predicted, strict=True))
+        self.stdout.write("  label \\ decided    merge conflict      new")
+        for label in claim_judge.LABELS:
+            row = "".join(f"{confusion[(label, guess)]:>9}" for guess in claim_judge.LABELS)
+            self.stdout.write(f"  {label:<16}{row}")
+        kinds: dict[str, list[bool]] = {}
+        for pair, guess in zip(pairs, predicted, strict=True):
+            kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
+        self.stdout.write(
+            "  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items()))
+        )

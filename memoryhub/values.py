@@ -1,0 +1,517 @@
+"""Values in text, normalised so that two notations of one value compare equal: amounts of
+money ("$120,000" = "USD 120k"), durations ("200 ms" = "0.2 s"), sizes ("1.5 GB" = "1536
+MB"), percentages, dates in any common format ("2024-03-05" = "5 March 2024" = "March 5th";
+"next Tuesday" in a note dated that week), times of day with their zone, versions, and plain
+counts, also written as words ("three replicas").
+
+``find_values(text, reference=None)`` returns every ``Value`` with its kind, a comparable
+``key`` and its character span. Two values of one kind are the same value when
+``same_value`` says so (a date without a year matches the same day of any year; an
+ambiguous 05/03 matches both 5 March and 3 May).
+"""
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+NUMBER_WORDS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "hundred": 100,
+    "dozen": 12,
+    "half": 0.5,
+    "a couple of": 2,
+}
+SCALE = {
+    "k": 1e3,
+    "thousand": 1e3,
+    "m": 1e6,
+    "mn": 1e6,
+    "mm": 1e6,
+    "million": 1e6,
+    "bn": 1e9,
+    "b": 1e9,
+    "billion": 1e9,
+}
+CURRENCY = {
+    "$": "USD",
+    "usd": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "us$": "USD",
+    "€": "EUR",
+    "eur": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "£": "GBP",
+    "gbp": "GBP",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "¥": "JPY",
+    "jpy": "JPY",
+    "yen": "JPY",
+    "₹": "INR",
+    "inr": "INR",
+    "rupees": "INR",
+    "chf": "CHF",
+    "cad": "CAD",
+    "aud": "AUD",
+    "sek": "SEK",
+    "nok": "NOK",
+    "dkk": "DKK",
+    "brl": "BRL",
+    "r$": "BRL",
+    "mxn": "MXN",
+    "zar": "ZAR",
+    "ngn": "NGN",
+    "kes": "KES",
+}
+DURATION = {
+    "ms": 0.001,
+    "msec": 0.001,
+    "millisecond": 0.001,
+    "milliseconds": 0.001,
+    "s": 1,
+    "sec": 1,
+    "secs": 1,
+    "second": 1,
+    "seconds": 1,
+    "min": 60,
+    "mins": 60,
+    "minute": 60,
+    "minutes": 60,
+    "h": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+    "hour": 3600,
+    "hours": 3600,
+    "day": 86400,
+    "days": 86400,
+    "week": 604800,
+    "weeks": 604800,
+    "month": 2_592_000,
+    "months": 2_592_000,
+    "year": 31_536_000,
+    "years": 31_536_000,
+}
+SIZE = {
+    "b": 1,
+    "bytes": 1,
+    "kb": 1024,
+    "kib": 1024,
+    "mb": 1024**2,
+    "mib": 1024**2,
+    "gb": 1024**3,
+    "gib": 1024**3,
+    "tb": 1024**4,
+    "tib": 1024**4,
+}
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+WEEKDAYS = {
+    name: number
+    for number, names in enumerate(
+        [
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        ]
+    )
+    for name in names
+}
+ZONES = (
+    "utc gmt cet cest eet eest wet bst ist est edt cst cdt mst mdt pst pdt jst kst aest aedt "
+    "sgt hkt brt art nzst nzdt"
+).split()
+
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_WORDNUM = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+_SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b"
+_UNITS = (
+    r"ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|kib|mib|gib|kb|mb|gb|tb|"
+    r"k|m|bn|x|percent|million|billion|thousand"
+)
+_CUR_SYMBOL = r"us\$|r\$|[$€£¥₹]"
+_CUR_CODE = r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes"
+_CUR_WORD = r"dollars?|euros?|pounds?|yen|rupees"
+
+PATTERNS = [
+    (
+        "version",
+        re.compile(
+            rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
+            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+(?!\s?(?:%|{_UNITS})\b))"
+            r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?![\w.])",
+            re.IGNORECASE,
+        ),
+    ),
+    ("date_iso", re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")),
+    (
+        "date_dmy",
+        re.compile(
+            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})\.?"
+            rf"(?:,?\s+(\d{{4}}))?(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "date_mdy",
+        re.compile(
+            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"(?:,?\s+(\d{{4}}))?(?![\w:])",
+            re.IGNORECASE,
+        ),
+    ),
+    ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/.])")),
+    (
+        "date_relative",
+        re.compile(
+            rf"(?<!\w)(?:(next|this|last|coming)\s+({_DAY})|(today|tomorrow|yesterday)|"
+            rf"in\s+({_NUM}|{_WORDNUM})\s+(days?|weeks?))(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    ("weekday", re.compile(rf"(?<!\w)(?:on\s+)?({_DAY})s?(?!\w)", re.IGNORECASE)),
+    (
+        "month_year",
+        re.compile(
+            rf"(?<!\w)({_MONTH})\.?\s+(\d{{4}})(?!\w)|(?<!\w)(?:in|since|by|from|until)\s+({_MONTH})(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "time",
+        re.compile(
+            r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+("
+            + "|".join(ZONES)
+            + r"))?"
+            r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
+            + "|".join(ZONES)
+            + r"))?(?![\w:])",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "money",
+        re.compile(
+            rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_NUM})\s?({_SCALE})?(?!\w)"
+            rf"|(?<![\w.])({_NUM})\s?({_SCALE})?\s?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
+    (
+        "size",
+        re.compile(
+            rf"(?<![\w.])({_NUM})\s?(kib|mib|gib|tib|kb|mb|gb|tb|bytes)(?!\w)", re.IGNORECASE
+        ),
+    ),
+    (
+        "duration",
+        re.compile(
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(milliseconds?|msec|ms|seconds?|secs?|s|"
+            r"minutes?|mins?|min|hours?|hrs?|h|days?|weeks?|months?|years?)(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "number",
+        re.compile(
+            rf"(?<![\w.$€£¥₹])({_NUM})\s?({_SCALE})?(?![\w.%])|(?<!\w)({_WORDNUM})(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+]
+# Kinds whose values compare with each other.
+KIND = {
+    "date_iso": "date",
+    "date_dmy": "date",
+    "date_mdy": "date",
+    "date_slash": "date",
+    "date_relative": "date",
+    "weekday": "date",
+    "month_year": "month",
+}
+
+
+@dataclass
+class Value:
+    kind: str  # money, percent, size, duration, date, month, time, version, number
+    key: tuple  # the comparable form
+    start: int
+    end: int
+    text: str
+    unit: str = ""  # for numbers: the noun they count ("3 replicas" -> "replica")
+    alternatives: tuple = field(default_factory=tuple)  # other readings (05/03: 5 Mar, 3 May)
+
+
+def _number(text: str) -> float | None:
+    lowered = text.casefold().strip()
+    if lowered in NUMBER_WORDS:
+        return float(NUMBER_WORDS[lowered])
+    try:
+        return float(lowered.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _scale(value: float, scale: str | None) -> float:
+    return value * SCALE.get((scale or "").casefold(), 1)
+
+
+def _reference_date(text: str) -> dt.date | None:
+    """The day a note is dated by (its first full date), for relative dates."""
+    for name in ("date_iso", "date_dmy", "date_mdy"):
+        pattern = dict(PATTERNS)[name]
+        for match in pattern.finditer(text):
+            date = _full_date(name, match)
+            if date is not None:
+                return date
+    return None
+
+
+def _full_date(name: str, match: re.Match) -> dt.date | None:
+    try:
+        if name == "date_iso":
+            return dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
+        if name == "date_dmy" and match.group(3):
+            month = MONTHS[match.group(2).casefold().rstrip(".")]
+            return dt.date(int(match.group(3)), month, int(match.group(1)))
+        if name == "date_mdy" and match.group(3):
+            month = MONTHS[match.group(1).casefold().rstrip(".")]
+            return dt.date(int(match.group(3)), month, int(match.group(2)))
+    except (ValueError, KeyError):
+        return None
+    return None
+
+
+def _date_value(name: str, match: re.Match, reference: dt.date | None):
+    """(key, alternatives) of a date match: key = (year or None, month, day)."""
+    groups = match.groups()
+    try:
+        if name == "date_iso":
+            return (int(groups[0]), int(groups[1]), int(groups[2])), ()
+        if name == "date_dmy":
+            month = MONTHS[groups[1].casefold().rstrip(".")]
+            return (int(groups[2]) if groups[2] else None, month, int(groups[0])), ()
+        if name == "date_mdy":
+            month = MONTHS[groups[0].casefold().rstrip(".")]
+            return (int(groups[2]) if groups[2] else None, month, int(groups[1])), ()
+        if name == "date_slash":
+            first, second, year = int(groups[0]), int(groups[1]), int(groups[2])
+            year = year + 2000 if year < 100 else year
+            day_first, month_first = (year, second, first), (year, first, second)
+            if first > 12:
+                return day_first, ()
+            if second > 12:
+                return month_first, ()
+            return day_first, (month_first,)
+        if name == "date_relative":
+            if reference is None:
+                return None
+            if groups[2]:
+                offset = {"today": 0, "tomorrow": 1, "yesterday": -1}[groups[2].casefold()]
+                day = reference + dt.timedelta(days=offset)
+            elif groups[1]:
+                weekday = WEEKDAYS[groups[1].casefold()]
+                ahead = (weekday - reference.weekday()) % 7
+                which = groups[0].casefold()
+                if which == "last":
+                    day = reference - dt.timedelta(days=(reference.weekday() - weekday) % 7 or 7)
+                elif which == "next":
+                    day = reference + dt.timedelta(days=ahead or 7)
+                    alternative = day + dt.timedelta(days=7)  # "next Tuesday" = a week later
+                    return (day.year, day.month, day.day), (
+                        (alternative.year, alternative.month, alternative.day),
+                    )
+                else:
+                    day = reference + dt.timedelta(days=ahead)
+            else:
+                count = _number(groups[3]) or 0
+                unit = 7 if groups[4].casefold().startswith("week") else 1
+                day = reference + dt.timedelta(days=int(count * unit))
+            return (day.year, day.month, day.day), ()
+        if name == "weekday":
+            return ("weekday", WEEKDAYS[groups[0].casefold()]), ()
+    except (ValueError, KeyError):
+        return None
+    return None
+
+
+def _unit_after(text: str, end: int) -> str:
+    match = re.match(r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})", text[end:])
+    if not match:
+        return ""
+    word = match.group(1).casefold()
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
+    """Every value of ``text``, most specific reading first, spans never overlapping."""
+    if reference is None:
+        reference = _reference_date(text)
+    taken: list[tuple[int, int]] = []
+    values: list[Value] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    for name, pattern in PATTERNS:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if start == end or not free(start, end):
+                continue
+            value = _read(name, match, text, reference)
+            if value is None:
+                continue
+            taken.append((start, end))
+            values.append(value)
+    return sorted(values, key=lambda v: v.start)
+
+
+def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
+    start, end = match.span()
+    raw = match.group(0)
+    groups = match.groups()
+    if name == "version":
+        return Value("version", (raw.casefold().lstrip("v"),), start, end, raw)
+    if name in {"date_iso", "date_dmy", "date_mdy", "date_slash", "date_relative", "weekday"}:
+        read = _date_value(name, match, reference)
+        if read is None:
+            return None
+        key, alternatives = read
+        return Value(KIND[name], key, start, end, raw, alternatives=alternatives)
+    if name == "month_year":
+        month = groups[0] or groups[2]
+        year = int(groups[1]) if groups[1] else None
+        return Value("month", (year, MONTHS[month.casefold().rstrip(".")]), start, end, raw)
+    if name == "time":
+        if groups[0] is not None:
+            hour, minute = int(groups[0]) % 12, int(groups[1] or 0)
+            if groups[2].casefold().startswith("p"):
+                hour += 12
+            zone = (groups[3] or "").casefold()
+        else:
+            hour, minute, zone = int(groups[4]), int(groups[5]), (groups[6] or "").casefold()
+        return Value("time", (hour * 60 + minute, zone), start, end, raw)
+    if name == "money":
+        if groups[2] is not None:
+            currency = CURRENCY.get((groups[0] or groups[1]).casefold(), "?")
+            amount = _number(groups[2])
+            scale = groups[3]
+        else:
+            currency = CURRENCY.get(groups[6].casefold(), "?")
+            amount = _number(groups[4])
+            scale = groups[5]
+        if amount is None:
+            return None
+        period = re.match(r"\s*(?:/|per\s+|a\s+)(month|mo|year|yr|week|day|hour|hr)\b", text[end:])
+        return Value(
+            "money",
+            (currency, round(_scale(amount, scale), 2), period.group(1)[:2] if period else ""),
+            start,
+            end,
+            raw,
+        )
+    if name == "percent":
+        return Value("percent", (round(_number(groups[0]) or 0, 4),), start, end, raw)
+    if name == "size":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        return Value("size", (round(amount * SIZE[groups[1].casefold()]),), start, end, raw)
+    if name == "duration":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        unit = groups[1].casefold()
+        if unit in {"s", "h"} and not re.match(r"\d", groups[0]):
+            return None  # "one s" is not a duration
+        return Value("duration", (round(amount * DURATION[unit], 3),), start, end, raw)
+    if name == "number":
+        if groups[2] is not None:
+            amount = _number(groups[2])
+            if groups[2].casefold() in {"one", "half"}:
+                return None  # "one of", "half the team": rarely a count to compare
+        else:
+            amount = _number(groups[0])
+            if amount is not None:
+                amount = _scale(amount, groups[1])
+        if amount is None:
+            return None
+        return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
+    return None
+
+
+def same_value(a: Value, b: Value) -> bool:
+    """Whether two values of one kind are the same value in any reading."""
+    if a.kind != b.kind:
+        return False
+    keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
+    return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _equal(kind: str, x: tuple, y: tuple) -> bool:
+    if kind == "date" and len(x) == 3 and len(y) == 3 and x[0] != "weekday":
+        return x[1:] == y[1:] and (x[0] is None or y[0] is None or x[0] == y[0])
+    if kind == "month":
+        return x[1] == y[1] and (x[0] is None or y[0] is None or x[0] == y[0])
+    if kind == "time":
+        return x[0] == y[0] and (not x[1] or not y[1] or x[1] == y[1])
+    if kind == "money":
+        return (
+            x[1] == y[1]
+            and (x[0] == y[0] or "?" in (x[0], y[0]))
+            and (x[2] == y[2] or not x[2] or not y[2])
+        )
+    if kind in {"number", "percent", "size", "duration"}:
+        return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))
+    return x == y
