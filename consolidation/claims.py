@@ -91,7 +91,9 @@ SINGLE_VALUED_KEYS = set(
     report prefers prefer preferred preference favourite favorite default primary main
     language database db framework library runtime stack version plan tier status spouse
     partner wife husband deadline due date launch price cost budget salary rent port
-    timeout limit replicas size capacity schedule""".split()
+    timeout limit replicas size capacity schedule own lead manage maintain host locate
+    base live work report prefer assign run marry use choose pick adopt drive drink eat
+    speak call name""".split()
 )
 FIELD = re.compile(
     r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?\s*:\s+\S"
@@ -107,6 +109,7 @@ class Claim:
     subject: frozenset  # lemmas of the grammatical subject, or of the field key
     key: str  # the field key ("region") of a "Key: value" line, else ""
     values: list = field(default_factory=list)
+    naming: frozenset = frozenset()  # starts of values inside the subject ("the 2023 budget")
     negated: bool = False
     techs: frozenset = frozenset()
     names: frozenset = frozenset()
@@ -131,6 +134,15 @@ def claims(text: str) -> list[Claim]:
             continue
         inside = [v for v in values if start <= v.start < end]
         in_value = {i for v in inside for i in range(v.start, v.end)}
+        subject_chars = {
+            i
+            for token in tokens
+            if token.dep_ in {"nsubj", "nsubjpass"}
+            for t in token.subtree
+            for i in range(t.idx, t.idx + len(t))
+        }
+        naming = {v.start for v in inside if v.start in subject_chars}
+        described = _described(sentence)
         words, subject, techs, names = set(), set(), set(), set()
         negated = False
         for token in tokens:
@@ -148,10 +160,7 @@ def claims(text: str) -> list[Claim]:
             if lemma in STOP or len(lemma) < 2 or not re.search(r"[a-z]", lemma):
                 continue
             words.add(lemma)
-            if token.dep_ in {"nsubj", "nsubjpass"} or (
-                token.head.dep_ in {"nsubj", "nsubjpass"}
-                and token.dep_ in {"compound", "amod", "poss"}
-            ):
+            if token.i in described:
                 subject.add(lemma)
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
@@ -169,12 +178,36 @@ def claims(text: str) -> list[Claim]:
                 subject=frozenset(subject),
                 key=key,
                 values=inside,
+                naming=frozenset(naming),
                 negated=negated,
                 techs=frozenset(techs),
                 names=frozenset(names),
             )
         )
     return out
+
+
+def _described(sentence) -> set[int]:
+    """Indexes of the words naming what a sentence is about: its subject, except in "X is
+    the Y (of Z)", where X is the value and "the Y of Z" what is described."""
+    root = sentence.root
+    attributes = [c for c in root.children if c.dep_ == "attr"]
+    if (
+        root.lemma_ == "be"
+        and attributes
+        and any(
+            c.dep_ == "det" and c.lower_ in {"the", "our", "their", "his", "her", "its", "my"}
+            for c in attributes[0].children
+        )
+    ):
+        return {t.i for t in attributes[0].subtree}
+    return {
+        t.i
+        for token in sentence
+        if token.dep_ in {"nsubj", "nsubjpass"}
+        for t in token.subtree
+        if t.dep_ in {"nsubj", "nsubjpass", "compound", "amod", "poss"}
+    }
 
 
 def _jaccard(a, b) -> float:
@@ -236,6 +269,43 @@ def _value_same(old: Claim, new: Claim) -> bool:
     return any(same_value(x, y) for x in new.values for y in old.values)
 
 
+def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None:
+    """Values of one kind in both whole texts: none of the incoming ones matching any
+    existing one (a count only against a count of the same thing) is a changed value
+    wherever the claims stand; all matching is a restatement."""
+    new = [v for c in new_claims for v in c.values]
+    old = [v for c in old_claims for v in c.values]
+    changed = restated = 0
+    for kind in {v.kind for v in new} & {v.kind for v in old}:
+        mine = [v for v in new if v.kind == kind]
+        theirs = [v for v in old if v.kind == kind]
+        if kind == "number":
+            units = {v.unit for v in mine} & {v.unit for v in theirs}
+            mine = [v for v in mine if v.unit in units]
+            theirs = [v for v in theirs if v.unit in units]
+            if not mine:
+                continue
+        if any(same_value(x, y) for x in mine for y in theirs):
+            restated += 1
+        else:
+            changed += 1
+            if not features["value_changed"]:
+                evidence.append(
+                    {
+                        "signal": "text_value_changed",
+                        "detail": f"{kind}: {theirs[0].text} → {mine[0].text}",
+                        "incoming": {"text": mine[0].text, "span": [mine[0].start, mine[0].end]},
+                        "existing": {
+                            "text": theirs[0].text,
+                            "span": [theirs[0].start, theirs[0].end],
+                        },
+                        "alignment": None,
+                    }
+                )
+    features["text_value_changed"] = float(changed > 0)
+    features["text_value_restated"] = float(restated > 0 and not changed)
+
+
 def _swap(old: frozenset, new: frozenset) -> str:
     return f"{', '.join(sorted(old - new))} → {', '.join(sorted(new - old))}"
 
@@ -246,6 +316,7 @@ FEATURES = (
     "align_best",
     "aligned_share",
     "value_changed",
+    "subject_value_changed",
     "value_restated",
     "negation_flip",
     "opposite",
@@ -253,11 +324,42 @@ FEATURES = (
     "tech_swap",
     "name_swap",
     "single_valued_swap",
+    "subject_swap",
     "object_swap",
     "subject_overlap",
     "word_overlap",
     "added_share",
     "names_overlap",
+    "text_value_changed",
+    "text_value_restated",
+    "value_changed_only",
+    "reversal",
+    "additive_cue",
+    "change_cue",
+    "preference_both",
+)
+ADDITIVE = re.compile(
+    r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
+    r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded)\b",
+    re.IGNORECASE,
+)
+CHANGE = re.compile(
+    r"\b(?:instead|now|no longer|anymore|switched|changed|moved|replaced|rather|actually|"
+    r"correction|corrected|updated?|not\b.*\bbut|from\b.*\bto|rescheduled|pushed|bumped|"
+    r"postponed|delayed|brought forward|turns out|wrong)\b",
+    re.IGNORECASE,
+)
+PREFERENCE = re.compile(
+    r"\b(?:prefers?|preferred|preference|likes?|loves?|wants?|rather|favou?rite|always|"
+    r"usually|never|enjoys?|hates?|dislikes?|go-to)\b",
+    re.IGNORECASE,
+)
+# Words that end or reverse a stated fact ("quit smoking", "cancelled the trip").
+REVERSALS = set(
+    """quit stop stopped cancel cancelled canceled drop dropped abandon abandoned remove
+    removed retire retired deprecate deprecated disable disabled leave left sell sold
+    end ended divorce divorced break broke postpone postponed revert reverted rollback
+    replace replaced switch switched instead anymore longer former formerly ex""".split()
 )
 
 
@@ -285,7 +387,11 @@ def compare(incoming: str, existing: str) -> dict:
     names_new = frozenset().union(*(c.names for c in new_claims))
     names_old = frozenset().union(*(c.names for c in old_claims))
     features["names_overlap"] = _jaccard(names_new, names_old) if names_new | names_old else 1.0
+    values_new = [v for c in new_claims for v in c.values]
+    techs_new = frozenset().union(*(c.techs for c in new_claims))
+    techs_old = frozenset().union(*(c.techs for c in old_claims))
     subject_scores = []
+    restated_pairs = 0
     for new, old, score in aligned:
 
         def note(signal: str, detail: str, strength: float = 1.0, *, new=new, old=old, score=score):
@@ -304,11 +410,16 @@ def compare(incoming: str, existing: str) -> dict:
             _jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
         )
         change = _value_change(old, new)
+        if change and any(same_value(change[0], v) for v in values_new):
+            change = None  # the old value is still stated elsewhere in the incoming text
         if change:
             before, after = change
-            note("value_changed", f"{before.kind}: {before.text} → {after.text}")
-        if _value_same(old, new):
-            features["value_restated"] = 1.0
+            if before.start in old.naming or after.start in new.naming:
+                note("subject_value_changed", f"{before.kind}: {before.text} → {after.text}")
+            else:
+                note("value_changed", f"{before.kind}: {before.text} → {after.text}")
+        if _value_same(old, new) and not change:
+            restated_pairs += 1
         if new.negated != old.negated:
             note("negation_flip", "negated" if new.negated else "negation removed")
         opposed = _opposed(old.words, new.words)
@@ -316,11 +427,24 @@ def compare(incoming: str, existing: str) -> dict:
             note("opposite", opposed)
         if _progressed(old.words, new.words):
             features["progressed"] = 1.0
-        if old.techs - new.techs and new.techs - old.techs:
-            note("tech_swap", _swap(old.techs, new.techs))
-        if old.names - new.names and new.names - old.names:
-            note("name_swap", _swap(old.names, new.names), 0.5 if old.techs - new.techs else 1.0)
-        gone, added = old.words - new.words, new.words - old.words
+        # A value is replaced only when the incoming text no longer states it anywhere and
+        # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
+        gone_techs, new_techs = old.techs - techs_new, new.techs - techs_old
+        if gone_techs and new_techs:
+            note("tech_swap", f"{', '.join(sorted(gone_techs))} → {', '.join(sorted(new_techs))}")
+        # Names replaced outside what the claims describe are values ("the account manager
+        # is Jane" → "… is Carlos"); inside it the subject changed ("Priya's laptop").
+        gone_names = old.names - names_new - old.subject
+        new_names = new.names - names_old - new.subject
+        if gone_names and new_names:
+            note(
+                "name_swap",
+                f"{', '.join(sorted(gone_names))} → {', '.join(sorted(new_names))}",
+                0.5 if gone_techs else 1.0,
+            )
+        if old.subject - new.subject and new.subject - old.subject and score >= 0.4:
+            note("subject_swap", _swap(old.subject, new.subject))
+        gone, added = old.words - all_new, new.words - all_old
         if gone and added:
             features["object_swap"] = max(
                 features["object_swap"], min(len(gone), len(added)) / max(len(old.words), 1)
@@ -333,4 +457,30 @@ def compare(incoming: str, existing: str) -> dict:
                     f"{' '.join(sorted(gone))} → {' '.join(sorted(added))}",
                 )
     features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
+    features["additive_cue"] = float(
+        bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
+    )
+    features["change_cue"] = float(bool(CHANGE.search(incoming)) and not CHANGE.search(existing))
+    features["preference_both"] = float(
+        bool(PREFERENCE.search(incoming)) and bool(PREFERENCE.search(existing))
+    )
+    features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
+    _text_values(new_claims, old_claims, features, evidence)
+    features["value_changed_only"] = float(
+        features["value_changed"] > 0 and not features["value_restated"]
+    )
+    new_words = frozenset().union(*(c.words for c in new_claims))
+    old_words = frozenset().union(*(c.words for c in old_claims))
+    added_reversal = (new_words - old_words) & REVERSALS
+    if added_reversal and features["align_best"] >= 0.2:
+        features["reversal"] = 1.0
+        evidence.append(
+            {
+                "signal": "reversal",
+                "detail": ", ".join(sorted(added_reversal)),
+                "incoming": None,
+                "existing": None,
+                "alignment": round(features["align_best"], 3),
+            }
+        )
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}

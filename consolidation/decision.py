@@ -4,7 +4,9 @@ consolidation and the calibration command (``manage.py calibrate_migration``) de
 the same way.
 
 A candidate is a chunk whose cosine similarity reaches ``candidate_similarity``. Each
-candidate is assessed by the deterministic checks of ``consolidation.checks`` and, when
+candidate is assessed by the claim judge (``consolidation.claim_judge``: claim-level
+comparison and the rule checks as features of a fitted model; ``judge: rules`` keeps the
+rule checks of ``consolidation.checks`` alone) and, when
 ``MEMORYHUB_MIGRATION_LLM_JUDGE`` is on and an LLM is configured, by the LLM judge too.
 Then:
 
@@ -18,6 +20,7 @@ Then:
 
 import logging
 
+from consolidation import claim_judge
 from consolidation.checks import check_conflict
 from consolidation.judge import llm_judge, use_llm
 from graph.differences import entity_containment, entity_overlap, relationship_overlap
@@ -37,22 +40,37 @@ def assess_candidate(
     existing_graph: Extraction,
     config: dict,
 ) -> dict:
-    """The candidate with its entity overlap figures and every conflict reason."""
-    reasons = check_conflict(
-        incoming=content,
-        existing=candidate["content"],
-        incoming_graph=incoming_graph,
-        existing_graph=existing_graph,
-        similarity=candidate["similarity"],
-        high_similarity=config["high_similarity"],
-        min_entity_overlap=config["min_entity_overlap"],
-    )
+    """The candidate with its entity overlap figures, the judge's verdict and evidence, and
+    every conflict reason."""
+    judged = None
+    if config.get("judge", "claims") == "claims" and claim_judge.load_model() is not None:
+        signals = claim_judge.pair_signals(
+            incoming=content,
+            existing=candidate["content"],
+            similarity=candidate["similarity"],
+            incoming_graph=incoming_graph,
+            existing_graph=existing_graph,
+        )
+        judged = claim_judge.judge(signals) | {"evidence": signals["evidence"]}
+        reasons = judge_reasons(judged, signals["rules"])
+    else:
+        reasons = check_conflict(
+            incoming=content,
+            existing=candidate["content"],
+            incoming_graph=incoming_graph,
+            existing_graph=existing_graph,
+            similarity=candidate["similarity"],
+            high_similarity=config["high_similarity"],
+            min_entity_overlap=config["min_entity_overlap"],
+        )
     assessed = candidate | {
         "entity_overlap": round(entity_overlap(incoming_graph, existing_graph), 3),
         "entity_containment": round(entity_containment(incoming_graph, existing_graph), 3),
         "relationship_overlap": round(relationship_overlap(incoming_graph, existing_graph), 3),
         "reasons": reasons,
     }
+    if judged is not None:
+        assessed["judge"] = judged
     if use_llm(config, "llm_judge"):
         try:
             verdict = llm_judge(incoming=content, existing=candidate["content"])
@@ -82,6 +100,44 @@ def assess_candidate(
                     }
                 )
     return assessed
+
+
+def judge_reasons(judged: dict, rules: list[dict]) -> list[dict]:
+    """The reasons that stand for the claim judge's verdict: none for a merge; "another
+    subject" for new; for a conflict, each signal that fired on aligned claims (with both
+    claims' spans) and the rule checks that agree, or the judge's probability alone."""
+    probability = judged["probabilities"][judged["label"]]
+    if judged["label"] == "merge":
+        return []
+    if judged["label"] == "new":
+        return [
+            {
+                "code": "other_subject",
+                "detail": f"claim judge: another subject (p={probability:.2f})",
+                "incoming": None,
+                "existing": None,
+            }
+        ]
+    reasons = [
+        {
+            "code": f"claim_{item['signal']}",
+            "detail": item["detail"],
+            "incoming": (item.get("incoming") or {}).get("span"),
+            "existing": (item.get("existing") or {}).get("span"),
+        }
+        for item in judged["evidence"]
+    ]
+    reasons += [r for r in rules if r["code"] not in OTHER_SUBJECT]
+    if not reasons:
+        reasons.append(
+            {
+                "code": "claim_judge",
+                "detail": f"claim judge: contradiction (p={probability:.2f})",
+                "incoming": None,
+                "existing": None,
+            }
+        )
+    return reasons
 
 
 def decide(candidates: list[dict], config: dict) -> dict:

@@ -304,6 +304,9 @@ MEMORYHUB_MIGRATION = {
     "other_subject_outcome": envchoice(
         "MEMORYHUB_MIGRATION_OTHER_SUBJECT", "created", ("created", "conflict")
     ),
+    # claims: the claim judge fitted on labelled pairs (consolidation/claim_judge.json);
+    # rules: the sentence-level rule checks alone (the detector before issue 14).
+    "judge": envchoice("MEMORYHUB_MIGRATION_JUDGE", "claims", ("claims", "rules")),
     # With MEMORYHUB_LLM_URL set: ask the LLM whether a candidate contradicts the section
     # (in addition to the deterministic checks) and let it write merged text.
     "llm_judge": envbool("MEMORYHUB_MIGRATION_LLM_JUDGE", True),

@@ -49,6 +49,21 @@ REASON_LABELS = {
     "other_subject": "other subject",
     "llm_contradiction": "contradiction (LLM judge)",
     "llm_other_subject": "other subject (LLM judge)",
+    "claim_value_changed": "value changed (claims)",
+    "claim_text_value_changed": "value changed (texts)",
+    "claim_negation_flip": "negation (claims)",
+    "claim_opposite": "reversed state",
+    "claim_reversal": "stopped or replaced",
+    "claim_tech_swap": "technology replaced",
+    "claim_name_swap": "name replaced",
+    "claim_single_valued_swap": "replaced single value (claims)",
+    "claim_subject_swap": "subject changed",
+    "claim_swap_person": "person replaced",
+    "claim_swap_organization": "organization replaced",
+    "claim_swap_location": "place replaced",
+    "claim_swap_technology": "technology replaced",
+    "claim_swap_component": "component replaced",
+    "claim_judge": "contradiction (claim judge)",
 }
 
 STATES = ("in_force", "undone")

@@ -171,7 +171,8 @@ WORKERS = [
                 "initial": {"objective": "Renew Acme Corp's support contract."},
                 "updates": {
                     "contract": "Acme Corp's support contract renews on September 30, 2026.",
-                    "contacts": "Carlos Ruiz is the account manager for Acme Corp.",
+                    "contacts": "Acme Corp's account manager is now Carlos Ruiz; "
+                    "Jane Doe moved to the partnerships team.",
                     "preferences": "Acme Corp prefers phone calls for support updates.",
                     "notes": "Acme Corp has 320 licensed seats on the Enterprise plan.",
                 },

@@ -13,13 +13,14 @@ import numpy as np
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from consolidation import calibration
 from consolidation.decision import assess_candidate, decide
 from graph.extraction import get_extractor
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
 
 DEFAULT_PAIRS = Path(__file__).resolve().parents[3] / "tests" / "data" / "migration_pairs.jsonl"
-LABELS = ("merge", "conflict", "new")
+LABELS = calibration.LABELS
 OUTCOME_LABEL = {"merged": "merge", "conflict": "conflict", "created": "new"}
 GRID = {
     "candidate_similarity": [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85],
@@ -30,30 +31,14 @@ GRID = {
 
 
 def load_pairs(path: Path) -> list[dict]:
-    pairs = []
-    for number, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        pair = json.loads(line)
-        missing = {"id", "kind", "label", "existing", "incoming"} - set(pair)
-        if missing or pair["label"] not in LABELS:
-            raise CommandError(
-                f"{path}:{number}: needs id, kind, label (merge|conflict|new), existing, incoming"
-            )
-        pairs.append(pair)
-    return pairs
+    try:
+        return calibration.load_pairs(path)
+    except calibration.PairsError as exc:
+        raise CommandError(str(exc)) from exc
 
 
 def score(pairs: list[dict], predicted: list[str]) -> dict:
-    truth = [p["label"] for p in pairs]
-    tp = sum(t == p == "conflict" for t, p in zip(truth, predicted, strict=True))
-    fp = sum(t != "conflict" and p == "conflict" for t, p in zip(truth, predicted, strict=True))
-    fn = sum(t == "conflict" and p != "conflict" for t, p in zip(truth, predicted, strict=True))
-    precision = tp / (tp + fp) if tp + fp else 0.0
-    recall = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    accuracy = sum(t == p for t, p in zip(truth, predicted, strict=True)) / len(pairs)
-    return {"precision": precision, "recall": recall, "f1": f1, "accuracy": accuracy}
+    return calibration.score([p["label"] for p in pairs], predicted)
 
 
 def predict(prepared: list[dict], config: dict) -> list[str]:

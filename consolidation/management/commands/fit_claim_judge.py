@@ -59,15 +59,16 @@ class Command(BaseCommand):
             f"embeddings {embedder.name}, extractor {extractor.name}"
         )
         dev_signals = self._signals(dev, embedder, extractor, "dev")
-        model = claim_judge.fit(
+        judge_file = claim_judge.fit_both(
             [s["features"] for s in dev_signals], [p["label"] for p in dev], l2=options["l2"]
         )
+        model = judge_file["models"][claim_judge.embedder_signature()]
         self._report("dev (fitted on)", dev, dev_signals, model)
         for name, pairs in held.items():
             signals = self._signals(pairs, embedder, extractor, name)
             self._report(f"{name} (held out)", pairs, signals, model)
         if not options["dry_run"]:
-            claim_judge.save(model)
+            claim_judge.save(judge_file)
             self.stdout.write(f"wrote {claim_judge.MODEL}")
 
     def _signals(self, pairs, embedder, extractor, label):

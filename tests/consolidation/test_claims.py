@@ -1,0 +1,69 @@
+"""Claims of a text and the signals of comparing two texts claim by claim."""
+
+import pytest
+
+from consolidation.claims import claims, compare
+
+
+def _signals(existing, incoming):
+    result = compare(incoming, existing)
+    return {k for k, v in result["features"].items() if v >= 0.5}, result["evidence"]
+
+
+def test_a_markdown_section_is_one_claim_per_item_and_field_lines_keep_their_key():
+    found = claims("## Deployment\n- Region: eu-west-1\n- Owner: Ana\n- Replicas: 3")
+    assert [c.key for c in found[1:]] == ["region", "owner", "replicas"]
+    assert found[3].values[0].kind == "number" and found[3].values[0].key == (3.0,)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Salary offer for Lucas: £85,000.", "Lucas was offered GBP 78k per year."),
+        ("Go-live for the new CRM: 2024-06-03.", "The new CRM goes live on 10 June 2024."),
+        ("Backups run at 02:00 UTC.", "The nightly backup job kicks off at 3am UTC."),
+    ],
+)
+def test_a_value_changed_in_another_notation_is_found_with_both_claims(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "value_changed" in signals or "text_value_changed" in signals
+    changed = [e for e in evidence if e["signal"] in {"value_changed", "text_value_changed"}]
+    assert changed and changed[0]["incoming"] and changed[0]["existing"]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The budget is $120,000.", "We have USD 120k to spend."),
+        ("p99 latency target: 200 ms", "The p99 target is 0.2 s."),
+        ("The launch is on 2024-03-05.", "Launch day: 5 March 2024."),
+    ],
+)
+def test_a_value_restated_in_another_notation_is_no_change(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "value_changed" not in signals and "text_value_changed" not in signals
+    assert "text_value_restated" in signals
+
+
+def test_an_addition_replaces_nothing_that_is_still_stated():
+    signals, _ = _signals(
+        "The billing service uses PostgreSQL.",
+        "The billing service uses PostgreSQL. The billing service uses Redis for sessions.",
+    )
+    assert not signals & {"tech_swap", "value_changed", "negation_flip"}
+
+
+def test_a_negation_a_reversal_and_a_replaced_technology_are_signals():
+    assert "negation_flip" in _signals("Kemal drinks alcohol.", "Kemal doesn't drink alcohol.")[0]
+    assert "tech_swap" in _signals(
+        "The orders API uses PostgreSQL.", "The orders API uses MySQL now."
+    )[0]
+    assert "reversal" in _signals("Lukas smokes.", "Lukas quit smoking in 2022.")[0]
+
+
+def test_one_changed_fact_in_a_long_section_is_found():
+    existing = "## ledger-svc\n- Language: Kotlin\n- Port: 8443\n- Replicas: 3\n- Owner: Yaw"
+    incoming = "## ledger-svc\n- Language: Kotlin\n- Port: 9443\n- Replicas: 3\n- Owner: Yaw"
+    signals, evidence = _signals(existing, incoming)
+    assert "value_changed" in signals
+    assert any("8443" in e["detail"] and "9443" in e["detail"] for e in evidence)

@@ -1,0 +1,72 @@
+"""Values normalised across notations: the same value compares equal, another does not."""
+
+import pytest
+
+from memoryhub.values import find_values, same_value
+
+
+def _one(text, kind):
+    found = [v for v in find_values(text) if v.kind == kind]
+    assert found, (text, find_values(text))
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("money", "The budget is $120,000.", "Budget: USD 120k"),
+        ("money", "Rent is €950/month.", "rent of 950 euros per month"),
+        ("money", "a 1.5 million dollar deal", "$1.5M deal"),
+        ("duration", "p99 is 200 ms", "p99 is 0.2 s"),
+        ("duration", "a two-week sprint", "14 days sprint"),
+        ("size", "disk of 1.5 GB", "disk of 1536 MB"),
+        ("percent", "40% off", "40 percent off"),
+        ("date", "Launch on 2024-03-05", "launch on 5 March 2024"),
+        ("date", "Launch on March 5th, 2024", "launch: 05/03/2024"),
+        ("date", "due 3 June", "due on June 3rd, 2025"),
+        ("time", "standup at 3pm CET", "standup at 15:00 CET"),
+        ("version", "running v2.0.0-rc1", "on 2.0.0-rc1"),
+        ("number", "three replicas", "3 replicas"),
+    ],
+)
+def test_one_value_in_two_notations_is_the_same(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("money", "The budget is $120,000.", "The budget is $130,000."),
+        ("money", "€950/month", "€950/year"),
+        ("duration", "200 ms", "2 s"),
+        ("date", "Launch on 2024-03-05", "launch on 12 March 2024"),
+        ("time", "3pm CET", "4pm CET"),
+        ("version", "Python 3.11", "Python 3.12"),
+        ("number", "12 worker nodes", "16 worker nodes"),
+    ],
+)
+def test_another_value_differs(kind, a, b):
+    assert not same_value(_one(a, kind), _one(b, kind))
+
+
+def test_a_relative_date_is_read_against_the_day_the_note_gives():
+    values = find_values("Note from Mon 3 June 2024: the demo is next Tuesday.")
+    dates = [v for v in values if v.kind == "date"]
+    assert dates[0].key == (2024, 6, 3)
+    # "next Tuesday" on a Monday: the next day, or the Tuesday of next week.
+    assert {dates[1].key, *dates[1].alternatives} == {(2024, 6, 4), (2024, 6, 11)}
+    tomorrow = [v for v in find_values("2024-06-03: review is tomorrow") if v.kind == "date"][1]
+    assert tomorrow.key == (2024, 6, 4)
+
+
+def test_an_ambiguous_slash_date_matches_both_readings_and_a_clear_one_only_its_own():
+    ambiguous = _one("on 05/03/2024", "date")
+    assert same_value(ambiguous, _one("5 March 2024", "date"))
+    assert same_value(ambiguous, _one("May 3, 2024", "date"))
+    clear = _one("on 25/03/2024", "date")
+    assert clear.key == (2024, 3, 25) and not clear.alternatives
+
+
+def test_decimals_with_units_are_not_versions():
+    kinds = {v.kind for v in find_values("p99 0.2 s, disk 1.5 GB, 3.5x faster, Python 3.12")}
+    assert kinds == {"duration", "size", "version"}
