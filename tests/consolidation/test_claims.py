@@ -55,9 +55,10 @@ def test_an_addition_replaces_nothing_that_is_still_stated():
 
 def test_a_negation_a_reversal_and_a_replaced_technology_are_signals():
     assert "negation_flip" in _signals("Kemal drinks alcohol.", "Kemal doesn't drink alcohol.")[0]
-    assert "tech_swap" in _signals(
-        "The orders API uses PostgreSQL.", "The orders API uses MySQL now."
-    )[0]
+    assert (
+        "tech_swap"
+        in _signals("The orders API uses PostgreSQL.", "The orders API uses MySQL now.")[0]
+    )
     assert "reversal" in _signals("Lukas smokes.", "Lukas quit smoking in 2022.")[0]
 
 

@@ -161,7 +161,16 @@ def test_the_llm_judge_adds_a_contradiction_the_rules_miss(worker, llm, low_thre
     memory = shortterm_memory_create(
         worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
     )
-    _route(llm, judge={"verdict": "contradiction", "explanation": "Jonas now eats fish."})
+    _route(
+        llm,
+        judge={
+            "verdict": "CONFLICT",
+            "reason": "Jonas now eats fish.",
+            "claims": [
+                {"existing": "Jonas eats a vegan diet.", "incoming": "He has fish on Fridays."}
+            ],
+        },
+    )
     run = migrate_active_memory(
         memory=_active(worker, "Jonas eats a vegan diet. He has fish on Fridays."), trigger="api"
     )
@@ -170,7 +179,9 @@ def test_the_llm_judge_adds_a_contradiction_the_rules_miss(worker, llm, low_thre
     assert [r["code"] for r in conflict.reasons] == ["llm_contradiction"]
     assert conflict.conflicting_chunks[0]["llm"] == {
         "verdict": "contradiction",
+        "llm_verdict": "CONFLICT",
         "explanation": "Jonas now eats fish.",
+        "claims": [{"existing": "Jonas eats a vegan diet.", "incoming": "He has fish on Fridays."}],
     }
     assert memory.chunks.get().content == "Jonas eats a vegan diet."
 
@@ -182,7 +193,7 @@ def test_the_llm_merges_when_the_judge_agrees(worker, llm, low_threshold):
     )
     _route(
         llm,
-        judge={"verdict": "consistent", "explanation": "adds detail"},
+        judge={"verdict": "UPDATE", "reason": "adds detail", "claims": []},
         merged="Jonas eats a vegan diet and takes B12.",
     )
     run = migrate_active_memory(
@@ -215,6 +226,7 @@ def test_the_judge_can_say_other_subject(worker, llm, low_threshold):
     shortterm_memory_create(
         worker=worker, title="Diet", chunks=[{"content": "Jonas eats a vegan diet."}]
     )
+    # The verdict names of the earlier schema are still read.
     _route(llm, judge={"verdict": "other_subject", "explanation": "another person"})
     run = migrate_active_memory(
         memory=_active(worker, "Jonas's sister eats a vegan diet."), trigger="api"
