@@ -39,6 +39,7 @@ CHUNK_FIGURES = (
     "entity_overlap",
     "entity_containment",
     "relationship_overlap",
+    "judge",
     "llm",
 )
 

@@ -40,6 +40,12 @@ REASON_TEXT = {
     "other_subject": "The matching statements are about other things: {detail}.",
     "llm_contradiction": "The LLM judge read a contradiction: {detail}",
     "llm_other_subject": "The LLM judge read two different subjects: {detail}",
+    "claim_value_changed": "Two claims about the same thing give different values: {detail}.",
+    "claim_text_value_changed": "The texts give different values of one kind: {detail}.",
+    "claim_negation_flip": "One claim negates the other ({detail}).",
+    "claim_reversal": "The incoming text ends or reverses the stored fact ({detail}).",
+    "claim_opposite": "A state turned into its opposite: {detail}.",
+    "claim_judge": "The claim judge read a contradiction: {detail}",
 }
 RULE_OR_MODEL = {"llm_contradiction": "model", "llm_other_subject": "model"}
 NUMBERISH = re.compile(
@@ -243,7 +249,7 @@ def _explained(reason: dict, incoming: str, existing: str) -> dict:
         "code": code,
         "label": reason_label(code),
         "text": template.format(detail=detail),
-        "by": RULE_OR_MODEL.get(code, "rule"),
+        "by": "model" if code.startswith("claim_") else RULE_OR_MODEL.get(code, "rule"),
         "incoming_span": _spans(incoming, reason.get("incoming")),
         "existing_span": _spans(existing, reason.get("existing")),
     }
@@ -256,11 +262,25 @@ def _figures(chunk: dict) -> list[tuple[str, str]]:
         ("entity_containment", "entity containment"),
         ("relationship_overlap", "relationship overlap"),
     )
-    return [
+    figures = [
         (label, f"{chunk[key]:.2f}")
         for key, label in names
         if isinstance(chunk.get(key), (int, float))
     ]
+    judged = chunk.get("judge")
+    if isinstance(judged, dict) and isinstance(judged.get("probabilities"), dict):
+        probabilities = judged["probabilities"]
+        figures.append(
+            (
+                "claim judge",
+                " · ".join(
+                    f"{label} {probabilities[label]:.2f}"
+                    for label in ("conflict", "merge", "new")
+                    if isinstance(probabilities.get(label), (int, float))
+                ),
+            )
+        )
+    return figures
 
 
 def _stored_chunks(conflict: MergeConflict) -> dict[int, ShorttermChunk]:

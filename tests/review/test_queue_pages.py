@@ -282,3 +282,32 @@ def test_only_changed_numbers_and_dates_are_stressed_not_names_that_look_like_mo
         ("ins-num", "v2.1"),
         ("same", "2026"),
     ]
+
+
+def test_the_conflict_page_shows_the_claim_judges_evidence_and_score(reviewer_client, worker):
+    existing = "Olamide flies to Accra on 3 August 2024."
+    incoming = "Olamide's flight to Accra is on the 5th of August 2024."
+    conflict = factories.make_conflict(
+        worker,
+        existing=existing,
+        incoming=incoming,
+        reasons=[
+            {
+                "code": "claim_value_changed",
+                "detail": "date: 3 August 2024 → 5th of August 2024",
+                "existing": [existing.index("3 August"), existing.index(".")],
+                "incoming": [incoming.index("5th"), len(incoming) - 1],
+            }
+        ],
+        figures={
+            "judge": {
+                "label": "conflict",
+                "probabilities": {"merge": 0.08, "conflict": 0.9, "new": 0.02},
+                "evidence": [],
+            }
+        },
+    )
+    page = reviewer_client.get(f"/review/{conflict.pk}/").content.decode()
+    assert "value changed (claims)" in page and "rq-by-model" in page
+    assert "3 August 2024 → 5th of August 2024" in page
+    assert "claim judge" in page and "conflict 0.90 · merge 0.08 · new 0.02" in page
