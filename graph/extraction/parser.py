@@ -1192,6 +1192,23 @@ class _Reader:
             elif word in KIN_KNOWS:
                 self._relate(owner, target, "KNOWS", sentence)
 
+    def _one_type_per_name(self):
+        """A name is one thing within a text: every mention of it takes the type most of
+        its mentions have, a cue word's type first ("Alice Chen" a person in one sentence
+        and guessed an organization in another is a person)."""
+        groups: dict[str, list[Mention]] = {}
+        for mention in self.mentions:
+            groups.setdefault(normalize_name(mention.name), []).append(mention)
+        for group in groups.values():
+            if len({m.type for m in group}) < 2:
+                continue
+            votes: dict[str, float] = {}
+            for m in group:
+                votes[m.type] = votes.get(m.type, 0) + (2 if m.cued else 1) + m.confidence
+            chosen = max(votes, key=votes.get)
+            for m in group:
+                m.type = chosen
+
     # ----- all together ---------------------------------------------------------------
 
     def read(self) -> Extraction:
@@ -1206,6 +1223,7 @@ class _Reader:
         self._topics()
         self._relations()
         self._attached()
+        self._one_type_per_name()
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)
