@@ -1,0 +1,89 @@
+"""The default extractor: entities and relationships read off spaCy's parse of the text
+(``memoryhub.nlp``: one parse per text, shared with the claim comparison).
+
+Entities, in order of trust (a later source never overrides an earlier one's span):
+1. the speaker of a dialogue turn ("Caroline (1:56 pm ...): ...") — a person;
+2. identifiers the parser would split: hosts and services (``orders-api``,
+   ``db-replica-3``), regions (``eu-west-1``), code names (``user_sessions``,
+   ``billing.tasks``), files and tickets;
+3. the technology gazetteer (``memoryhub.lexicon``), case-insensitive where unambiguous;
+4. named entities (PERSON, ORG, GPE, LOC, FAC, PRODUCT, EVENT, WORK_OF_ART, LAW),
+   trimmed of greetings, determiners and possessives and split at "and"/"at";
+5. proper-noun runs the named-entity model missed, typed by their cue words;
+6. noun chunks ending in a cue noun ("billing service", "data team", "Q3 offsite"), and
+   the objects of taste and use verbs ("likes dark mode", "drinks oat milk").
+Never an entity: pronouns, greetings and fillers, dates, times, amounts, versions, and a
+lone capitalised word that the model does not call a name.
+
+Relationships come from the dependency parse: a verb's subjects and objects (direct,
+prepositional, passive agent, through "started using", "wants to visit"), copular phrases
+("X is the CTO of Y", "X is based in Y") and possessive kinship ("my wife Anna"), mapped
+onto the relation vocabulary by the verb's lemma, its preposition and the types of both
+ends. "I" in a dialogue turn is the speaker. A negated verb states nothing, except "no
+longer uses" / "stopped using" (STOPPED_USING). Each relationship carries its sentence
+as evidence.
+"""
+
+from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
+from graph.extraction.parser.names import NameReading
+from graph.extraction.parser.relations import RelationReading
+from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.structure import StructureReading
+from graph.vocabulary import normalize_name
+from memoryhub.nlp import parse, parse_many
+
+
+class _Reader(NameReading, StructureReading, RelationReading):
+    """One text's mentions and relationships."""
+
+    def __init__(self, doc):
+        self.doc = doc
+        self.source = doc.user_data.get("source", doc.text)
+        self.mentions: list[Mention] = []
+        self.by_token: dict[int, Mention] = {}
+        self.speaker: Mention | None = None
+        self.relationships: dict[tuple, ExtractedRelationship] = {}
+
+    # ----- entities -------------------------------------------------------------------
+
+    def read(self) -> Extraction:
+        self._speaker()
+        self._identifiers()
+        self._technologies()
+        self._named_entities()
+        self._proper_nouns()
+        self._chunks()
+        self._activities()
+        self._retype()
+        self._topics()
+        self._relations()
+        self._attached()
+        self._one_type_per_name()
+        entities: dict[tuple, ExtractedEntity] = {}
+        for mention in self.mentions:
+            key = (normalize_name(mention.name), mention.type)
+            if key[0] and key not in entities:
+                sentence = (
+                    self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+                    if mention is not self.speaker
+                    else None
+                )
+                entities[key] = ExtractedEntity(
+                    name=mention.name,
+                    type=mention.type,
+                    description=self._sentence_text(sentence.sent)[:300] if sentence else "",
+                    confidence=mention.confidence,
+                )
+        return Extraction(
+            entities=list(entities.values()), relationships=list(self.relationships.values())
+        )
+
+
+class ParserExtractor(Extractor):
+    name = "parser"
+
+    def extract(self, text: str) -> Extraction:
+        return _Reader(parse(text)).read()
+
+    def extract_many(self, texts: list[str]) -> list[Extraction]:
+        return [_Reader(doc).read() for doc in parse_many(texts)]

@@ -1,0 +1,572 @@
+"""Reading the names of a text off its parse: the entity passes of the parser extractor."""
+
+from graph.extraction.cues import (
+    COMPONENT_NOUNS,
+    DOCUMENT_WORDS,
+    EVENT_WORDS,
+    ORG_WORDS,
+    PROJECT_WORDS,
+)
+from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.words import (
+    ANIMALS,
+    FOODS,
+    GENERIC_HEADS,
+    HUMAN_AGENT_VERBS,
+    HUMAN_OBJECT_VERBS,
+    HUMAN_VERBS,
+    IDENTIFIER_TYPES,
+    KIN_KNOWS,
+    KIN_MARRIED,
+    KIN_REPORTS,
+    MEET_VERBS,
+    NAMED_BY_MODIFIER,
+    NER_TYPES,
+    ORG_NOUNS,
+    PET_WORDS,
+    PLACE_NOUNS,
+    PLACE_OBJECT_VERBS,
+    PLACE_VERBS,
+    SYSTEM_NOUNS,
+    TASTE_VERBS,
+    TEAM_WORDS,
+    TECH_OBJECT_VERBS,
+    TECH_PREP_VERBS,
+    TRIM_WORDS,
+    WORK_VERBS,
+)
+from graph.vocabulary import normalize_name
+from memoryhub import lexicon
+
+
+def _clean(name: str) -> str:
+    name = name.strip().strip("`'\"*_()[]{}<>,;:!?")
+    if name.endswith(("'s", "’s")):
+        name = name[:-2]
+    return name.rstrip(".").strip() if not name.endswith((".js", ".NET")) else name.strip()
+
+
+class NameReading:
+    """The entity passes: speaker, identifiers, technologies, named entities, proper
+    nouns, noun chunks and activities, then the types the sentence gives them."""
+
+    def _text(self, start: int, end: int) -> str:
+        return self.source[start:end]
+
+    def _free(self, tokens) -> bool:
+        return all(t.i not in self.by_token for t in tokens)
+
+    def _add(
+        self,
+        tokens,
+        type_: str,
+        confidence: float,
+        *,
+        name: str | None = None,
+        origin: str = "",
+        cued: bool = False,
+    ):
+        tokens = [t for t in tokens if not t.is_space]
+        while len(tokens) > 1 and (  # "memd 7.2", "Postgres 16": the version is a value
+            tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
+        ):
+            tokens = tokens[:-1]
+        if not tokens:
+            return None
+        start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
+        name = _clean(name if name is not None else self._text(start, end))
+        if not name or not any(ch.isalnum() for ch in name) or not normalize_name(name):
+            return None
+        if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
+            return None
+        inside = {t.i for t in tokens}
+        root = next((t.i for t in tokens if t.head.i not in inside or t.head == t), tokens[-1].i)
+        mention = Mention(start, end, name, type_, confidence, origin, cued, root)
+        self.mentions.append(mention)
+        for token in tokens:
+            self.by_token[token.i] = mention
+        return mention
+
+    def _trim(self, tokens):
+        """Drop greetings, determiners, possessives and fillers at the edges."""
+        tokens = [t for t in tokens if not t.is_space]
+        while tokens and (
+            tokens[0].lower_.rstrip(".") in TRIM_WORDS
+            or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+            or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
+        ):
+            tokens = tokens[1:]
+        while tokens and (
+            tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
+            or tokens[-1].lower_ in {"'s", "’s"}
+        ):
+            tokens = tokens[:-1]
+        return tokens
+
+    def _split(self, tokens):
+        """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
+        parts, current = [], []
+        for token in tokens:
+            if token.lower_ in {
+                "and",
+                "&",
+                "at",
+                "in",
+                "from",
+                "with",
+                "of",
+                ",",
+                "or",
+                "for",
+            } and (token.lower_ not in {"of", "&", "for"} or not current):
+                if current:
+                    parts.append(current)
+                current = []
+            else:
+                current.append(token)
+        if current:
+            parts.append(current)
+        return parts
+
+    def _speaker(self):
+        name = self.doc.user_data.get("speaker")
+        if name:
+            start = self.source.find(name)
+            self.speaker = Mention(start, start + len(name), name, "person", 0.9, "speaker")
+            self.mentions.append(self.speaker)
+
+    def _identifiers(self):
+        for start, end, kind in self.doc.user_data.get("identifiers", []):
+            type_ = IDENTIFIER_TYPES.get(kind)
+            if type_ is None:
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            name = self._text(start, end)
+            if kind == "ticket" and not any(ch.isdigit() for ch in name):
+                continue
+            self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
+
+    def _technologies(self):
+        doc = self.doc
+        index = 0
+        while index < len(doc):
+            found = None
+            for width in range(lexicon.MAX_TECH_WORDS, 0, -1):
+                if index + width > len(doc):
+                    continue
+                span = doc[index : index + width]
+                text = self._text(span.start_char, span.end_char)
+                canonical = lexicon.TECHNOLOGIES.get(text.casefold())
+                if canonical is None:
+                    continue
+                lowered = text.casefold()
+                if text.islower() and lowered in lexicon.AMBIGUOUS_TECH:
+                    continue
+                if width == 1 and lowered in lexicon.AMBIGUOUS_TECH and span[0].is_sent_start:
+                    continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
+                if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
+                    continue
+                found = span
+                break
+            if found is not None and self._free(found):
+                tokens = list(found)
+                while (  # "Docker Desktop", "MacBook Pro"
+                    len(tokens) < len(found) + 2
+                    and tokens[-1].i + 1 < len(doc)
+                    and doc[tokens[-1].i + 1].pos_ == "PROPN"
+                    and doc[tokens[-1].i + 1].text[:1].isupper()
+                    and doc[tokens[-1].i + 1].lower_ not in lexicon.TECHNOLOGIES
+                    and doc[tokens[-1].i + 1].lower_ not in TRIM_WORDS
+                    and doc[tokens[-1].i + 1].i not in self.by_token
+                ):
+                    tokens.append(doc[tokens[-1].i + 1])
+                self._add(tokens, "technology", 0.9, origin="technology", cued=True)
+                index = tokens[-1].i + 1
+            else:
+                index += 1
+
+    def _cue_type(self, tokens, default: str) -> str:
+        words = [t.lower_ for t in tokens]
+        if len(words) > 1 and words[0] in TEAM_WORDS:
+            return "organization"  # "Team Falcon"
+        last = words[-1]
+        following = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(self.doc) else ""
+        if last in ORG_WORDS or last in TEAM_WORDS or following in ORG_WORDS:
+            return "organization"
+        if words[0] in PROJECT_WORDS or following in PROJECT_WORDS:
+            return "project"
+        if last in DOCUMENT_WORDS or following in DOCUMENT_WORDS:
+            return "document"
+        if last in EVENT_WORDS or following in EVENT_WORDS:
+            return "event"
+        if last in COMPONENT_NOUNS:
+            return "component"
+        return default
+
+    def _named_entities(self):
+        for ent in self.doc.ents:
+            type_ = NER_TYPES.get(ent.label_)
+            if type_ is None:
+                continue
+            for part in self._split(self._widen(list(ent))):
+                tokens = self._trim(part)
+                if not tokens or not self._free(tokens):
+                    continue
+                if not any(t.text[:1].isupper() or t.like_num for t in tokens):
+                    continue  # the model named a lower-case phrase: not a name
+                if len(tokens) == 1 and tokens[0].lower_ in lexicon.NEVER_NAMES:
+                    continue
+                if len(tokens) == 1 and tokens[0].pos_ not in {"PROPN", "NOUN", "X"}:
+                    continue
+                if all(t.like_num for t in tokens):
+                    continue
+                tokens = self._with_cue_noun(tokens)
+                cue = self._cue_type(tokens, "")
+                if cue:
+                    type_ = cue
+                self._add(tokens, type_, 0.85, origin="ner", cued=bool(cue))
+
+    def _widen(self, tokens):
+        """Take in the proper nouns just before a named entity ("Amara" of "Amara Nwosu"
+        when the model named only "Nwosu")."""
+        doc, first = self.doc, tokens[0]
+        while first.i > 0:
+            previous = doc[first.i - 1]
+            if previous.i in self.by_token or previous.is_space:
+                break
+            glued = previous.text == "-" and not previous.whitespace_ and first.i > 1
+            if glued and not doc[first.i - 2].whitespace_ and doc[first.i - 2].text[:1].isupper():
+                first = doc[first.i - 2]  # "Ji-woo Park": "Ji" across the hyphen
+            elif self._hyphen_join(previous) and first.i > 1 and doc[first.i - 2].text == "-":
+                first = previous  # "woo" of "Ji-woo"
+            elif (
+                previous.pos_ == "PROPN"
+                and previous.text[:1].isupper()
+                and previous.lower_ not in TRIM_WORDS
+            ):
+                first = previous
+            else:
+                break
+        return list(self.doc[first.i : tokens[-1].i + 1])
+
+    def _with_cue_noun(self, tokens):
+        """ "Orbit scheduler", "Data Platform group", "ledger DB": a name and the cue noun
+        right after it are one entity."""
+        after = tokens[-1].i + 1
+        if (
+            after < len(self.doc)
+            and after not in self.by_token
+            and self.doc[after].lower_ in COMPONENT_NOUNS | TEAM_WORDS | ORG_WORDS | EVENT_WORDS
+            and self.doc[after].pos_ in {"NOUN", "PROPN"}
+        ):
+            return tokens + [self.doc[after]]
+        return tokens
+
+    def _proper_nouns(self):
+        """Runs of proper nouns the named-entity model missed ("Phoenix rewrite")."""
+        run: list = []
+        for token in list(self.doc) + [None]:
+            if (
+                token is not None
+                and token.i not in self.by_token
+                and token.pos_ == "PROPN"
+                and token.text[:1].isupper()
+                and token.lower_ not in TRIM_WORDS
+            ) or (token is not None and run and self._hyphen_join(token)):
+                run.append(token)
+                continue
+            if run:
+                tokens = self._trim(run)
+                project_at = [i for i, t in enumerate(tokens) if t.lower_ in PROJECT_WORDS]
+                if project_at and project_at[0] > 0:  # "Launch Project Marigold"
+                    tokens = tokens[project_at[0] :]
+                if tokens:
+                    alone = (
+                        len(tokens) == 1
+                        and self._starts_sentence(tokens[0])
+                        and tokens[0].lower_ not in lexicon.FIRST_NAMES
+                    )
+                    cue = self._cue_type(tokens, "")
+                    nxt = tokens[-1].i + 1
+                    if (
+                        not cue
+                        and nxt < len(self.doc)
+                        and self.doc[nxt].lower_ in COMPONENT_NOUNS | TEAM_WORDS
+                    ):
+                        tokens = tokens + [self.doc[nxt]]
+                        cue = self._cue_type(tokens, "")
+                    if cue:
+                        self._add(tokens, cue, 0.7, origin="propn", cued=True)
+                    elif not alone and len(tokens) <= 4:
+                        self._add(tokens, self._guess(tokens), 0.55, origin="propn")
+                run = []
+
+    def _hyphen_join(self, token) -> bool:
+        """The hyphen of "Ji-woo" or the second part after it."""
+        doc = self.doc
+        if token.text == "-" and not token.whitespace_ and token.i + 1 < len(doc):
+            return doc[token.i - 1].text[:1].isupper() and not doc[token.i - 1].whitespace_
+        return token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_
+
+    def _starts_sentence(self, token) -> bool:
+        return token.is_sent_start or token.i == 0 or self.doc[token.i - 1].is_space
+
+    def _guess(self, tokens) -> str:
+        """A proper noun with no cue word: read its role in the sentence."""
+        head = tokens[-1]
+        verb = head.head
+        preposition = verb.lower_ if head.dep_ == "pobj" else ""
+        if preposition in {"in", "to", "from", "near"} and verb.head.lemma_ in {
+            "live",
+            "move",
+            "travel",
+            "go",
+            "fly",
+            "visit",
+            "base",
+            "be",
+            "stay",
+        }:
+            return "location"
+        if preposition in {"at", "for"} and verb.head.lemma_ in {"work", "join", "intern"}:
+            return "organization"
+        if preposition in {"in", "near", "around", "across", "to"}:
+            return "location"
+        if head.dep_ in {"nsubj", "nsubjpass"} and verb.lemma_ in {
+            "say",
+            "tell",
+            "think",
+            "feel",
+            "want",
+            "love",
+            "like",
+            "live",
+            "marry",
+        }:
+            return "person"
+        return "concept"
+
+    def _activities(self):
+        """ "loves hiking", "can't stand running", "enjoys rock climbing": an activity named
+        by a gerund that a taste verb takes is a concept."""
+        for token in self.doc:
+            if token.tag_ != "VBG" or token.i in self.by_token or token.lemma_ in {"be", "have"}:
+                continue
+            if any(c.dep_ in {"dobj", "ccomp", "xcomp", "attr"} for c in token.children):
+                continue  # "loves painting landscapes": the activity has an object
+            verb = token.head
+            if token.dep_ not in {"xcomp", "dobj", "pcomp", "conj"}:
+                continue
+            if token.dep_ == "conj":
+                verb = verb.head
+            if verb.lemma_.lower() not in TASTE_VERBS:
+                continue
+            tokens = [c for c in token.children if c.dep_ == "compound"] + [token]
+            self._add(sorted(tokens, key=lambda t: t.i), "concept", 0.6, origin="chunk", cued=True)
+
+    def _chunks(self):
+        """Common-noun phrases that name a thing: "billing service", "data team",
+        "dark mode" as an object of a taste or use verb."""
+        for chunk in self.doc.noun_chunks:
+            tokens = self._trim(
+                [
+                    t
+                    for t in chunk
+                    if t.pos_ not in {"ADJ", "NUM"}
+                    or t.dep_ == "compound"
+                    or (t.dep_ == "amod" and t.head.lower_ in {"mode", "milk", "learning"})
+                ]
+            )
+            if not tokens:
+                continue
+            head = chunk.root
+            if head.i in self.by_token:
+                continue
+            modifiers = [t for t in tokens if t.i != head.i]
+            if modifiers and any(t.i in self.by_token for t in modifiers):
+                continue  # "the orders-api service": the identifier is the entity
+            if not self._free(tokens):
+                continue
+            lowered = head.lower_
+            if head.pos_ == "PRON" or lowered in GENERIC_HEADS | lexicon.NEVER_NAMES:
+                continue
+            if (
+                modifiers
+                and lowered in COMPONENT_NOUNS
+                and head.pos_ in {"NOUN", "PROPN"}
+                and (self._technical or lowered in SYSTEM_NOUNS)
+            ):
+                if any(m.lower_ in GENERIC_HEADS or m.like_num for m in modifiers):
+                    continue
+                if lowered in {"sdk", "api", "cli"} and all(
+                    m.text[:1].isupper() for m in modifiers
+                ):
+                    self._add(tokens, "technology", 0.7, origin="chunk", cued=True)
+                elif lowered in NAMED_BY_MODIFIER and tokens[-1].i == head.i:
+                    self._add(tokens[:-1], "component", 0.7, origin="chunk", cued=True)
+                    self.by_token[head.i] = self.by_token.get(tokens[0].i)
+                else:
+                    self._add(tokens, "component", 0.7, origin="chunk", cued=True)
+            elif modifiers and lowered in TEAM_WORDS | ORG_WORDS:
+                self._add(tokens, "organization", 0.7)
+            elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
+                self._add(tokens, "event", 0.65)
+            elif self._taste_object(head):
+                kind = "other" if lowered in FOODS or lowered in ANIMALS else "concept"
+                self._add(tokens, kind, 0.6)
+
+    @staticmethod
+    def _taste_object(token) -> bool:
+        verb = token.head
+        if token.dep_ == "conj":
+            while token.dep_ == "conj":
+                token = token.head
+            verb = token.head
+        if token.dep_ not in {"dobj", "pobj", "xcomp"}:
+            return False
+        if token.dep_ == "pobj":
+            if verb.lower_ not in {"of", "for", "with"}:
+                return False
+            verb = verb.head
+        return verb.lemma_.lower() in {
+            "like",
+            "love",
+            "enjoy",
+            "prefer",
+            "hate",
+            "dislike",
+            "adore",
+            "drink",
+            "eat",
+            "play",
+            "practice",
+            "practise",
+            "learn",
+            "study",
+            "fan",
+        }
+
+    def _retype(self):
+        """Type the names the model typed by guess from what the sentence does with them:
+        a known given name, the subject of a human verb, the one met with or mentored is a
+        person; the place one works at, joins or leaves is an organization."""
+        for mention in self.mentions:
+            if mention.cued or mention.origin not in {"ner", "propn"} or mention.root < 0:
+                continue
+            head = self.doc[mention.root]
+            verb, dep = head.head, head.dep_
+            lemma = verb.lemma_.lower()
+            if dep == "pobj":
+                preposition, lemma = verb.lower_, verb.head.lemma_.lower()
+            else:
+                preposition = ""
+            first = mention.name.split()[0].casefold()
+            described = self._described_as(head)
+            if described:
+                mention.type = described
+                continue
+            if (
+                first not in lexicon.FIRST_NAMES
+                and mention.type != "person"
+                or (mention.type == "person" and mention.origin == "propn")
+            ):
+                if (dep == "dobj" and lemma in TECH_OBJECT_VERBS) or (
+                    preposition in {"with", "via", "through", "on", "onto", "to", "from", "in"}
+                    and lemma in TECH_PREP_VERBS
+                    and self._technical
+                ):
+                    mention.type = "technology"
+                    continue
+                if dep == "dobj" and lemma in WORK_VERBS:
+                    mention.type = "document"  # "finished Norwegian Wood", "watched Dune"
+                    continue
+                if dep == "dobj" and lemma in PLACE_OBJECT_VERBS:
+                    mention.type = "location"
+                    continue
+            if mention.type == "person":
+                if (dep == "dobj" and lemma in {"join", "leave"}) or (
+                    preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
+                ):
+                    if first not in lexicon.FIRST_NAMES:
+                        mention.type = "organization"
+                elif (
+                    preposition in {"to", "in", "into", "from", "near"}
+                    and lemma in PLACE_VERBS
+                    and first not in lexicon.FIRST_NAMES
+                ):
+                    mention.type = "location"
+                continue
+            if mention.type == "technology":
+                continue
+            if (
+                preposition in {"to", "in", "into", "from", "near", "around"}
+                and lemma in PLACE_VERBS
+                and first not in lexicon.FIRST_NAMES
+            ):
+                mention.type = "location"
+                continue
+            if preposition == "with" and mention.type in {"location", "concept", "other"}:
+                mention.type = "person"
+                continue
+            if (
+                first in lexicon.FIRST_NAMES
+                or (dep in {"nsubj", "nsubjpass"} and lemma in HUMAN_VERBS)
+                or (dep == "dobj" and lemma in HUMAN_OBJECT_VERBS)
+                or (preposition == "with" and lemma in MEET_VERBS)
+                or (preposition == "by" and lemma in HUMAN_AGENT_VERBS)
+                or (dep == "appos" and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS)
+            ):
+                mention.type = "person"
+            elif (dep == "dobj" and lemma in {"join", "leave"}) or (
+                preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
+            ):
+                mention.type = "organization"
+
+    @property
+    def _technical(self) -> bool:
+        return bool(self.doc.user_data.get("technical"))
+
+    def _described_as(self, head) -> str:
+        """The type a common noun beside the name gives it: "Boulangerie Roux, a small
+        bakery", "the company is Verdant Bio", "our dog Churro", "the city of Lyon"."""
+        nouns = [c for c in head.children if c.dep_ == "appos"]
+        if head.dep_ == "appos" or (head.dep_ == "attr" and head.head.lemma_ == "be"):
+            nouns.append(head.head)
+        if head.dep_ == "attr":
+            nouns.extend(c for c in head.head.children if c.dep_ == "nsubj")
+        if head.head.lower_ in {"named", "called"} and head.head.dep_ == "acl":
+            nouns.append(head.head.head)  # "a dog named Juniper"
+        if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
+            nouns.append(head.head if head.dep_ == "compound" else head.head.head)
+        for noun in nouns:
+            lemma = noun.lemma_.lower()
+            if noun.i in self.by_token or noun.pos_ not in {"NOUN"}:
+                continue
+            if lemma in ORG_NOUNS:
+                return "organization"
+            if lemma in PLACE_NOUNS:
+                return "location"
+            if lemma in ANIMALS or lemma in PET_WORDS:
+                return "other"
+        return ""
+
+    def _one_type_per_name(self):
+        """A name is one thing within a text: every mention of it takes the type most of
+        its mentions have, a cue word's type first ("Alice Chen" a person in one sentence
+        and guessed an organization in another is a person)."""
+        groups: dict[str, list[Mention]] = {}
+        for mention in self.mentions:
+            groups.setdefault(normalize_name(mention.name), []).append(mention)
+        for group in groups.values():
+            if len({m.type for m in group}) < 2:
+                continue
+            votes: dict[str, float] = {}
+            for m in group:
+                votes[m.type] = votes.get(m.type, 0) + (2 if m.cued else 1) + m.confidence
+            chosen = max(votes, key=votes.get)
+            for m in group:
+                m.type = chosen
+
+    # ----- all together ---------------------------------------------------------------

@@ -1,0 +1,450 @@
+"""Reading relationships off the dependency parse: verbs with their subjects and objects,
+roles, kinship, and names attached by prepositions."""
+
+from graph.extraction.base import ExtractedRelationship
+from graph.extraction.parser.rules import (
+    _NO_RULE,
+    VERB_RULES,
+    Mention,
+    _attachment,
+    _role_type,
+    _verb_lemma,
+)
+from graph.extraction.parser.words import (
+    ANIMALS,
+    KIN_KNOWS,
+    KIN_MARRIED,
+    KIN_REPORTS,
+    MOVE_VERBS,
+    PET_WORDS,
+    ROLE_WORK,
+    SUBJECT_PRONOUNS,
+)
+from graph.vocabulary import normalize_name
+
+
+class RelationReading:
+    """The relationship passes of the parser extractor."""
+
+    def _mention_of(self, token):
+        """The entity a subject/object token stands for."""
+        if token is None:
+            return None
+        if token.lower_ in SUBJECT_PRONOUNS and self.speaker is not None:
+            return self.speaker
+        if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
+            noun = token.head.head
+            if noun.dep_ == "attr" and noun.i not in self.by_token:  # "X is a service that"
+                subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+                if subjects:
+                    return self._mention_of(subjects[0])
+            return self._mention_of(noun)
+        if token.lower_ in {"he", "she", "him", "her"} and token.pos_ == "PRON":
+            people = [
+                m
+                for m in self.mentions
+                if m.type == "person" and m.end <= token.idx and m is not self.speaker
+            ]
+            return max(people, key=lambda m: m.start) if people else None
+        if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
+            things = [
+                m
+                for m in self.mentions
+                if m.type not in {"person", "location"} and m.end <= token.idx and m.origin
+            ]
+            return max(things, key=lambda m: m.start) if things else None
+        mention = self.by_token.get(token.i)
+        if mention is not None:
+            return mention
+        for child in token.children:  # "my sister Kasia": the name in apposition
+            if child.dep_ == "appos" and child.i in self.by_token:
+                return self.by_token[child.i]
+            if child.dep_ == "acl" and child.lower_ in {"named", "called"}:  # "a cat named Pickles"
+                for name in child.children:
+                    if (
+                        name.dep_ in {"oprd", "dobj", "attr", "npadvmod"}
+                        and name.i in self.by_token
+                    ):
+                        return self.by_token[name.i]
+        for child in token.children:  # "the billing service": compound children
+            if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
+                return self.by_token[child.i]
+        return None
+
+    @staticmethod
+    def _with_conjuncts(token):
+        found = [token]
+        for child in token.children:
+            if child.dep_ == "conj":
+                found.extend(RelationReading._with_conjuncts(child))
+            elif child.dep_ == "appos":
+                continue
+        return found
+
+    def _subjects(self, verb):
+        subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if (
+            not subjects
+            and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp"}
+            and verb.head != verb
+        ):
+            if verb.dep_ == "relcl":
+                return [verb.head]
+            if verb.dep_ == "pcomp":  # "before moving to Seattle"
+                return self._subjects(verb.head.head)
+            return self._subjects(verb.head)
+        if not subjects:
+            first = next((t for t in verb.sent if not t.is_space), verb)
+            if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).text in {";", ","}):
+                topic = self._topic_at(verb.idx)
+                if topic is not None:
+                    return [topic]
+                if self.speaker is not None:
+                    return ["SPEAKER"]
+        out = []
+        for subject in subjects:
+            out.extend(self._with_conjuncts(subject))
+        return out
+
+    def _relate(self, source, target, type_: str, sentence, confidence: float = 0.7):
+        if source is None or target is None or source is target:
+            return
+        if normalize_name(source.name) == normalize_name(target.name):
+            return
+        key = (normalize_name(source.name), type_, normalize_name(target.name))
+        if key in self.relationships:
+            return
+        self.relationships[key] = ExtractedRelationship(
+            source=source.name,
+            target=target.name,
+            type=type_,
+            description=sentence.text.strip()[:300]
+            if hasattr(sentence, "text")
+            else str(sentence)[:300],
+            confidence=round(min(confidence, source.confidence, target.confidence) + 0.1, 2),
+            strength=0.6,
+        )
+
+    def _sentence_text(self, sent) -> str:
+        return self.source[sent.start_char : sent.end_char].strip()
+
+    def _relations(self):
+        for token in self.doc:
+            if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
+                self._verb(token)
+            if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+                "student",
+                "wrapper",
+                "fork",
+                "friend",
+                "fan",
+                "wife",
+                "husband",
+                "part",
+                "member",
+                "owner",
+                "maintainer",
+                "author",
+                "founder",
+                "creator",
+            }:
+                self._role(token)
+            if token.dep_ == "attr":
+                self._kind_of(token)
+            if token.dep_ == "poss" and (
+                token.lower_ in {"my", "his", "her", "their"}
+                or (token.i in self.by_token and self.by_token[token.i].type == "person")
+            ):
+                self._kin(token)
+
+    def _attached(self):
+        """A place, host, parent organisation or author attached to a name by a
+        preposition, directly or through an apposition: "rmq-prod, the cluster in
+        Frankfurt", "Palmline, a startup based in Accra", "the backup job on pg-main-1",
+        "the Data Platform group at Meridian Bank", "Bongani from the data team",
+        "Staff Engineer by Will Larson"."""
+        for mention in list(self.mentions):
+            if mention.root < 0:
+                continue
+            head = self.doc[mention.root]
+            heads = [head] + [c for c in head.children if c.dep_ == "appos"]
+            for noun in heads:
+                for prep, obj in self._noun_preps(noun):
+                    target = self._mention_of(obj)
+                    if target is None or target is mention:
+                        continue
+                    type_ = _attachment(mention, prep, target)
+                    if type_ is not None:
+                        source, target = (
+                            (target, mention) if type_ == "CREATED" else (mention, target)
+                        )
+                        self._relate(source, target, type_, self._sentence_text(head.sent))
+
+    def _noun_preps(self, noun):
+        """(preposition, object) pairs hanging off a noun, also through "based in"."""
+        for child in noun.children:
+            if child.dep_ == "prep":
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj":
+                        for obj in self._with_conjuncts(pobj):
+                            yield child.lower_, obj
+            elif child.dep_ == "acl" and child.lemma_.lower() in {"base", "locate", "headquarter"}:
+                for prep in child.children:
+                    if prep.dep_ == "prep" and prep.lower_ in {"in", "at"}:
+                        for pobj in prep.children:
+                            if pobj.dep_ == "pobj":
+                                for obj in self._with_conjuncts(pobj):
+                                    yield "in", obj
+
+    def _objects(self, verb):
+        """(object token, preposition) pairs of ``verb``: direct objects, prepositional
+        objects, passive agents, and objects of an open complement ("started using X")."""
+        out = []
+        for child in verb.children:
+            if child.dep_ in {"dobj", "attr", "oprd", "dative"}:
+                out.extend((o, "") for o in self._with_conjuncts(child))
+                for grand in child.children:  # "sends events to X"
+                    if grand.dep_ == "prep":
+                        out.extend(
+                            (o, grand.lower_)
+                            for p in grand.children
+                            if p.dep_ == "pobj"
+                            for o in self._with_conjuncts(p)
+                        )
+            elif child.dep_ in {"prep", "agent", "dative"}:
+                objects = [p for p in child.children if p.dep_ in {"pobj", "pcomp"}]
+                for pobj in objects:
+                    out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+                if not objects and child.i + 1 < len(self.doc):  # "at Acme Corp." misparsed
+                    following = self.by_token.get(child.i + 1)
+                    if following is not None and following.root >= 0:
+                        out.append((self.doc[following.root], child.lower_))
+            elif child.dep_ == "xcomp" and child.tag_ == "VBG" and child.i in self.by_token:
+                out.append((child, ""))  # "loves hiking"
+            elif child.dep_ == "prt":  # "grew up in", "took over X"
+                for pobj in child.children:
+                    if pobj.dep_ == "pobj":
+                        out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+            elif child.dep_ in {"acomp"}:  # "is married to X", "is responsible for X"
+                for prep in child.children:
+                    if prep.dep_ == "prep":
+                        out.extend(
+                            (o, f"{child.lower_} {prep.lower_}")
+                            for p in prep.children
+                            if p.dep_ == "pobj"
+                            for o in self._with_conjuncts(p)
+                        )
+        return out
+
+    def _verb(self, verb):
+        lemma = _verb_lemma(verb)
+        no_longer = any(
+            c.lower_ in {"longer", "anymore"} and c.dep_ in {"advmod", "npadvmod"}
+            for c in verb.children
+        )
+        negated = no_longer or any(c.dep_ == "neg" for c in verb.children)
+        if lemma in {"stop", "quit"}:
+            for child in verb.children:
+                if child.dep_ in {"xcomp", "dobj"} and child.lemma_ in {"use", "using"}:
+                    self._link(verb, child, "STOPPED_USING")
+            return
+        if lemma == "keep" and negated:
+            return
+        if lemma == "stand" and negated and not no_longer:  # "can't stand running"
+            lemma, negated = "hate", False
+        if lemma == "get" and any(c.dep_ == "prt" and c.lower_ == "back" for c in verb.children):
+            lemma = "return"  # "got back from Lisbon"
+        rule = VERB_RULES.get(lemma, _NO_RULE)
+        if not negated:
+            self._job_at(verb)
+        if negated and not no_longer:
+            return
+        subjects = self._subjects(verb)
+        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children) or (
+            verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children)
+        )
+        sentence = self._sentence_text(verb.sent)
+        for obj, prep in self._objects(verb):
+            target = self._mention_of(obj)
+            if target is None:
+                continue
+            if passive and prep == "by" and rule.by_subject:  # "backed by", "powered by"
+                for subject in subjects:
+                    source = self._resolve(subject)
+                    type_ = rule(source, target, "by", no_longer) if source else None
+                    if type_:
+                        self._relate(source, target, type_, sentence)
+                continue
+            if passive and prep == "by":  # "A was replaced by B", "X is owned by Y"
+                for subject in subjects:
+                    source = self._resolve(subject)
+                    if source is None:
+                        continue
+                    type_ = rule(target, source, "", no_longer)
+                    if type_:
+                        self._relate(target, source, type_, sentence)
+                continue
+            if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
+                moved = [
+                    self._mention_of(o)
+                    for c in verb.children
+                    if c.dep_ == "dobj"
+                    for o in self._with_conjuncts(c)
+                ]
+                moved = [m for m in moved if m is not None and m.type != "person"]
+                for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
+                    self._relate(thing, target, "MIGRATED_TO", sentence)
+                if moved:
+                    continue
+            if lemma == "replace" and prep == "with":  # "we replaced A with B"
+                for child in verb.children:
+                    if child.dep_ == "dobj":
+                        self._relate(target, self._mention_of(child), "REPLACES", sentence)
+                continue
+            for subject in subjects:
+                source = self._resolve(subject)
+                if source is None:
+                    continue
+                type_ = rule(source, target, prep, no_longer)
+                if (
+                    type_ is None
+                    and prep in {"with", "via", "through", "on"}
+                    and target.type == "technology"
+                    and source.type in {"component", "project", "technology", "organization"}
+                ):
+                    type_ = "USES"  # "serves models with Triton", "runs on Kubernetes"
+                if type_:
+                    self._relate(source, target, type_, sentence)
+                    if type_ in {"VISITED", "ATTENDED", "LIVES_IN"}:
+                        for companion in self._companions(verb):
+                            self._relate(companion, target, type_, sentence)
+
+    def _job_at(self, verb):
+        """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
+        for token in verb.subtree:
+            if token.lemma_.lower() not in {
+                "job",
+                "position",
+                "role",
+                "internship",
+                "gig",
+                "offer",
+            }:
+                continue
+            for prep in token.children:
+                if prep.dep_ == "prep" and prep.lower_ in {"at", "with", "from"}:
+                    for pobj in prep.children:
+                        target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
+                        if target is not None and target.type in {"organization", "event"}:
+                            target.type = "organization"
+                            sentence = self._sentence_text(verb.sent)
+                            for subject in self._subjects(verb):
+                                source = self._resolve(subject)
+                                if source is not None and source.type == "person":
+                                    self._relate(source, target, "WORKS_FOR", sentence)
+
+    def _companions(self, verb):
+        """ "went to the parade with Jess": the people who went along."""
+        found = []
+        for child in verb.children:
+            if child.dep_ == "prep" and child.lower_ == "with":
+                for pobj in child.children:
+                    for obj in self._with_conjuncts(pobj) if pobj.dep_ == "pobj" else []:
+                        mention = self._mention_of(obj)
+                        if mention is not None and mention.type == "person":
+                            found.append(mention)
+        return found
+
+    def _link(self, verb, using, type_):
+        sentence = self._sentence_text(verb.sent)
+        for subject in self._subjects(verb):
+            source = self._resolve(subject)
+            for obj, _prep in self._objects(using):
+                self._relate(source, self._mention_of(obj), type_, sentence)
+
+    def _resolve(self, subject):
+        if subject == "SPEAKER":
+            return self.speaker
+        if isinstance(subject, Mention):
+            return subject
+        return self._mention_of(subject)
+
+    def _kind_of(self, token):
+        """ "orders-api is a Spring Boot service": the thing is built with the technology."""
+        if token.dep_ != "attr" or token.i in self.by_token:
+            return
+        sentence = self._sentence_text(token.sent)
+        for child in token.children:
+            target = self.by_token.get(child.i)
+            if child.dep_ == "compound" and target is not None and target.type == "technology":
+                for subject in self._subjects(token.head):
+                    source = self._resolve(subject)
+                    if source is not None and source.type in {"component", "project"}:
+                        self._relate(source, target, "USES", sentence)
+
+    def _role(self, token):
+        """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y"."""
+        if token.dep_ == "attr":
+            verb = token.head
+            subjects = [self._resolve(s) for s in self._subjects(verb)]
+        else:
+            subjects = [self._mention_of(token.head)]
+        word = token.lower_
+        sentence = self._sentence_text(token.sent)
+        for poss in token.children:  # "Rosa is Tomás's sister"
+            target = self._mention_of(poss) if poss.dep_ == "poss" else None
+            for source in subjects:
+                if source is not None and target is not None:
+                    type_ = _role_type(word, source, target)
+                    if type_ and type_ in {"KNOWS", "MARRIED_TO"}:
+                        self._relate(source, target, type_, sentence)
+        for prep in token.children:
+            if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with", "over"}:
+                continue
+            for pobj in prep.children:
+                if pobj.dep_ != "pobj":
+                    continue
+                for obj in self._with_conjuncts(pobj):
+                    target = self._mention_of(obj)
+                    for source in subjects:
+                        if source is None or target is None:
+                            continue
+                        type_ = _role_type(word, source, target)
+                        if type_:
+                            self._relate(source, target, type_, sentence)
+
+    def _kin(self, token):
+        """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""
+        noun = token.head
+        word = noun.lower_
+        owner = self.speaker if token.lower_ == "my" else self.by_token.get(token.i)
+        if owner is None and token.lower_ != "my":
+            verb = noun
+            while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
+                verb = verb.head
+            people = [self._resolve(s) for s in self._subjects(verb)]
+            people = [p for p in people if p is not None and p.type == "person"]
+            owner = people[0] if people else None
+        if owner is None:
+            return
+        names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
+        if noun.i in self.by_token:  # "my Anna"? no relation
+            return
+        if noun.i + 1 < len(self.doc) and self.doc[noun.i + 1].i in self.by_token:
+            names.append(self.doc[noun.i + 1])
+        for name in names:
+            target = self._mention_of(name)
+            if target is not None and word in ANIMALS | PET_WORDS:
+                if not target.cued:
+                    target.type = "other"  # "my cat Mochi"
+                self._relate(owner, target, "OWNS", self._sentence_text(token.sent))
+                continue
+            if target is None or target.type != "person":
+                continue
+            sentence = self._sentence_text(token.sent)
+            if word in KIN_MARRIED:
+                self._relate(owner, target, "MARRIED_TO", sentence)
+            elif word in KIN_REPORTS:
+                self._relate(owner, target, "REPORTS_TO", sentence)
+            elif word in KIN_KNOWS:
+                self._relate(owner, target, "KNOWS", sentence)

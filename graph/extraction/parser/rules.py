@@ -1,0 +1,327 @@
+"""A name found in the text (``Mention``) and the rules that choose the kind of relation
+between two names: by a verb's lemma and preposition (``VERB_RULES``), by a preposition
+attaching one name to another, by a role noun ("the CTO of")."""
+
+from dataclasses import dataclass
+
+from graph.extraction.parser.words import KIN_KNOWS, PLACED_KINDS, ROLE_WORK, TEAM_WORDS
+
+
+@dataclass
+class Mention:
+    start: int  # character offsets in the source text
+    end: int
+    name: str
+    type: str
+    confidence: float
+    origin: str = ""  # speaker, identifier, technology, ner, propn, chunk
+    cued: bool = False  # typed by a cue word ("Labs", "team", "service"): keep the type
+    root: int = -1  # index of the span's syntactic head
+
+
+def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
+    """The relation a preposition attaching ``target`` to ``mention`` states."""
+    kind = mention.type
+    if prep == "in" and target.type == "location" and kind in PLACED_KINDS:
+        return "LOCATED_IN"
+    if prep == "in" and target.type == "location" and kind == "person":
+        return "LIVES_IN"  # "my abuela Carmen in Guadalajara"
+    if prep == "on" and kind in {"component", "technology"} and target.type == "component":
+        return "LOCATED_IN"  # "the nightly-backup job on pg-main-1"
+    if prep in {"at", "of", "within"} and kind == "organization" == target.type:
+        return "PART_OF"
+    if prep in {"from", "on", "at"} and kind == "person" and target.type == "organization":
+        words = target.name.casefold().split()
+        return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+    if prep == "by" and kind == "document" and target.type == "person":
+        return "CREATED"
+    if prep == "in" and kind == "component" and target.type == "component":
+        return "PART_OF"  # "CartRepository in checkout-service"
+    return None
+
+
+def _role_type(word: str, source: Mention, target: Mention) -> str | None:
+    if word in {"wife", "husband", "spouse"} and target.type == "person":
+        return "MARRIED_TO"
+    if word in KIN_KNOWS and target.type == "person" and source.type == "person":
+        return "KNOWS"
+    if word in {"fan"}:
+        return "LIKES"
+    if word in {"wrapper", "fork"} and target.type == "technology":
+        return "USES"
+    if word in {"part", "member"}:
+        return "PART_OF"
+    if word in {"owner", "maintainer"}:
+        return "OWNS"
+    if word in {"author", "founder", "creator", "cofounder", "co-founder"}:
+        return "CREATED"
+    if word in {"lead", "head", "manager", "director"} and target.type in {
+        "project",
+        "organization",
+        "component",
+    }:
+        return "LEADS" if target.type != "organization" or word != "manager" else "LEADS"
+    if word in {"student", "alumnus", "alumna", "graduate", "undergrad", "undergraduate"}:
+        return "STUDIES_AT" if target.type == "organization" else None
+    if word in ROLE_WORK and target.type == "organization":
+        return "WORKS_FOR"
+    return None
+
+
+def _verb_lemma(token) -> str:
+    """The verb's lemma, also when the tagger took a verb for a noun ("; lives in Austin",
+    "and talks to X")."""
+    if token.pos_ in {"VERB", "AUX"} or not token.lower_.endswith("s"):
+        return token.lemma_.lower()
+    if token.dep_ in {"conj", "ROOT"} and any(c.dep_ in {"prep", "dobj"} for c in token.children):
+        for stem in (token.lower_[:-1], token.lower_[:-2]):
+            if stem in VERB_RULES:
+                return stem
+    return token.lemma_.lower()
+
+
+def _person(m: Mention) -> bool:
+    return m.type == "person"
+
+
+def _place(m: Mention) -> bool:
+    return m.type == "location"
+
+
+def _rule(default: str | None = None, **by_prep):
+    """A verb's rule: relation by preposition ("" = direct object), else ``default``."""
+
+    rules = {key.rstrip("_"): value for key, value in by_prep.items()}
+
+    def decide(source: Mention, target: Mention, prep: str, no_longer: bool) -> str | None:
+        if no_longer:
+            return "STOPPED_USING" if default in {"USES", "DEPENDS_ON", _use} else None
+        choice = rules.get(prep.replace(" ", "_"), default if not prep else None)
+        if callable(choice):
+            return choice(source, target)
+        return choice
+
+    decide.by_subject = "by" in rules  # "X is backed by Y": X is the subject of the relation
+    return decide
+
+
+def _move(source, target):
+    if _person(source) and _place(target):
+        return "LIVES_IN"
+    if _person(source):
+        return None
+    return "MIGRATED_TO"
+
+
+def _go(source, target):
+    if target.type == "event":
+        return "ATTENDED"
+    if target.type == "location":
+        return "VISITED"
+    return None
+
+
+def _locate(source, target):
+    if target.type != "location":
+        return None
+    return "LIVES_IN" if _person(source) else "LOCATED_IN"
+
+
+def _join(source, target):
+    if target.type != "organization":
+        return None
+    words = target.name.casefold().split()
+    return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+
+
+def _attend(source, target):
+    if target.type == "organization":
+        return "STUDIES_AT"
+    if target.type in {"event", "location"}:
+        return "ATTENDED"
+    return None
+
+
+def _work(source, target):
+    if target.type == "organization":
+        return "PART_OF" if target.name.casefold().split()[-1] in TEAM_WORDS else "WORKS_FOR"
+    return None
+
+
+def _have(source, target):
+    return "OWNS" if target.type in {"other", "component", "project"} else None
+
+
+def _run(source, target):
+    if _person(source) and target.type in {"project", "organization", "event"}:
+        return "LEADS"
+    if not _person(source) and target.type == "technology":
+        return "USES"
+    return None
+
+
+def _join_on(source, target):
+    """ "I'll be on the data team"; "cart-svc is still on MongoDB"."""
+    if _person(source) and target.type == "organization":
+        return "PART_OF"
+    if not _person(source) and target.type == "technology":
+        return "USES"
+    return None
+
+
+def _team_or_org(source, target):
+    return "PART_OF" if target.type == "organization" else None
+
+
+def _run_on(source, target):
+    """ "runs on Kubernetes" uses it; "runs on analytics-prod" is hosted there."""
+    if target.type == "technology":
+        return "USES"
+    if target.type == "component" and source.type != "person":
+        return "LOCATED_IN"
+    return None
+
+
+def _create(source, target):
+    return "CREATED" if target.type != "person" else None
+
+
+def _meet(source, target):
+    return "KNOWS" if _person(source) and _person(target) else None
+
+
+def _data(source, target):
+    """Reading or writing a store is using it; a service is integrated with."""
+    if target.type == "technology":
+        return "USES"
+    if target.type == "component":
+        words = target.name.casefold().replace("-", " ").replace("_", " ").split()
+        stores = {"db", "database", "table", "bucket", "topic", "queue", "index", "cache", "store"}
+        return (
+            "USES" if words and (words[-1] in stores or words[0] in stores) else "INTEGRATES_WITH"
+        )
+    return None
+
+
+def _use(source, target):
+    return "USES" if target.type != "person" else None
+
+
+_NO_RULE = _rule(None)  # a verb of no kind: only "with/via/on <technology>" says USES
+
+VERB_RULES = {
+    "use": _rule(_use),
+    "rely": _rule(None, on="USES"),
+    "build": _rule(_create, on="USES", with_="USES"),
+    "write": _rule(_create, **{"in": "USES", "to": _data}),
+    "power": _rule(None, by="USES"),
+    "back": _rule(None, by="DEPENDS_ON"),
+    "teach": _rule(None, at=_work),
+    "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
+    "run": _rule(_run, on=_run_on, **{"in": _locate}),
+    "fan": _rule(None, to="INTEGRATES_WITH", out="INTEGRATES_WITH"),
+    "depend": _rule(None, on="DEPENDS_ON"),
+    "require": _rule("DEPENDS_ON"),
+    "need": _rule("DEPENDS_ON"),
+    "call": _rule("INTEGRATES_WITH"),
+    "query": _rule(_data),
+    "talk": _rule(None, to="INTEGRATES_WITH"),
+    "connect": _rule(None, to="INTEGRATES_WITH"),
+    "send": _rule(None, to="INTEGRATES_WITH", through="INTEGRATES_WITH", via="INTEGRATES_WITH"),
+    "publish": _rule(None, to="INTEGRATES_WITH"),
+    "push": _rule(None, to="INTEGRATES_WITH"),
+    "integrate": _rule(None, with_="INTEGRATES_WITH"),
+    "read": _rule(_data, **{"from": _data}),
+    "wrap": _rule(_use),
+    "expose": _rule(_use),
+    "serve": _rule(None),
+    "draft": _rule(_create),
+    "adopt": _rule(_have),
+    "consume": _rule(None, **{"from": _data}),
+    "load": _rule(_data, into=_data),
+    "upsert": _rule(None, into=_data),
+    "store": _rule(None, **{"in": _data}),
+    "pull": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "fetch": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "acquire": _rule(lambda s, t: "OWNS" if t.type == "organization" else None),
+    "buy": _rule(lambda s, t: "OWNS" if t.type in {"organization", "other"} else None),
+    "headquarter": _rule(None, **{"in": _locate}),
+    "rewrite": _rule(None, to="MIGRATED_TO", **{"in": "USES"}),
+    "port": _rule(None, to="MIGRATED_TO"),
+    "return": _rule(None, **{"from": _go}),
+    "migrate": _rule(None, to="MIGRATED_TO"),
+    "switch": _rule(None, to="MIGRATED_TO"),
+    "move": _rule(None, to=_move, **{"in": _move}),
+    "relocate": _rule(None, to=_move),
+    "replace": _rule("REPLACES"),
+    "supersede": _rule("REPLACES"),
+    "own": _rule("OWNS"),
+    "maintain": _rule("OWNS"),
+    "have": _rule(_have),
+    "adopt_pet": _rule("OWNS"),
+    "lead": _rule("LEADS"),
+    "manage": _rule("LEADS"),
+    "head": _rule("LEADS"),
+    "report": _rule(None, to="REPORTS_TO"),
+    "work": _rule(None, at=_work, **{"for": _work}),
+    "join": _rule(_join),
+    "employ": _rule(None, by="WORKS_FOR"),
+    "intern": _rule(None, at="WORKS_FOR"),
+    "belong": _rule(None, to="PART_OF"),
+    "host": _rule(None, **{"in": "LOCATED_IN", "on": "USES"}),
+    "deploy": _rule(None, to=_locate, **{"in": _locate, "on": "USES"}),
+    "base": _rule(None, **{"in": _locate}),
+    "locate": _rule(None, **{"in": _locate}),
+    "live": _rule(None, **{"in": _locate}),
+    "grow": _rule(None, **{"in": _locate, "up": _locate}),
+    "stay": _rule(None, **{"in": _locate}),
+    "be": _rule(
+        None,
+        **{
+            "in": _locate,
+            "at": _work,
+            "married_to": "MARRIED_TO",
+            "obsessed_with": "LIKES",
+            "into": "LIKES",
+            "crazy_about": "LIKES",
+            "passionate_about": "LIKES",
+            "hooked_on": "LIKES",
+            "on": _join_on,
+            "responsible_for": "OWNS",
+            "based_in": _locate,
+            "part_of": "PART_OF",
+        },
+    ),
+    "visit": _rule(_go),
+    "go": _rule(None, to=_go),
+    "travel": _rule(None, to=_go),
+    "fly": _rule(None, to=_go),
+    "attend": _rule(_attend),
+    "marry": _rule("MARRIED_TO", to="MARRIED_TO"),
+    "know": _rule(_meet),
+    "meet": _rule(_meet, with_=_meet),
+    "like": _rule("LIKES"),
+    "love": _rule("LIKES"),
+    "enjoy": _rule("LIKES"),
+    "adore": _rule("LIKES"),
+    "hate": _rule("DISLIKES"),
+    "dislike": _rule("DISLIKES"),
+    "detest": _rule("DISLIKES"),
+    "prefer": _rule("PREFERS"),
+    "study": _rule(None, at="STUDIES_AT"),
+    "graduate": _rule(None, **{"from": "STUDIES_AT"}),
+    "enroll": _rule(None, at="STUDIES_AT", **{"in": "STUDIES_AT"}),
+    "create": _rule(_create),
+    "found": _rule(_create),
+    "design": _rule(_create),
+    "author": _rule(_create),
+    "develop": _rule(_create),
+    "start": _rule(lambda s, t: "CREATED" if t.type in {"organization", "project"} else None),
+    "co-author": _rule(_create),
+    "coauthor": _rule(_create),
+    "present": _rule(None, at=_attend),
+    "speak": _rule(None, at=_attend),
+    "give": _rule(None, at=_attend),
+    "review": _rule("REVIEWED"),
+    "approve": _rule("REVIEWED"),
+}

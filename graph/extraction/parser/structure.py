@@ -1,0 +1,143 @@
+"""Reading a text's layout: headings that name the subject of a list, list items that open
+with a name, and "Key: value" lines of structured memory."""
+
+import re
+
+from graph.extraction.cues import ORG_WORDS
+from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.words import (
+    FIELD_LINE,
+    FIELDS,
+    LIST_ITEM,
+    PERSONAL_RELATIONS,
+    SEPARATOR,
+    TEAM_WORDS,
+    VALUE_ENTS,
+    VALUE_SPLIT,
+)
+
+
+class StructureReading:
+    """Subjects given by layout rather than grammar."""
+
+    def _topics(self):
+        """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
+        the subject of the list below it."""
+        self.topics: list[tuple[int, Mention]] = []
+        self.items: list[tuple[int, int, Mention]] = []
+        offset = 0
+        for line in self.source.splitlines(keepends=True):
+            stripped = line.strip()
+            item = LIST_ITEM.match(line)
+            if item:
+                self._list_item(line, offset, item)
+            if stripped.startswith("#") or stripped.endswith(":"):
+                named = [m for m in self.mentions if offset <= m.start < offset + len(line)]
+                people = [m for m in named if m.type == "person"]
+                topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
+                self.topics.append((offset, topic))
+            field = FIELD_LINE.match(line)
+            if field and field.group(1).strip().casefold() in FIELDS:
+                self._field(line, offset, field)
+            offset += len(line)
+
+    def _list_item(self, line: str, offset: int, item: re.Match):
+        """ "- `edge-proxy` — Envoy, deployed in us-west-2": the name that opens a list item
+        is the subject of the rest of the item; a technology right after the dash is what
+        it is built with."""
+        start = offset + item.start(2)
+        subject = next((m for m in self.mentions if m.start == start), None)
+        if subject is None or subject.type == "person" and self.speaker is subject:
+            return
+        rest_start = offset + item.end()
+        if not SEPARATOR.match(self.source, subject.end):
+            return
+        self.items.append((subject.end, offset + len(line), subject))
+        first_segment = self.source[rest_start : offset + len(line)].split(",")[0]
+        for mention in self.mentions:
+            if (
+                subject.end < mention.start <= rest_start + len(first_segment)
+                and mention.type == "technology"
+                and subject.type in {"component", "project"}
+            ):
+                self._relate(subject, mention, "USES", line.strip())
+
+    def _field(self, line: str, offset: int, field: re.Match):
+        """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
+        Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
+        the key's kind, related to the subject of the section (the name in its heading)."""
+        key = field.group(1).strip().casefold()
+        direction, relation, kind = FIELDS[key]
+        topic = self._topic_at(offset)
+        if (
+            topic is not None
+            and relation in PERSONAL_RELATIONS
+            and not topic.cued
+            and topic.type in {"organization", "location", "concept", "other"}
+        ):
+            topic.type = "person"  # "### Profile: Anouk de Vries" / "- Lives in: Utrecht"
+        start = offset + field.start(2)
+        for piece in VALUE_SPLIT.finditer(self.source[start : offset + field.end(2)]):
+            value = self._value(start + piece.start(), start + piece.end(), kind)
+            if value is None or topic is None or value is topic:
+                continue
+            if relation == "LIVES_IN" and topic.type != "person":
+                type_ = "LOCATED_IN"
+            elif relation == "MANAGER":
+                type_ = "REPORTS_TO" if topic.type == "person" else "LEADS"
+                if type_ == "LEADS":
+                    self._relate(value, topic, type_, line.strip())
+                    continue
+            else:
+                type_ = relation
+            if direction == "value":
+                self._relate(value, topic, type_, line.strip())
+            else:
+                self._relate(topic, value, type_, line.strip())
+
+    def _drop(self, mention: Mention) -> None:
+        self.mentions.remove(mention)
+        for index in [i for i, m in self.by_token.items() if m is mention]:
+            del self.by_token[index]
+
+    def _value(self, start: int, end: int, kind: str):
+        """The entity one value of a field line names: a mention already there, or a new
+        one of the key's kind over the value's words."""
+        text = self.source[start:end].strip()
+        inside = [m for m in self.mentions if start <= m.start < end]
+        if inside and len(inside) == 1 and " " not in text and len(inside[0].name) < len(text):
+            self._drop(inside[0])  # "user-prefs" is one name, not "prefs"
+            inside = []
+        if inside:
+            mention = inside[0]
+            last = mention.name.casefold().split()[-1]
+            if (
+                kind in {"person", "location", "organization"}
+                and mention.type != kind
+                and not mention.cued
+                and last not in TEAM_WORDS | ORG_WORDS
+            ):
+                mention.type = kind
+            return mention
+        span = self.doc.char_span(start, end, alignment_mode="contract")
+        if span is None:
+            return None
+        tokens = self._trim([t for t in span if t.ent_type_ not in VALUE_ENTS])
+        tokens = [t for t in tokens if not t.like_num]
+        if not tokens or len(tokens) > 4 or not self._free(tokens):
+            return None
+        if any(t.pos_ in {"VERB", "AUX", "PRON"} for t in tokens):
+            return None
+        return self._add(tokens, kind, 0.6, origin="field", cued=True)
+
+    def _topic_at(self, char: int):
+        for start, end, subject in getattr(self, "items", []):
+            if start <= char < end:
+                return subject
+        current = None
+        for start, person in getattr(self, "topics", []):
+            if start <= char:
+                current = person
+        return current
+
+    # ----- relationships --------------------------------------------------------------

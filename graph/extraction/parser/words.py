@@ -1,0 +1,285 @@
+"""The word lists and patterns the parser extractor reads names and relations with."""
+
+import re
+
+from memoryhub import lexicon
+
+NER_TYPES = {
+    "PERSON": "person",
+    "ORG": "organization",
+    "GPE": "location",
+    "LOC": "location",
+    "FAC": "location",
+    "PRODUCT": "technology",
+    "EVENT": "event",
+    "WORK_OF_ART": "document",
+    "LAW": "document",
+}
+IDENTIFIER_TYPES = {
+    "identifier": "component",
+    "region": "location",
+    "file": "document",
+    "ticket": "document",
+}
+SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
+# Nouns that name a part of a software system in any text ("billing service"); the other
+# component nouns ("store", "app", "engine") do only in a technical one.
+SYSTEM_NOUNS = {
+    "service",
+    "api",
+    "gateway",
+    "database",
+    "db",
+    "pipeline",
+    "cluster",
+    "queue",
+    "endpoint",
+    "microservice",
+    "sdk",
+    "cli",
+    "repo",
+    "bucket",
+    "topic",
+    "table",
+    "indexer",
+    "scheduler",
+}
+TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
+# "the user_sessions table", "the events topic": the name is the modifier.
+NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
+TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
+FOODS = set(
+    """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
+    pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
+    pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian""".split()
+)
+PET_WORDS = {"pet", "puppy", "kitten", "pup"}
+ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle".split())
+TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
+GENERIC_HEADS = set(
+    """thing things stuff time times way lot lots bit day days week weeks year years month
+    months people person guy guys place places idea ideas part parts kind sort one ones
+    work job jobs life home house moment end start today tomorrow yesterday""".split()
+)
+SUBJECT_PRONOUNS = {"i", "me", "myself", "we", "us"}
+KIN_MARRIED = {"wife", "husband", "spouse", "fiance", "fiancee", "fiancé", "fiancée"}
+KIN_KNOWS = set(
+    """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
+    sister brother sibling cousin mom mother dad father son daughter aunt uncle niece nephew
+    partner boyfriend girlfriend abuela abuelo nana
+    grandma grandpa grandmother grandfather roommate mentor mentee classmate""".split()
+)
+KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
+ROLE_WORK = set(
+    """cto ceo cfo coo cio vp engineer developer designer manager director head lead founder
+    cofounder co-founder analyst scientist researcher intern consultant contractor employee
+    architect admin administrator sre owner maintainer member president chair officer
+    product-manager pm tpm recruiter accountant lawyer teacher professor nurse doctor""".split()
+)
+
+LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?)(\S)")
+SEPARATOR = re.compile(r"(?:`|\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?(?:\u2014|\u2013|-{1,2}|:)\s+")
+FIELD_LINE = re.compile(
+    r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]*(.+?)\s*$"
+)
+VALUE_SPLIT = re.compile(r"[^,;&/]+(?<!\s)")
+PERSONAL_RELATIONS = {
+    "LIVES_IN",
+    "WORKS_FOR",
+    "LIKES",
+    "DISLIKES",
+    "MARRIED_TO",
+    "KNOWS",
+    "STUDIES_AT",
+    "REPORTS_TO",
+}
+# Values never named as entities: dates, times, amounts.
+VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+# key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
+FIELDS = {
+    **dict.fromkeys(
+        ["lives in", "lives", "home", "city", "hometown"], ("topic", "LIVES_IN", "location")
+    ),
+    **dict.fromkeys(
+        [
+            "location",
+            "based in",
+            "region",
+            "regions",
+            "deployed to",
+            "deployed in",
+            "hosted in",
+            "runs in",
+            "datacenter",
+            "data centre",
+        ],
+        ("topic", "LIVES_IN", "location"),
+    ),
+    **dict.fromkeys(
+        ["works at", "works for", "employer", "company", "org"],
+        ("topic", "WORKS_FOR", "organization"),
+    ),
+    **dict.fromkeys(
+        [
+            "likes",
+            "loves",
+            "hobbies",
+            "hobby",
+            "interests",
+            "enjoys",
+            "favourite",
+            "favorite",
+            "favourites",
+            "favorites",
+            "fan of",
+        ],
+        ("topic", "LIKES", "concept"),
+    ),
+    **dict.fromkeys(["dislikes", "hates", "avoid", "avoids"], ("topic", "DISLIKES", "concept")),
+    **dict.fromkeys(["prefers", "preferred", "preference"], ("topic", "PREFERS", "concept")),
+    **dict.fromkeys(
+        [
+            "uses",
+            "stack",
+            "tools",
+            "tooling",
+            "language",
+            "languages",
+            "framework",
+            "frameworks",
+            "database",
+            "databases",
+            "db",
+            "tech",
+            "runtime",
+            "editor",
+            "ide",
+            "platform",
+            "queue",
+            "cache",
+            "storage",
+        ],
+        ("topic", "USES", "technology"),
+    ),
+    **dict.fromkeys(
+        ["members", "member", "engineers", "team members"], ("value", "PART_OF", "person")
+    ),
+    **dict.fromkeys(
+        ["lead", "leads", "tech lead", "chair", "head", "pm", "product manager", "led by"],
+        ("value", "LEADS", "person"),
+    ),
+    "manager": ("value", "MANAGER", "person"),
+    **dict.fromkeys(
+        [
+            "owner",
+            "owners",
+            "owned by",
+            "maintainer",
+            "maintainers",
+            "maintained by",
+            "dri",
+            "assignee",
+            "on-call",
+            "oncall",
+        ],
+        ("value", "OWNS", "person"),
+    ),
+    "owns": ("topic", "OWNS", "component"),
+    **dict.fromkeys(
+        ["depends on", "dependencies", "deps", "requires", "backed by"],
+        ("topic", "DEPENDS_ON", "component"),
+    ),
+    **dict.fromkeys(
+        ["sends via", "integrates with", "calls", "talks to", "publishes to", "notifies"],
+        ("topic", "INTEGRATES_WITH", "component"),
+    ),
+    **dict.fromkeys(["married to", "spouse", "wife", "husband"], ("topic", "MARRIED_TO", "person")),
+    "reports to": ("topic", "REPORTS_TO", "person"),
+    **dict.fromkeys(
+        ["studied at", "studies at", "school", "university", "education", "alma mater"],
+        ("topic", "STUDIES_AT", "organization"),
+    ),
+    **dict.fromkeys(
+        ["author", "authors", "written by", "authored by", "created by"],
+        ("value", "CREATED", "person"),
+    ),
+    **dict.fromkeys(
+        ["reviewer", "reviewers", "reviewed by", "approved by", "approver"],
+        ("value", "REVIEWED", "person"),
+    ),
+    **dict.fromkeys(
+        [
+            "sister",
+            "brother",
+            "mother",
+            "mom",
+            "mum",
+            "dad",
+            "father",
+            "son",
+            "daughter",
+            "kids",
+            "children",
+            "child",
+            "friend",
+            "friends",
+            "best friend",
+            "cousin",
+            "aunt",
+            "uncle",
+            "grandma",
+            "grandpa",
+            "parents",
+            "siblings",
+            "colleague",
+            "colleagues",
+            "mentor",
+            "buddy",
+        ],
+        ("topic", "KNOWS", "person"),
+    ),
+    **dict.fromkeys(["dog", "cat", "pet", "pets", "dogs", "cats"], ("topic", "OWNS", "other")),
+}
+HUMAN_VERBS = set(
+    """say ask want think feel tell mentor agree decide suggest prefer like love hate enjoy
+    live marry report lead manage write join leave plan spend visit meet mention promise
+    hope know speak travel move grow study graduate adopt quit retire sign approve review
+    own maintain propose volunteer insist complain explain recommend confirm note reply
+    pair present hire interview attend""".split()
+)
+HUMAN_OBJECT_VERBS = set(
+    """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
+    introduce pair onboard""".split()
+)
+MOVE_VERBS = {"migrate", "move", "switch", "port", "rewrite", "shift"}
+TECH_OBJECT_VERBS = set(
+    """use adopt install configure deploy upgrade downgrade integrate wrap evaluate benchmark
+    replace drop deprecate migrate""".split()
+)
+TECH_PREP_VERBS = set(
+    """use build write run host deploy migrate switch move integrate replace port rewrite
+    depend rely store log track validate cache queue publish train serve""".split()
+)
+WORK_VERBS = set("read reread finish watch rewatch binge recommend".split())
+PLACE_OBJECT_VERBS = set("visit see explore tour hike climb".split())
+ORG_NOUNS = set(
+    """company startup firm employer business bakery restaurant cafe shop store agency
+    studio bank school university college lab nonprofit charity club band brand vendor
+    supplier client customer team org organization organisation""".split()
+)
+PLACE_NOUNS = set(
+    """city town village country region state province island neighbourhood neighborhood
+    district capital suburb mountain mountains lake river park beach coast""".split()
+)
+PLACE_VERBS = set(
+    """move live fly travel go visit base stay drive relocate head return arrive land
+    settle grow moving trip hike hiking ski skiing""".split()
+)
+MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
+HUMAN_AGENT_VERBS = set(
+    "lead roll review approve write own manage fix found author sign maintain run".split()
+)
+
+
+PLACED_KINDS = {"component", "organization", "project", "technology", "event"}
