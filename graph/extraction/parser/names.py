@@ -90,10 +90,20 @@ class NameReading:
     def _trim(self, tokens):
         """Drop greetings, determiners, possessives and fillers at the edges."""
         tokens = [t for t in tokens if not t.is_space]
-        while tokens and (
-            tokens[0].lower_.rstrip(".") in TRIM_WORDS
-            or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
-            or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
+        while (
+            tokens
+            and (
+                (
+                    tokens[0].lower_.rstrip(".") in TRIM_WORDS
+                    and not (  # "Team Falcon": a team word that opens a name stays
+                        tokens[0].lower_ in TEAM_WORDS
+                        and len(tokens) > 1
+                        and tokens[1].text[:1].isupper()
+                    )
+                )
+                or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+                or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
+            )
         ):
             tokens = tokens[1:]
         while tokens and (

@@ -179,6 +179,26 @@ class RelationReading:
                             (target, mention) if type_ == "CREATED" else (mention, target)
                         )
                         self._relate(source, target, type_, self._sentence_text(head.sent))
+            self._place_after(mention)
+
+    def _place_after(self, mention):
+        """ "a job at Kestrel Robotics in Munich", "Mercy General Hospital in Dublin": a place
+        right after an organisation is where it is, whatever the parse attached it to."""
+        if mention.type not in {"organization", "component", "project", "event"}:
+            return
+        after = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        if after is None or after.end + 1 >= len(self.doc):
+            return
+        preposition = self.doc[after.end]
+        if preposition.lower_ not in {"in", "at"}:
+            return
+        place = self.by_token.get(after.end + 1)
+        if place is None:
+            following = self.doc[after.end + 1]
+            if following.lower_ == "the" and after.end + 2 < len(self.doc):
+                place = self.by_token.get(after.end + 2)
+        if place is not None and place.type == "location":
+            self._relate(mention, place, "LOCATED_IN", self._sentence_text(preposition.sent))
 
     def _noun_preps(self, noun):
         """(preposition, object) pairs hanging off a noun, also through "based in"."""
