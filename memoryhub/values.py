@@ -14,6 +14,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
+from memoryhub import lexicon
+
 NUMBER_WORDS = {
     "zero": 0,
     "one": 1,
@@ -293,6 +295,15 @@ class Value:
     alternatives: tuple = field(default_factory=tuple)  # other readings (05/03: 5 Mar, 3 May)
 
 
+def _version_key(raw: str) -> str:
+    """ "v2.0.0" and "2" are one version; "3.11.4" and "3.11" are not."""
+    core, _, suffix = raw.casefold().lstrip("v").partition("-")
+    parts = core.split(".")
+    while len(parts) > 1 and parts[-1].strip("0") == "":
+        parts.pop()
+    return ".".join(parts) + (f"-{suffix}" if suffix else "")
+
+
 def _number(text: str) -> float | None:
     lowered = text.casefold().strip()
     if lowered in NUMBER_WORDS:
@@ -422,7 +433,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     raw = match.group(0)
     groups = match.groups()
     if name == "version":
-        return Value("version", (raw.casefold().lstrip("v"),), start, end, raw)
+        return Value("version", (_version_key(raw),), start, end, raw)
     if name in {"date_iso", "date_dmy", "date_mdy", "date_slash", "date_relative", "weekday"}:
         read = _date_value(name, match, reference)
         if read is None:
@@ -476,6 +487,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if unit in {"s", "h"} and not re.match(r"\d", groups[0]):
             return None  # "one s" is not a duration
         return Value("duration", (round(amount * DURATION[unit], 3),), start, end, raw)
+    if name == "number" and groups[0] is not None and not groups[1]:
+        before = re.search(r"([A-Za-z][\w.+#-]*)\s+$", text[:start])
+        if before and before.group(1).casefold() in lexicon.TECHNOLOGIES:
+            return Value("version", (_version_key(raw),), start, end, raw)  # "React 17"
     if name == "number":
         if groups[2] is not None:
             amount = _number(groups[2])

@@ -70,3 +70,9 @@ def test_an_ambiguous_slash_date_matches_both_readings_and_a_clear_one_only_its_
 def test_decimals_with_units_are_not_versions():
     kinds = {v.kind for v in find_values("p99 0.2 s, disk 1.5 GB, 3.5x faster, Python 3.12")}
     assert kinds == {"duration", "size", "version"}
+
+
+def test_a_number_after_a_technology_is_its_version_and_trailing_zeros_do_not_count():
+    assert _one("We are still on React 17", "version").key == ("17",)
+    assert same_value(_one("Postgres 15", "version"), _one("PostgreSQL 15.0", "version"))
+    assert not same_value(_one("Python 3.11.4", "version"), _one("Python 3.11", "version"))
