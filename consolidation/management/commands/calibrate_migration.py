@@ -88,18 +88,21 @@ class Command(BaseCommand):
                 extractor.extract(pair["existing"]),
             )
             assessed = {}
+            once = None  # the claim judge does not read these two thresholds: assess once
             for high, overlap in itertools.product(
                 set(GRID["high_similarity"]) | {current["high_similarity"]},
                 set(GRID["min_entity_overlap"]) | {current["min_entity_overlap"]},
             ):
                 config = current | {"high_similarity": high, "min_entity_overlap": overlap}
-                assessed[(high, overlap)] = assess_candidate(
-                    content=pair["incoming"],
-                    incoming_graph=incoming_graph,
-                    candidate={"content": pair["existing"], "similarity": similarity},
-                    existing_graph=existing_graph,
-                    config=config,
-                )
+                if once is None or current.get("judge") == "rules":
+                    once = assess_candidate(
+                        content=pair["incoming"],
+                        incoming_graph=incoming_graph,
+                        candidate={"content": pair["existing"], "similarity": similarity},
+                        existing_graph=existing_graph,
+                        config=config,
+                    )
+                assessed[(high, overlap)] = once
             prepared.append({"pair": pair, "similarity": similarity, "assessed": assessed})
             progress.advance()
         progress.finish()
