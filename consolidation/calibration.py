@@ -71,3 +71,25 @@ def score(labels: list[str], predicted: list[str]) -> dict:
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     accuracy = sum(t == p for t, p in pairs) / len(pairs) if pairs else 0.0
     return {"precision": precision, "recall": recall, "f1": f1, "accuracy": accuracy}
+
+
+def confusion(labels: list[str], predicted: list[str]) -> dict[str, dict[str, int]]:
+    """``{label: {decided: count}}`` over ``LABELS``."""
+    matrix = {t: dict.fromkeys(LABELS, 0) for t in LABELS}
+    for truth, guess in zip(labels, predicted, strict=True):
+        matrix[truth][guess] += 1
+    return matrix
+
+
+def per_kind(pairs: list[dict], predicted: list[str]) -> dict[str, tuple[int, int]]:
+    """``{kind: (decided right, pairs)}``, kinds in alphabetical order."""
+    kinds: dict[str, list[bool]] = {}
+    for pair, guess in zip(pairs, predicted, strict=True):
+        kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
+    return {kind: (sum(right), len(right)) for kind, right in sorted(kinds.items())}
+
+
+def per_kind_line(pairs: list[dict], predicted: list[str]) -> str:
+    return "  per kind: " + ", ".join(
+        f"{kind} {right}/{total}" for kind, (right, total) in per_kind(pairs, predicted).items()
+    )

@@ -66,8 +66,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = Path(options["pairs"])
-        if not path.is_file():
-            raise CommandError(f"no such file: {path}")
         pairs = load_pairs(path)
         current = dict(settings.MEMORYHUB_MIGRATION)
         embedder, extractor = get_embedder(), get_extractor()
@@ -79,33 +77,32 @@ class Command(BaseCommand):
             f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}"
         )
         progress = Progress(len(pairs), "assess")
-        prepared = []
-        for pair in pairs:
-            vectors = embedder.embed_documents([pair["existing"], pair["incoming"]])
-            similarity = float(np.dot(vectors[0], vectors[1]))
-            incoming_graph, existing_graph = (
-                extractor.extract(pair["incoming"]),
-                extractor.extract(pair["existing"]),
-            )
-            assessed = {}
-            once = None  # the claim judge does not read these two thresholds: assess once
-            for high, overlap in itertools.product(
+        prepared = calibration.prepare_pairs(
+            pairs, embedder=embedder, extractor=extractor, on_pair=progress.advance
+        )
+        progress.finish()
+        thresholds = list(
+            itertools.product(
                 set(GRID["high_similarity"]) | {current["high_similarity"]},
                 set(GRID["min_entity_overlap"]) | {current["min_entity_overlap"]},
-            ):
-                config = current | {"high_similarity": high, "min_entity_overlap": overlap}
+            )
+        )
+        for item in prepared:
+            item["assessed"] = {}
+            once = None  # the claim judge does not read these two thresholds: assess once
+            for high, overlap in thresholds:
                 if once is None or current.get("judge") == "rules":
                     once = assess_candidate(
-                        content=pair["incoming"],
-                        incoming_graph=incoming_graph,
-                        candidate={"content": pair["existing"], "similarity": similarity},
-                        existing_graph=existing_graph,
-                        config=config,
+                        content=item["pair"]["incoming"],
+                        incoming_graph=item["incoming_graph"],
+                        candidate={
+                            "content": item["pair"]["existing"],
+                            "similarity": item["similarity"],
+                        },
+                        existing_graph=item["existing_graph"],
+                        config=current | {"high_similarity": high, "min_entity_overlap": overlap},
                     )
-                assessed[(high, overlap)] = once
-            prepared.append({"pair": pair, "similarity": similarity, "assessed": assessed})
-            progress.advance()
-        progress.finish()
+                item["assessed"][(high, overlap)] = once
 
         self._similarities(prepared)
         figures = {
@@ -184,19 +181,12 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  confusion (rows: label, columns: decided)  {'  '.join(f'{c:>8}' for c in LABELS)}"
         )
-        matrix = {t: {p: 0 for p in LABELS} for t in LABELS}
-        for pair, guess in zip(pairs, predicted, strict=True):
-            matrix[pair["label"]][guess] += 1
+        matrix = calibration.confusion([p["label"] for p in pairs], predicted)
         for label in LABELS:
             self.stdout.write(
                 f"  {label:>39}  {'  '.join(f'{matrix[label][c]:>8}' for c in LABELS)}"
             )
-        kinds: dict[str, list[bool]] = {}
-        for pair, guess in zip(pairs, predicted, strict=True):
-            kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
-        self.stdout.write(
-            "  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items()))
-        )
+        self.stdout.write(calibration.per_kind_line(pairs, predicted))
         if errors:
             for item, guess in zip(prepared, predicted, strict=True):
                 pair = item["pair"]

@@ -1,13 +1,12 @@
 """Fit the claim judge (``consolidation/claim_judge.json``) on the development pairs and
 report it, beside the shipped rules, on the held-out pairs."""
 
-from collections import Counter
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from consolidation import claim_judge
+from consolidation import calibration, claim_judge
 from consolidation.calibration import PairsError, load_pairs, prepare_pairs, score
 from graph.extraction import get_extractor
 from memoryhub.progress import Progress
@@ -96,14 +95,9 @@ class Command(BaseCommand):
             f"\n{title}: {len(pairs)} pairs; conflict P {result['precision']:.3f} "
             f"R {result['recall']:.3f} F1 {result['f1']:.3f}; accuracy {result['accuracy']:.3f}"
         )
-        confusion = Counter(zip(labels, predicted, strict=True))
+        matrix = calibration.confusion(labels, predicted)
         self.stdout.write("  label \\ decided    merge conflict      new")
         for label in claim_judge.LABELS:
-            row = "".join(f"{confusion[(label, guess)]:>9}" for guess in claim_judge.LABELS)
+            row = "".join(f"{matrix[label][guess]:>9}" for guess in claim_judge.LABELS)
             self.stdout.write(f"  {label:<16}{row}")
-        kinds: dict[str, list[bool]] = {}
-        for pair, guess in zip(pairs, predicted, strict=True):
-            kinds.setdefault(pair["kind"], []).append(pair["label"] == guess)
-        self.stdout.write(
-            "  per kind: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in sorted(kinds.items()))
-        )
+        self.stdout.write(calibration.per_kind_line(pairs, predicted))

@@ -27,6 +27,7 @@ from graph.extraction.parser.words import (
     PLACE_NOUNS,
     PLACE_OBJECT_VERBS,
     PLACE_VERBS,
+    SPLIT_WORDS,
     SYSTEM_NOUNS,
     TASTE_VERBS,
     TEAM_WORDS,
@@ -117,18 +118,9 @@ class NameReading:
         """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
         parts, current = [], []
         for token in tokens:
-            if token.lower_ in {
-                "and",
-                "&",
-                "at",
-                "in",
-                "from",
-                "with",
-                "of",
-                ",",
-                "or",
-                "for",
-            } and (token.lower_ not in {"of", "&", "for"} or not current):
+            if token.lower_ in SPLIT_WORDS and (
+                token.lower_ not in {"of", "&", "for"} or not current
+            ):
                 if current:
                     parts.append(current)
                 current = []
