@@ -24,7 +24,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from bench.management.commands.bench_locomo import _sessions, _turn_text
+from bench.locomo import conversations, sessions, turn_text
 from graph.extraction import EXTRACTOR_NAMES, get_extractor
 from graph.extraction.base import Extraction, ExtractionError
 from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
@@ -35,7 +35,6 @@ SPLITS = {
     "dev": (DATA_DIR / "dev.jsonl", DATA_DIR / "dev2.jsonl"),
     "holdout": (DATA_DIR / "holdout.jsonl", DATA_DIR / "holdout2.jsonl"),
 }
-LOCOMO_DIR = Path(settings.BASE_DIR).parent / "shared" / "datasets" / "locomo-dev"
 # Not in any set, so the timed run does not find it in a parse cache.
 WARM_UP_TEXT = "Alice Chen owns the billing service, which uses PostgreSQL in Berlin."
 BATCH_SIZE = 64
@@ -396,15 +395,10 @@ def pooled(scores: Iterable[Score], runs: Iterable[Run]) -> tuple[Score, Run]:
 def locomo_turns(folder: Path) -> list[str]:
     """Every turn of every LoCoMo conversation in ``folder`` (``*.json``, sorted), as the
     benchmark stores it: "Speaker (date): text". ``FileNotFoundError`` if there is none."""
-    files = sorted(Path(folder).glob("*.json"))
-    if not files:
-        raise FileNotFoundError(f"no LoCoMo JSON files in {folder}")
     turns = []
-    for path in files:
-        data = json.loads(path.read_text())
-        conversation = data.get("conversation", data)
-        for _number, when, session in _sessions(conversation):
-            turns.extend(_turn_text(turn, when) for turn in session)
+    for _path, _data, conversation in conversations(folder):
+        for _number, when, session in sessions(conversation):
+            turns.extend(turn_text(turn, when) for turn in session)
     return turns
 
 

@@ -15,7 +15,6 @@ chunk), with the configured embedding provider:
 Each memory's title names its run, so no run finds another's text in the parser's cache.
 """
 
-import json
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,7 +24,7 @@ from pathlib import Path
 from django.conf import settings
 from django.test import override_settings
 
-from bench.management.commands.bench_locomo import _sessions, _turn_text
+from bench.locomo import conversations, sessions, turn_text
 from graph.adapters import StoredMemoryGraph
 from graph.extraction import get_extractor
 from graph.selectors.graph import worker_graph_size
@@ -37,7 +36,6 @@ from tiers.memory_graph import MemoryGraph, NoGraph, memory_graph, plug_memory_g
 from tiers.models import ShorttermMemory
 from tiers.services.shortterm import shortterm_memory_create
 
-LOCOMO_DIR = Path(settings.BASE_DIR).parent / "shared" / "datasets" / "locomo-dev"
 WORKER_PREFIX = "bench-import-"
 RUNS = ("none", "inline", "background")
 WARM_UP_TEXT = "Alice Chen owns the billing service, which uses PostgreSQL in Berlin."
@@ -53,18 +51,18 @@ def locomo_sessions(folder: Path, turns: int) -> list[Session]:
     """The first ``turns`` dialogue turns of the LoCoMo files in ``folder`` (name order),
     formatted as ``bench_locomo`` stores them, one session per memory. ``ValueError`` when
     the folder holds no LoCoMo file or fewer turns."""
-    files = sorted(Path(folder).glob("*.json"))
-    if not files:
-        raise ValueError(f"no LoCoMo JSON files in {folder}")
-    sessions, left = [], turns
-    for path in files:
-        data = json.loads(path.read_text())
-        for number, when, session_turns in _sessions(data.get("conversation", data)):
-            texts = [_turn_text(turn, when) for turn in session_turns[:left]]
-            sessions.append(Session(title=f"{path.stem} session {number} ({when})", turns=texts))
+    try:
+        found = conversations(folder)
+    except FileNotFoundError as exc:
+        raise ValueError(str(exc)) from exc
+    picked, left = [], turns
+    for path, _data, conversation in found:
+        for number, when, session_turns in sessions(conversation):
+            texts = [turn_text(turn, when) for turn in session_turns[:left]]
+            picked.append(Session(title=f"{path.stem} session {number} ({when})", turns=texts))
             left -= len(texts)
             if not left:
-                return sessions
+                return picked
     raise ValueError(f"{folder} holds {turns - left} turns, fewer than {turns}")
 
 

@@ -22,10 +22,16 @@ def test_the_import_contracts_are_kept():
     report = result.stdout + result.stderr
     assert result.returncode == 0, report
     assert "0 broken" in report
-    verdicts = {line.rsplit(" ", 1)[0]: line.rsplit(" ", 1)[1] for line in report.splitlines()
-                 if line.endswith((" KEPT", " BROKEN"))}
-    for contract in ("Apps import only downward", "Only graph.projection talks to Neo4j",
-                     "No import circles between the sub-packages of an app"):
+    verdicts = {
+        line.rsplit(" ", 1)[0]: line.rsplit(" ", 1)[1]
+        for line in report.splitlines()
+        if line.endswith((" KEPT", " BROKEN"))
+    }
+    for contract in (
+        "Apps import only downward",
+        "Only graph.projection talks to Neo4j",
+        "No import circles between the sub-packages of an app",
+    ):
         matching = [verdict for name, verdict in verdicts.items() if name.startswith(contract)]
         assert matching == ["KEPT"], report
 

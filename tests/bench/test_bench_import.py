@@ -5,7 +5,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from bench import importing
-from bench.importing import LOCOMO_DIR, WORKER_PREFIX
+from bench.importing import WORKER_PREFIX
+from bench.locomo import LOCOMO_DIR
 from memoryhub.models import Worker
 from tiers.memory_graph import memory_graph
 

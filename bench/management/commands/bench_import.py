@@ -8,7 +8,6 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from bench.importing import (
-    LOCOMO_DIR,
     RUNS,
     delete_workers,
     fresh_worker,
@@ -16,6 +15,7 @@ from bench.importing import (
     locomo_sessions,
     warm_up,
 )
+from bench.locomo import LOCOMO_DIR
 from graph.extraction import EXTRACTOR_NAMES, get_extractor
 from memoryhub.progress import Progress
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from bench.extraction import (
-    LOCOMO_DIR,
     SPLITS,
     evaluation_report,
     extract_all,
@@ -19,6 +18,7 @@ from bench.extraction import (
     resolve_extractor,
     score,
 )
+from bench.locomo import LOCOMO_DIR
 from graph.extraction import EXTRACTOR_NAMES
 from memoryhub.progress import Progress
 
