@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
-from memoryhub.text import split_sentences
+from memoryhub.text import jaccard, split_sentences
 
 NEGATION = re.compile(
     r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
@@ -125,10 +125,6 @@ def _content_words(sentence: str) -> set[str]:
     }
 
 
-def _jaccard(a: set, b: set) -> float:
-    return len(a & b) / len(a | b) if a | b else 0.0
-
-
 def _values(
     pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] = ()
 ) -> list[tuple[str, int, int]]:
@@ -151,7 +147,7 @@ def _matching_pairs(incoming: str, existing: str, threshold: float):
         best, best_score = None, 0.0
         for other, other_offset in existing_sentences:
             theirs = _content_words(other)
-            score = _jaccard(words, theirs)
+            score = jaccard(words, theirs)
             if min(len(words), len(theirs)) >= 3:  # one sentence repeats the other and goes on
                 score = max(score, 0.8 * len(words & theirs) / min(len(words), len(theirs)))
             if score > best_score:
@@ -194,7 +190,7 @@ def _same_subject_pairs(incoming: str, existing: str):
                 other_cue
                 and other_cue.group(0).lower() == cue.group(0).lower()
                 and subject
-                and _jaccard(subject, _content_words(other[: other_cue.start()])) >= 0.5
+                and jaccard(subject, _content_words(other[: other_cue.start()])) >= 0.5
             ):
                 yield (sentence, offset), (other, other_offset)
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from memoryhub import lexicon
 from memoryhub.nlp import parse
+from memoryhub.text import jaccard
 from memoryhub.values import Value, find_values, same_value
 
 STOP = set(
@@ -95,9 +96,6 @@ SINGLE_VALUED_KEYS = set(
     base live work report prefer assign run marry use choose pick adopt drive drink eat
     speak call name""".split()
 )
-FIELD = re.compile(
-    r"^\s*(?:[-*+\u2022]\s+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?\s*:\s+\S"
-)
 
 
 @dataclass
@@ -165,7 +163,7 @@ def claims(text: str) -> list[Claim]:
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         key = ""
-        field_match = FIELD.match(span_text)
+        field_match = lexicon.FIELD_LINE.match(span_text)
         if field_match:
             key = field_match.group(1).strip().casefold()
             subject |= set(key.split())
@@ -210,15 +208,11 @@ def _described(sentence) -> set[int]:
     }
 
 
-def _jaccard(a, b) -> float:
-    return len(a & b) / len(a | b) if a | b else 0.0
-
-
 def alignment(a: Claim, b: Claim) -> float:
     """How much two claims are about the same thing, 0..1."""
     if a.key and a.key == b.key:
         return 1.0
-    score = _jaccard(a.words, b.words)
+    score = jaccard(a.words, b.words)
     if min(len(a.words), len(b.words)) >= 2:
         score = max(score, 0.8 * len(a.words & b.words) / min(len(a.words), len(b.words)))
     value_kinds = {v.kind for v in a.values} & {v.kind for v in b.values}
@@ -382,11 +376,11 @@ def compare(incoming: str, existing: str) -> dict:
     features["aligned_share"] = len(aligned) / len(new_claims)
     all_new = frozenset().union(*(c.words for c in new_claims))
     all_old = frozenset().union(*(c.words for c in old_claims))
-    features["word_overlap"] = _jaccard(all_new, all_old)
+    features["word_overlap"] = jaccard(all_new, all_old)
     features["added_share"] = len(all_new - all_old) / len(all_new) if all_new else 0.0
     names_new = frozenset().union(*(c.names for c in new_claims))
     names_old = frozenset().union(*(c.names for c in old_claims))
-    features["names_overlap"] = _jaccard(names_new, names_old) if names_new | names_old else 1.0
+    features["names_overlap"] = jaccard(names_new, names_old) if names_new | names_old else 1.0
     values_new = [v for c in new_claims for v in c.values]
     techs_new = frozenset().union(*(c.techs for c in new_claims))
     techs_old = frozenset().union(*(c.techs for c in old_claims))
@@ -407,7 +401,7 @@ def compare(incoming: str, existing: str) -> dict:
             features[signal] = max(features[signal], strength)
 
         subject_scores.append(
-            _jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
+            jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
         )
         change = _value_change(old, new)
         if change and any(same_value(change[0], v) for v in values_new):

@@ -11,10 +11,7 @@ from graph.vocabulary import (
     normalize_relation_type,
     normalize_type,
 )
-
-
-def _jaccard(a: set, b: set) -> float:
-    return len(a & b) / len(a | b) if a | b else 0.0
+from memoryhub.text import jaccard
 
 
 def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
@@ -28,7 +25,7 @@ def entity_overlap(incoming: Extraction, existing: Extraction) -> float:
     """Jaccard over normalised entity names (the figure reported with a candidate)."""
     a = {normalize_name(e.name) for e in incoming.entities}
     b = {normalize_name(e.name) for e in existing.entities}
-    return _jaccard(a, b) if a or b else 1.0
+    return jaccard(a, b) if a or b else 1.0
 
 
 def entity_containment(incoming: Extraction, existing: Extraction) -> float:
@@ -44,7 +41,7 @@ def entity_containment(incoming: Extraction, existing: Extraction) -> float:
 def relationship_overlap(incoming: Extraction, existing: Extraction) -> float:
     """Jaccard over normalised (from, type, to) triples; 1.0 when neither has any."""
     a, b = _triples(incoming), _triples(existing)
-    return _jaccard(a, b) if a or b else 1.0
+    return jaccard(a, b) if a or b else 1.0
 
 
 def graph_differences(incoming: Extraction, existing: Extraction) -> tuple[dict, dict]:

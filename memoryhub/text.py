@@ -127,3 +127,8 @@ def inline_word_diff(before: str, after: str) -> list[tuple[str, str]]:
         segments += [("del", old)] if old else []
         segments += [("ins", new)] if new else []
     return segments
+
+
+def jaccard(a: set, b: set) -> float:
+    """Size of the intersection over size of the union; 0 for two empty sets."""
+    return len(a & b) / len(a | b) if a | b else 0.0
