@@ -13,6 +13,7 @@ judge's features) with the claims that raised them (the evidence a reviewer sees
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from memoryhub import lexicon
 from memoryhub.nlp import parse
@@ -116,8 +117,10 @@ class Claim:
         return {"text": self.text, "span": [self.start, self.end]}
 
 
-def claims(text: str) -> list[Claim]:
-    """The claims of ``text``, in order."""
+@lru_cache(maxsize=512)
+def claims(text: str) -> tuple[Claim, ...]:
+    """The claims of ``text``, in order (cached: a section is compared with up to five
+    candidates, a chunk with many sections)."""
     doc = parse(text)
     source = doc.user_data.get("source", text)
     values = find_values(source)
@@ -182,7 +185,7 @@ def claims(text: str) -> list[Claim]:
                 names=frozenset(names),
             )
         )
-    return out
+    return tuple(out)
 
 
 def _described(sentence) -> set[int]:
@@ -326,7 +329,6 @@ FEATURES = (
     "names_overlap",
     "text_value_changed",
     "text_value_restated",
-    "value_changed_only",
     "reversal",
     "additive_cue",
     "change_cue",
@@ -460,9 +462,6 @@ def compare(incoming: str, existing: str) -> dict:
     )
     features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
     _text_values(new_claims, old_claims, features, evidence)
-    features["value_changed_only"] = float(
-        features["value_changed"] > 0 and not features["value_restated"]
-    )
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     added_reversal = (new_words - old_words) & REVERSALS
