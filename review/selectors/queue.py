@@ -224,6 +224,7 @@ class Side:
     incoming_segments: list[tuple[str, str]]
     reasons: list[dict] = field(default_factory=list)
     llm: dict | None = None
+    judge: list[dict] | None = None  # the claim judge's probabilities (``_judge``)
 
 
 def emphasised(segments: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -262,25 +263,26 @@ def _figures(chunk: dict) -> list[tuple[str, str]]:
         ("entity_containment", "entity containment"),
         ("relationship_overlap", "relationship overlap"),
     )
-    figures = [
+    return [
         (label, f"{chunk[key]:.2f}")
         for key, label in names
         if isinstance(chunk.get(key), (int, float))
     ]
+
+
+def _judge(chunk: dict) -> list[dict] | None:
+    """The claim judge's probabilities for the chunk, most likely first: ``[{"label",
+    "share" (0..1), "percent" (for the bar)}]``; None when no judge decided."""
     judged = chunk.get("judge")
-    if isinstance(judged, dict) and isinstance(judged.get("probabilities"), dict):
-        probabilities = judged["probabilities"]
-        figures.append(
-            (
-                "claim judge",
-                " · ".join(
-                    f"{label} {probabilities[label]:.2f}"
-                    for label in ("conflict", "merge", "new")
-                    if isinstance(probabilities.get(label), (int, float))
-                ),
-            )
-        )
-    return figures
+    probabilities = judged.get("probabilities") if isinstance(judged, dict) else None
+    if not isinstance(probabilities, dict):
+        return None
+    shares = [
+        {"label": label, "share": float(probabilities[label])}
+        for label in ("conflict", "merge", "new")
+        if isinstance(probabilities.get(label), (int, float))
+    ]
+    return [s | {"percent": round(100 * s["share"], 1)} for s in shares] or None
 
 
 def _stored_chunks(conflict: MergeConflict) -> dict[int, ShorttermChunk]:
@@ -320,6 +322,7 @@ def conflict_layout(*, conflict: MergeConflict) -> dict:
                     if r.get("chunk_id") in (None, chunk.get("chunk_id"))
                 ],
                 llm=chunk.get("llm") if isinstance(chunk.get("llm"), dict) else None,
+                judge=_judge(chunk),
             )
         )
     primary = sides[0] if sides else None
