@@ -290,3 +290,10 @@ FIELD_LINE = re.compile(
     r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
     r"(?:\*\*)?[ \t]*(.+?)\s*$"
 )
+# Keys of "Key: value" lines that are never a dialogue speaker.
+FIELD_KEYS = frozenset(
+    """region owner lead manager status language stack database db host port version team
+    location city home partner spouse wife husband dog cat pet pets kids members reviewer
+    author assignee role title name email phone date deadline due budget goal target plan
+    tags priority summary context decision notes note next""".split()
+)

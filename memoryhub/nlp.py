@@ -91,8 +91,9 @@ ENGLISH_PARTS = frozenset(
     grand great step de go nerve wracking hair mind blowing heart warming life changing
     game eye opening well being user friendly""".split()
 )
+# "Caroline (1:56 pm on 8 May, 2023): …" or "Priya: …" opening a line: a dialogue turn.
 _SPEAKER = re.compile(
-    r"^\s*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})\s*(?:\([^)\n]{1,80}\))?\s*:[ \t]"
+    r"(?m)^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
 )
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
@@ -112,14 +113,14 @@ class ParserUnavailable(RuntimeError):
 
 def _line_starts(doc):
     """Sentence starts at every new line and after a dialogue speaker's colon."""
-    speaker_end = doc.user_data.get("speaker_end", -1)
+    ends = [end for _start, end, _name in doc.user_data.get("speakers", [])]
     text = doc.text
     for index, token in enumerate(doc):
         if index == 0:
             continue
         previous = doc[index - 1]
-        if "\n" in text[previous.idx : token.idx] or (
-            speaker_end >= 0 and token.idx >= speaker_end and previous.idx < speaker_end
+        if "\n" in text[previous.idx : token.idx] or any(
+            previous.idx < end <= token.idx for end in ends
         ):
             token.is_sent_start = True
     return doc
@@ -221,6 +222,15 @@ def is_technical(text: str) -> bool:
     return any(w in lexicon.TECHNOLOGIES and w not in lexicon.AMBIGUOUS_TECH for w in words)
 
 
+def _is_speaker(match: re.Match, *, at_start: bool) -> bool:
+    """Whether a "Name: …" line opens a dialogue turn: a dated turn, a known given name, or
+    any name opening the text; never a field key ("Owner: Ana", "Region: eu-west-1")."""
+    name = match.group(1)
+    if name.casefold() in lexicon.NEVER_NAMES or name.casefold() in lexicon.FIELD_KEYS:
+        return False
+    return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
+
+
 def _blank(chars: list[str], start: int, end: int) -> None:
     for i in range(start, end):
         if chars[i] not in "\n":
@@ -233,15 +243,15 @@ def prepare(text: str) -> tuple[str, dict]:
     that opens with a capitalised verb has it lowered; host, service, region and code
     identifiers become a placeholder proper noun ("Xxxxx") that the parser handles
     like a name; a lower-case technology ("redis") is capitalised. Returns
-    ``(prepared, notes)`` with ``notes = {"speaker", "speaker_end", "identifiers":
-    [(start, end, kind)]}``."""
+    ``(prepared, notes)`` with ``notes = {"speakers": [(name start, prefix end, name)],
+    "identifiers": [(start, end, kind)]}``."""
     text = text[:MAX_CHARS]
     chars = list(text)
-    notes: dict = {"speaker": "", "speaker_end": -1, "identifiers": []}
-    speaker = _SPEAKER.match(text)
-    if speaker and speaker.group(1).casefold() not in lexicon.NEVER_NAMES:
-        notes["speaker"], notes["speaker_end"] = speaker.group(1), speaker.end()
-        _blank(chars, 0, speaker.end())
+    notes: dict = {"speakers": [], "identifiers": []}
+    for speaker in _SPEAKER.finditer(text):
+        if _is_speaker(speaker, at_start=not text[: speaker.start()].strip()):
+            notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
+            _blank(chars, speaker.start(), speaker.end())
     for mark in _LINE_MARK.finditer(text):
         _blank(chars, mark.start(2), mark.end(2))
     blanked = "".join(chars)
@@ -252,7 +262,7 @@ def prepare(text: str) -> tuple[str, dict]:
     technical = is_technical(text)
     notes["technical"] = technical
     for match in _CANDIDATE.finditer(text):
-        if match.start() < notes["speaker_end"]:
+        if any(start <= match.start() < end for start, end, _name in notes["speakers"]):
             continue
         word = match.group(0).rstrip(".")
         start, end = match.start(), match.start() + len(word)

@@ -148,3 +148,23 @@ def test_without_the_parser_the_heuristic_runs_and_the_health_view_says_so(
     assert body["extraction"]["active"] == "heuristic"
     panel = reader_client.get("/health-panel").content.decode()
     assert "heuristic (fallback: the parser cannot load" in panel
+
+
+def test_every_turn_of_a_stored_session_has_its_speaker(parser):
+    """A stored memory's text starts with its title; each line "Name (date): …" is a turn
+    whose "I" and "my" are that speaker, and a field line is no speaker."""
+    result = parser.extract(
+        "Session 3 (3 June 2024)\n\n"
+        "Priya (3 June 2024): I moved to Lisbon and I work at Acme Corp.\n"
+        "Marco (3 June 2024): My wife Anna and I live in Rome.\n"
+        "- Region: eu-west-1"
+    )
+    triples = _triples(result)
+    assert {
+        ("priya", "LIVES_IN", "lisbon"),
+        ("priya", "WORKS_FOR", "acme corp"),
+        ("marco", "MARRIED_TO", "anna"),
+        ("marco", "LIVES_IN", "rome"),
+    } <= triples
+    assert ("region", "person") not in _entities(result)
+    assert ("eu west 1", "location") in _entities(result)

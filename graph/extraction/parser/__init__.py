@@ -41,7 +41,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self.source = doc.user_data.get("source", doc.text)
         self.mentions: list[Mention] = []
         self.by_token: dict[int, Mention] = {}
-        self.speaker: Mention | None = None
+        self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.relationships: dict[tuple, ExtractedRelationship] = {}
 
     # ----- entities -------------------------------------------------------------------
@@ -65,7 +65,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
             if key[0] and key not in entities:
                 sentence = (
                     self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-                    if mention is not self.speaker
+                    if mention.origin != "speaker"
                     else None
                 )
                 entities[key] = ExtractedEntity(

@@ -131,11 +131,16 @@ class NameReading:
         return parts
 
     def _speaker(self):
-        name = self.doc.user_data.get("speaker")
-        if name:
-            start = self.source.find(name)
-            self.speaker = Mention(start, start + len(name), name, "person", 0.9, "speaker")
-            self.mentions.append(self.speaker)
+        """The speaker of every dialogue turn, a person ("Caroline (1:56 pm …): …")."""
+        for start, _end, name in self.doc.user_data.get("speakers", []):
+            mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
+            self.speakers.append(mention)
+            self.mentions.append(mention)
+
+    def _speaker_at(self, char: int) -> Mention | None:
+        """Who says the words at ``char``: the speaker of the last turn opened before it."""
+        said = [m for m in self.speakers if m.start <= char]
+        return said[-1] if said else None
 
     def _identifiers(self):
         for start, end, kind in self.doc.user_data.get("identifiers", []):
@@ -469,15 +474,22 @@ class NameReading:
             if described:
                 mention.type = described
                 continue
-            if (
-                first not in lexicon.FIRST_NAMES
-                and mention.type != "person"
-                or (mention.type == "person" and mention.origin == "propn")
-            ):
-                if (dep == "dobj" and lemma in TECH_OBJECT_VERBS) or (
-                    preposition in {"with", "via", "through", "on", "onto", "to", "from", "in"}
-                    and lemma in TECH_PREP_VERBS
-                    and self._technical
+            guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
+                mention.type == "person" and mention.origin == "propn"
+            )
+            if guessed:
+                moved_to_place = (
+                    mention.type == "location"
+                    and preposition in {"to", "in", "into", "from"}
+                    and lemma in PLACE_VERBS
+                )  # "I moved to Lisbon" in a technical note: still a place
+                if not moved_to_place and (
+                    (dep == "dobj" and lemma in TECH_OBJECT_VERBS)
+                    or (
+                        preposition in {"with", "via", "through", "on", "onto", "to", "from", "in"}
+                        and lemma in TECH_PREP_VERBS
+                        and self._technical
+                    )
                 ):
                     mention.type = "technology"
                     continue

@@ -30,8 +30,8 @@ class RelationReading:
         """The entity a subject/object token stands for."""
         if token is None:
             return None
-        if token.lower_ in SUBJECT_PRONOUNS and self.speaker is not None:
-            return self.speaker
+        if token.lower_ in SUBJECT_PRONOUNS and self._speaker_at(token.idx) is not None:
+            return self._speaker_at(token.idx)
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
             noun = token.head.head
             if noun.dep_ == "attr" and noun.i not in self.by_token:  # "X is a service that"
@@ -43,7 +43,7 @@ class RelationReading:
             people = [
                 m
                 for m in self.mentions
-                if m.type == "person" and m.end <= token.idx and m is not self.speaker
+                if m.type == "person" and m.end <= token.idx and m.origin != "speaker"
             ]
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
@@ -99,8 +99,9 @@ class RelationReading:
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
                     return [topic]
-                if self.speaker is not None:
-                    return ["SPEAKER"]
+                speaker = self._speaker_at(verb.idx)
+                if speaker is not None:
+                    return [speaker]
         out = []
         for subject in subjects:
             out.extend(self._with_conjuncts(subject))
@@ -383,8 +384,6 @@ class RelationReading:
                 self._relate(source, self._mention_of(obj), type_, sentence)
 
     def _resolve(self, subject):
-        if subject == "SPEAKER":
-            return self.speaker
         if isinstance(subject, Mention):
             return subject
         return self._mention_of(subject)
@@ -437,7 +436,7 @@ class RelationReading:
         """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""
         noun = token.head
         word = noun.lower_
-        owner = self.speaker if token.lower_ == "my" else self.by_token.get(token.i)
+        owner = self._speaker_at(token.idx) if token.lower_ == "my" else self.by_token.get(token.i)
         if owner is None and token.lower_ != "my":
             verb = noun
             while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:

@@ -47,7 +47,7 @@ class StructureReading:
         it is built with."""
         start = offset + item.start(2)
         subject = next((m for m in self.mentions if m.start == start), None)
-        if subject is None or subject.type == "person" and self.speaker is subject:
+        if subject is None or subject.origin == "speaker":
             return
         rest_start = offset + item.end()
         if not SEPARATOR.match(self.source, subject.end):
