@@ -55,6 +55,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._chunks()
         self._activities()
         self._retype()
+        self._aliases()
         self._topics()
         self._relations()
         self._attached()

@@ -566,6 +566,21 @@ class NameReading:
                 return "other"
         return ""
 
+    def _aliases(self):
+        """A first or last name alone stands for the one full name of the text that it
+        opens or ends ("Farid Haddad ... Farid reports to ..."): one entity, not two."""
+        full = [m for m in self.mentions if m.type == "person" and len(m.name.split()) > 1]
+        for mention in self.mentions:
+            if mention.type != "person" or mention.origin == "speaker" or " " in mention.name:
+                continue
+            names = {
+                m.name
+                for m in full
+                if mention.name in (m.name.split()[0], m.name.split()[-1])
+            }
+            if len(names) == 1:
+                mention.name = names.pop()
+
     def _one_type_per_name(self):
         """A name is one thing within a text: every mention of it takes the type most of
         its mentions have, a cue word's type first ("Alice Chen" a person in one sentence

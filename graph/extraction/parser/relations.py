@@ -16,6 +16,7 @@ from graph.extraction.parser.words import (
     KIN_MARRIED,
     KIN_REPORTS,
     MOVE_VERBS,
+    PARTICLES,
     PET_WORDS,
     ROLE_WORK,
     SUBJECT_PRONOUNS,
@@ -39,6 +40,10 @@ class RelationReading:
                 if subjects:
                     return self._mention_of(subjects[0])
             return self._mention_of(noun)
+        if token.lower_ in {"he", "she", "it"} and token.dep_ in {"nsubj", "nsubjpass"}:
+            previous = self._previous_subject(token, token.lower_ != "it")
+            if previous is not None:
+                return previous
         if token.lower_ in {"he", "she", "him", "her"} and token.pos_ == "PRON":
             people = [
                 m
@@ -71,6 +76,27 @@ class RelationReading:
                 return self.by_token[child.i]
         return None
 
+    def _previous_subject(self, token, person: bool):
+        """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
+        stands for the subject of the sentence before, if that is a name of its kind."""
+        sent = token.sent
+        if sent.start == 0 or any(
+            t.dep_ in {"nsubj", "nsubjpass"} for t in sent if t.i < token.i
+        ):
+            return None
+        before = self.doc[sent.start - 1].sent
+        for candidate in before:
+            if candidate.dep_ in {"nsubj", "nsubjpass"} and candidate.head.dep_ == "ROOT":
+                mention = self.by_token.get(candidate.i)
+                if mention is None:
+                    for child in candidate.children:
+                        if child.dep_ in {"appos", "compound"} and child.i in self.by_token:
+                            mention = self.by_token[child.i]
+                if mention is not None and (mention.type == "person") == person:
+                    return mention
+                return None
+        return None
+
     @staticmethod
     def _with_conjuncts(token):
         found = [token]
@@ -85,11 +111,17 @@ class RelationReading:
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
         if (
             not subjects
-            and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp"}
+            and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp", "acl"}
             and verb.head != verb
         ):
             if verb.dep_ == "relcl":
                 return [verb.head]
+            if verb.dep_ == "acl" and verb.tag_ == "VBN":  # "a library, created by X"
+                item = self._item_at(verb.idx)
+                if item is not None and verb.nbor(-1).text == ",":
+                    return [item]  # "- `auth-svc` — Go, owned by the Identity team"
+                noun = self._noun_subject(verb.head)
+                return [noun] if noun is not None else []
             if verb.dep_ == "pcomp":  # "before moving to Seattle"
                 return self._subjects(verb.head.head)
             return self._subjects(verb.head)
@@ -106,6 +138,20 @@ class RelationReading:
         for subject in subjects:
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _noun_subject(self, noun):
+        """The name a modified noun stands for: itself, or the subject it is said of
+        ("X is a library, created by Y"), or the name it stands beside ("X, a library")."""
+        mention = self._mention_of(noun)
+        if mention is not None:
+            return mention
+        if noun.dep_ == "attr":
+            for subject in noun.head.children:
+                if subject.dep_ in {"nsubj", "nsubjpass"}:
+                    return self._mention_of(subject)
+        if noun.dep_ == "appos":
+            return self._mention_of(noun.head)
+        return None
 
     def _relate(self, source, target, type_: str, sentence, confidence: float = 0.7):
         if source is None or target is None or source is target:
@@ -236,6 +282,9 @@ class RelationReading:
                 objects = [p for p in child.children if p.dep_ in {"pobj", "pcomp"}]
                 for pobj in objects:
                     out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+                for other in child.children:  # "used by X and by Y"
+                    if other.dep_ == "conj" and other.pos_ == "ADP":
+                        out.extend(self._prep_objects(other))
                 if not objects and child.i + 1 < len(self.doc):  # "at Acme Corp." misparsed
                     following = self.by_token.get(child.i + 1)
                     if following is not None and following.root >= 0:
@@ -246,6 +295,12 @@ class RelationReading:
                 for pobj in child.children:
                     if pobj.dep_ == "pobj":
                         out.extend((o, child.lower_) for o in self._with_conjuncts(pobj))
+                    elif pobj.dep_ == "prep":  # "moved back to X"
+                        out.extend(self._prep_objects(pobj))
+            elif child.dep_ == "advmod" and child.lower_ in PARTICLES:
+                for prep in child.children:  # "got back from Lisbon", "drove up to Portland"
+                    if prep.dep_ == "prep":
+                        out.extend(self._prep_objects(prep))
             elif child.dep_ in {"acomp"}:  # "is married to X", "is responsible for X"
                 for prep in child.children:
                     if prep.dep_ == "prep":
@@ -256,6 +311,14 @@ class RelationReading:
                             for o in self._with_conjuncts(p)
                         )
         return out
+
+    def _prep_objects(self, prep):
+        return [
+            (o, prep.lower_)
+            for p in prep.children
+            if p.dep_ in {"pobj", "pcomp"}
+            for o in self._with_conjuncts(p)
+        ]
 
     def _verb(self, verb):
         lemma = _verb_lemma(verb)
@@ -273,7 +336,9 @@ class RelationReading:
             return
         if lemma == "stand" and negated and not no_longer:  # "can't stand running"
             lemma, negated = "hate", False
-        if lemma == "get" and any(c.dep_ == "prt" and c.lower_ == "back" for c in verb.children):
+        if lemma == "get" and any(
+            c.dep_ in {"prt", "advmod"} and c.lower_ == "back" for c in verb.children
+        ):
             lemma = "return"  # "got back from Lisbon"
         rule = VERB_RULES.get(lemma, _NO_RULE)
         if not negated:

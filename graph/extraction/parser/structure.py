@@ -130,6 +130,12 @@ class StructureReading:
             return None
         return self._add(tokens, kind, 0.6, origin="field", cued=True)
 
+    def _item_at(self, char: int):
+        for start, end, subject in getattr(self, "items", []):
+            if start <= char < end:
+                return subject
+        return None
+
     def _topic_at(self, char: int):
         for start, end, subject in getattr(self, "items", []):
             if start <= char < end:

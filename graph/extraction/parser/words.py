@@ -249,6 +249,7 @@ HUMAN_OBJECT_VERBS = set(
     """mentor ask cc ping tell thank meet call hire email message invite remind congratulate
     introduce pair onboard""".split()
 )
+PARTICLES = {"back", "up", "down", "out", "over", "away", "off", "home", "along"}
 MOVE_VERBS = {"migrate", "move", "switch", "port", "rewrite", "shift"}
 TECH_OBJECT_VERBS = set(
     """use adopt install configure deploy upgrade downgrade integrate wrap evaluate benchmark
