@@ -54,6 +54,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._proper_nouns()
         self._chunks()
         self._activities()
+        self._team_names()
         self._retype()
         self._aliases()
         self._topics()

@@ -295,8 +295,16 @@ class NameReading:
                         and self._starts_sentence(tokens[0])
                         and tokens[0].lower_ not in lexicon.FIRST_NAMES
                     )
-                    cue = self._cue_type(tokens, "")
                     nxt = tokens[-1].i + 1
+                    if (
+                        nxt < len(self.doc)
+                        and nxt not in self.by_token
+                        and self.doc[nxt].lower_ in TEAM_WORDS
+                        and self.doc[nxt].pos_ == "NOUN"
+                    ):  # "the Security team": the team word is part of the name
+                        tokens = tokens + [self.doc[nxt]]
+                        nxt += 1
+                    cue = self._cue_type(tokens, "")
                     if (
                         not cue
                         and nxt < len(self.doc)
@@ -566,6 +574,36 @@ class NameReading:
                 return "other"
         return ""
 
+    def _team_names(self):
+        """ "the Android team", "the ML platform team", "Team Falcon": a name that
+        modifies a team word, or that a capitalised team word opens, names the team."""
+        doc = self.doc
+        for mention in list(self.mentions):
+            if mention.root < 0 or mention.origin == "speaker":
+                continue
+            span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            if span is None:
+                continue
+            tokens = list(span)
+            head = doc[mention.root]
+            if head.dep_ == "compound" and head.head.lower_ in TEAM_WORDS and head.head.i > head.i:
+                between = list(doc[span.end : head.head.i + 1])
+                if len(between) <= 3 and all(
+                    t.i not in self.by_token and t.pos_ in {"NOUN", "PROPN", "ADJ"}
+                    for t in between
+                ):
+                    tokens = tokens + between
+            elif (
+                span.start > 0
+                and doc[span.start - 1].text in {"Team", "Squad"}
+                and span.start - 1 not in self.by_token
+            ):
+                tokens = [doc[span.start - 1]] + tokens
+            if len(tokens) == len(span):
+                continue
+            self._drop(mention)
+            self._add(tokens, "organization", mention.confidence, origin=mention.origin, cued=True)
+
     def _aliases(self):
         """A first or last name alone stands for the one full name of the text that it
         opens or ends ("Farid Haddad ... Farid reports to ..."): one entity, not two."""
@@ -574,9 +612,7 @@ class NameReading:
             if mention.type != "person" or mention.origin == "speaker" or " " in mention.name:
                 continue
             names = {
-                m.name
-                for m in full
-                if mention.name in (m.name.split()[0], m.name.split()[-1])
+                m.name for m in full if mention.name in (m.name.split()[0], m.name.split()[-1])
             }
             if len(names) == 1:
                 mention.name = names.pop()

@@ -80,9 +80,7 @@ class RelationReading:
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
         stands for the subject of the sentence before, if that is a name of its kind."""
         sent = token.sent
-        if sent.start == 0 or any(
-            t.dep_ in {"nsubj", "nsubjpass"} for t in sent if t.i < token.i
-        ):
+        if sent.start == 0 or any(t.dep_ in {"nsubj", "nsubjpass"} for t in sent if t.i < token.i):
             return None
         before = self.doc[sent.start - 1].sent
         for candidate in before:
@@ -278,6 +276,11 @@ class RelationReading:
                             if p.dep_ == "pobj"
                             for o in self._with_conjuncts(p)
                         )
+            elif child.dep_ == "prep" and child.lower_ == "as":
+                for role in child.children:  # "works as a researcher for Bol.com"
+                    for prep in role.children if role.dep_ == "pobj" else []:
+                        if prep.dep_ == "prep" and prep.lower_ in {"for", "at", "with"}:
+                            out.extend(self._prep_objects(prep))
             elif child.dep_ in {"prep", "agent", "dative"}:
                 objects = [p for p in child.children if p.dep_ in {"pobj", "pcomp"}]
                 for pobj in objects:
@@ -346,6 +349,11 @@ class RelationReading:
         if negated and not no_longer:
             return
         subjects = self._subjects(verb)
+        if self._married(verb, lemma):  # "Zoe and Marcus got married"
+            people = [self._resolve(s) for s in subjects]
+            people = [p for p in people if p is not None and p.type == "person"]
+            for other in people[1:]:
+                self._relate(people[0], other, "MARRIED_TO", self._sentence_text(verb.sent))
         passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children) or (
             verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children)
         )
@@ -404,6 +412,19 @@ class RelationReading:
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN"}:
                         for companion in self._companions(verb):
                             self._relate(companion, target, type_, sentence)
+
+    @staticmethod
+    def _married(verb, lemma: str) -> bool:
+        """ "got married", "are married", "married in 2015": marrying with no one named
+        as the object."""
+        if lemma == "marry":
+            return not any(c.dep_ == "dobj" or c.lower_ == "to" for c in verb.children)
+        return any(
+            c.dep_ in {"acomp", "attr"}
+            and c.lower_ == "married"
+            and not any(p.lower_ == "to" for p in c.children)
+            for c in verb.children
+        )
 
     def _job_at(self, verb):
         """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
@@ -494,6 +515,9 @@ class RelationReading:
                         if source is None or target is None:
                             continue
                         type_ = _role_type(word, source, target)
+                        if type_ == "LEADS" and prep.lower_ in {"at", "with", "in"}:
+                            # "the account manager at Nimbus": works there, leads nothing
+                            type_ = "WORKS_FOR" if target.type == "organization" else None
                         if type_:
                             self._relate(source, target, type_, sentence)
 
@@ -512,8 +536,11 @@ class RelationReading:
         if owner is None:
             return
         names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
-        if noun.i in self.by_token:  # "my Anna"? no relation
-            return
+        if noun.i in self.by_token:  # "her girlfriend Fenna": the kin word is a compound
+            kin = [c for c in noun.children if c.dep_ == "compound" and c.i not in self.by_token]
+            if not kin:
+                return
+            word, names = kin[-1].lower_, [noun]
         if noun.i + 1 < len(self.doc) and self.doc[noun.i + 1].i in self.by_token:
             names.append(self.doc[noun.i + 1])
         for name in names:
