@@ -14,14 +14,33 @@ class ConsolidationConfig(AppConfig):
             capacity_check_on_update, dispatch_uid="consolidation.capacity_check"
         )
 
+    def health_report(self) -> dict:
+        from memoryhub.providers.judge_embeddings import judge_embedder_status
+
+        return {"judge_embedder": judge_embedder_status()}
+
     def schedules(self) -> list[dict]:
+        from django.conf import settings
         from django_q.models import Schedule
 
+        promotion = settings.MEMORYHUB_PROMOTION
         return [
             {
                 "name": "active to shortterm migration sweep",
                 "func": "consolidation.tasks.sweep_migrations",
                 "schedule_type": Schedule.MINUTES,
                 "minutes": 15,
-            }
+            },
+            {
+                "name": "shortterm to longterm promotion sweep",
+                "func": "consolidation.tasks.sweep_promotions",
+                "schedule_type": Schedule.MINUTES,
+                "minutes": promotion["sweep_minutes"],
+            },
+            {
+                "name": "shortterm retention sweep",
+                "func": "consolidation.tasks.sweep_retention",
+                "schedule_type": Schedule.MINUTES,
+                "minutes": promotion["retention_hours"] * 60,
+            },
         ]

@@ -28,10 +28,17 @@ class ReviewQueue(Protocol):
     ) -> int:
         """Record a conflict for a reviewer, in the caller's transaction; its id."""
 
+    def pending_memory_ids(self, *, memory_ids: list[int]) -> set[int]:
+        """Which of these shortterm memories a pending conflict is about (promotion and
+        retention leave them alone until a reviewer decides)."""
+
 
 class NoReviewQueue:
     def submit(self, **conflict) -> int:
         raise RuntimeError("no review queue is installed: add the review app to INSTALLED_APPS")
+
+    def pending_memory_ids(self, *, memory_ids: list[int]) -> set[int]:
+        return set()
 
 
 _plugged: ReviewQueue = NoReviewQueue()

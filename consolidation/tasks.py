@@ -2,9 +2,22 @@
 
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migration_sweep
+from consolidation.services.shortterm_to_longterm import promotion_sweep, retention_sweep
 
 
 def sweep_migrations(
     worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
 ) -> list[int]:
     return migration_sweep(worker_id=worker_id, trigger=trigger)
+
+
+def sweep_promotions(
+    worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
+) -> list[int]:
+    return promotion_sweep(worker_id=worker_id, trigger=trigger)
+
+
+def sweep_retention(
+    worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
+) -> list[int]:
+    return retention_sweep(worker_id=worker_id, trigger=trigger)

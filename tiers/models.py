@@ -182,3 +182,166 @@ class Bm25Posting(models.Model):
                 name="bm25_posting_chunk_idx",
             ),
         ]
+
+
+class MemoryType(models.TextChoices):
+    """Seed 004's kinds of longterm memory: what happened (episodic), what is known
+    (semantic), how to do something (procedural)."""
+
+    EPISODIC = "episodic", "Episodic"
+    SEMANTIC = "semantic", "Semantic"
+    PROCEDURAL = "procedural", "Procedural"
+
+
+class LongtermChunk(models.Model):
+    """One version of a consolidated chunk (seed 000: there is no longterm memory table).
+
+    A version is never overwritten: promoting its source again closes it (``end_date``)
+    and starts the next. The chain of versions of one source chunk is (worker,
+    ``shortterm_memory_id``, ``chunk_order``); the source id is kept as a plain number so
+    the versions outlive the shortterm memory (retention removes it after promotion), and
+    ``title`` keeps the source's title. Current versions have ``end_date`` NULL.
+    """
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
+    shortterm_memory_id = models.BigIntegerField(help_text="the source shortterm memory")
+    chunk_order = models.PositiveIntegerField(help_text="the source chunk's position")
+    title = models.CharField(max_length=500)
+    content = models.TextField()
+    content_hash = models.CharField(max_length=64, editable=False)
+    embedding = VectorField(
+        dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"], null=True, blank=True
+    )
+    confidence = models.FloatField(help_text="the promotion score, 0-1")
+    importance = models.FloatField(help_text="semantic importance of the source, 0-10")
+    memory_type = models.CharField(
+        max_length=16, choices=MemoryType.choices, blank=True, default=""
+    )
+    start_date = models.DateTimeField()
+    end_date = models.DateTimeField(null=True, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["shortterm_memory_id", "chunk_order", "-start_date"]
+        constraints = [
+            # One current version per source chunk.
+            models.UniqueConstraint(
+                fields=["worker", "shortterm_memory_id", "chunk_order"],
+                condition=models.Q(end_date__isnull=True),
+                name="longterm_chunk_one_current",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(end_date__isnull=True)
+                | models.Q(end_date__gte=models.F("start_date")),
+                name="longterm_chunk_end_after_start",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(confidence__gte=0, confidence__lte=1),
+                name="longterm_chunk_confidence_range",
+            ),
+        ]
+        indexes = [
+            # History of a source, and "as of" reads: the versions valid at a time.
+            models.Index(
+                fields=["worker", "shortterm_memory_id", "chunk_order", "start_date"],
+                name="longterm_chunk_source_idx",
+            ),
+            models.Index(
+                fields=["worker", "start_date", "end_date"], name="longterm_chunk_valid_idx"
+            ),
+            # Current versions only (the default of every longterm read).
+            models.Index(
+                fields=["worker", "start_date"],
+                condition=models.Q(end_date__isnull=True),
+                name="longterm_chunk_current_idx",
+            ),
+            HnswIndex(
+                name="longterm_chunk_hnsw",
+                fields=["embedding"],
+                m=12,
+                ef_construction=32,
+                opclasses=["vector_cosine_ops"],
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.shortterm_memory_id}#{self.chunk_order}@{self.start_date:%Y-%m-%d %H:%M}"
+
+    @property
+    def is_current(self) -> bool:
+        return self.end_date is None
+
+
+class UsageKind(models.TextChoices):
+    """What an agent reports about a shortterm memory (seed 001's usage signals)."""
+
+    ACCESS = "access", "Access"
+    CONFIRM = "confirm", "Confirmation"
+    CORRECT = "correct", "Correction"
+    CONTRADICT = "contradict", "Contradiction"
+    MARK_IMPORTANT = "mark_important", "Marked important"
+    USER_MENTION = "user_mention", "User mention"
+    REINFORCE = "reinforce", "Reinforced by a merged section"
+
+
+class MemoryEvent(models.Model):
+    """One usage signal on a shortterm memory (or one of its chunks): who, when, in which
+    session. ``MemoryUsage`` keeps the running summary that scoring reads."""
+
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
+    memory = models.ForeignKey(ShorttermMemory, on_delete=models.CASCADE, related_name="events")
+    chunk_id = models.BigIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=16, choices=UsageKind.choices)
+    session_id = models.CharField(max_length=200, blank=True, default="")
+    actor = models.CharField(max_length=200, blank=True, default="", help_text="token or user")
+    detail = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["worker", "-created_at"], name="memory_event_worker_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on {self.memory_id}"
+
+
+class MemoryUsage(models.Model):
+    """The summary of a shortterm memory's usage signals (seed 001's metadata): kept up to
+    date in the transaction that records each event."""
+
+    MAX_TIMES = 100  # access times kept for the time-spread bonus (the latest)
+    MAX_SESSIONS = 100
+
+    memory = models.OneToOneField(
+        ShorttermMemory, on_delete=models.CASCADE, primary_key=True, related_name="usage"
+    )
+    worker = models.ForeignKey(Worker, on_delete=models.CASCADE, related_name="+", db_index=False)
+    access_count = models.PositiveIntegerField(default=0)
+    sessions = models.JSONField(default=list, blank=True)
+    session_count = models.PositiveIntegerField(default=0)
+    access_times = models.JSONField(default=list, blank=True)
+    first_accessed_at = models.DateTimeField(null=True, blank=True)
+    last_accessed_at = models.DateTimeField(null=True, blank=True)
+    confirmations = models.PositiveIntegerField(default=0)
+    corrections = models.PositiveIntegerField(default=0)
+    contradictions = models.PositiveIntegerField(default=0)
+    last_contradiction_at = models.DateTimeField(null=True, blank=True)
+    reinforcements = models.PositiveIntegerField(default=0)
+    user_mentions = models.PositiveIntegerField(default=0)
+    importance_marks = models.PositiveIntegerField(default=0)
+    importance = models.FloatField(default=5.0, help_text="importance level, 0-10")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "memory usage"
+        indexes = [models.Index(fields=["worker", "-updated_at"], name="memory_usage_worker_idx")]
+
+    def __str__(self) -> str:
+        return f"usage of {self.memory_id}"
+
+    @property
+    def reinforcement_count(self) -> int:
+        """Seed 001's reinforcement: every time the memory was stated again (a section
+        merged into it, a confirmation, the user bringing it up)."""
+        return self.reinforcements + self.confirmations + self.user_mentions

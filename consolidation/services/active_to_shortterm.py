@@ -25,10 +25,11 @@ from graph.selectors.graph import chunks_extraction
 from memoryhub.providers.llm import LLMError
 from memoryhub.text import split_sentences
 from tiers.active_templates import parse_template
-from tiers.models import ActiveMemory, ShorttermChunk
+from tiers.models import ActiveMemory, ShorttermChunk, UsageKind
 from tiers.search import nearest_chunks
 from tiers.services.active import active_section_reset_count
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
+from tiers.services.usage import usage_record
 
 logger = logging.getLogger(__name__)
 CHUNK_FIGURES = (
@@ -182,6 +183,15 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 memory=chunk.memory,
                 updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}],
                 confirmed=plan["incoming_graph"],
+            )
+            usage_record(
+                worker=locked.worker,
+                memory_id=chunk.memory_id,
+                chunk_id=chunk.pk,
+                kind=UsageKind.REINFORCE,
+                actor="consolidation",
+                detail=f"section {section_id} of active memory {locked.pk} merged",
+                allow_internal=True,
             )
             ids = {
                 "chunk_id": chunk.pk,

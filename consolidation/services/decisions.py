@@ -16,13 +16,14 @@ handled), unless the agent changed the section again since the conflict was foun
 
 from consolidation.models import Decision
 from memoryhub.errors import ConflictError, DomainError
-from tiers.models import ShorttermChunk, ShorttermMemory
+from tiers.models import ShorttermChunk, ShorttermMemory, UsageKind
 from tiers.services.active import active_section_reset_count
 from tiers.services.shortterm import (
     shortterm_chunks_update,
     shortterm_memory_create,
     shortterm_memory_delete,
 )
+from tiers.services.usage import usage_record
 
 
 def decision_check(*, decision, edited_text=None) -> None:
@@ -87,6 +88,25 @@ def decision_apply(
             memory=chunk.memory, updates=[{"chunk_id": chunk.pk, "new_content": new_content}]
         )
         after = {"chunk_id": chunk.pk, "content": new_content}
+        # A reviewer corrected the memory: seed 001's strongest promotion signal.
+        usage_record(
+            worker=worker,
+            memory_id=chunk.memory_id,
+            chunk_id=chunk.pk,
+            kind=UsageKind.CORRECT,
+            actor="review",
+            detail=f"conflict {conflict_id}: {decision}",
+        )
+    elif decision == Decision.KEEP_EXISTING:
+        chunk = _primary_chunk(worker_id=worker.pk, chunk_id=chunk_id)
+        usage_record(
+            worker=worker,
+            memory_id=chunk.memory_id,
+            chunk_id=chunk.pk,
+            kind=UsageKind.CONFIRM,
+            actor="review",
+            detail=f"conflict {conflict_id}: {decision}",
+        )
     elif decision == Decision.SEPARATE_MEMORY:
         title = section_name or section_id
         if active_memory is not None:

@@ -65,6 +65,15 @@ class MergeConflictQueue:
     def submit(self, **conflict) -> int:
         return conflict_create(**conflict).pk
 
+    def pending_memory_ids(self, *, memory_ids: list[int]) -> set[int]:
+        if not memory_ids:
+            return set()
+        return set(
+            MergeConflict.objects.filter(
+                status=MergeConflict.Status.PENDING, shortterm_memory_id__in=memory_ids
+            ).values_list("shortterm_memory_id", flat=True)
+        )
+
 
 def conflict_resolve(
     *,

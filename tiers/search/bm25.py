@@ -79,7 +79,7 @@ def bm25_ranked(
     )
     if query is None:
         return []
-    extra, filter_args = filters_sql(params)
+    extra, filter_args = filters_sql(params, corpus)
     join = f" JOIN {corpus.chunks} c ON c.id = p.chunk_id" if extra else ""
     cursor.execute(
         f"""

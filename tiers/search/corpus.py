@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import models
 
 from memoryhub.errors import DomainError
-from tiers.models import ShorttermChunk, ShorttermMemory, Tier
+from tiers.models import LongtermChunk, ShorttermChunk, ShorttermMemory, Tier
 
 
 @dataclass(frozen=True)
@@ -17,6 +17,11 @@ class Corpus:
     tier: str  # the BM25 statistics' tier key
     chunk_model: type[models.Model]
     memory_model: type[models.Model]
+    # The chunk's column naming the memory it belongs to (longterm: its source).
+    memory_column: str = "memory_id"
+    # Longterm: versions with start_date/end_date and a confidence; searches read the
+    # current versions unless asked for another time.
+    temporal: bool = False
 
     @property
     def chunks(self) -> str:
@@ -26,11 +31,40 @@ class Corpus:
     def memories(self) -> str:
         return self.memory_model._meta.db_table
 
+    def from_sql(self, alias: str = "c") -> str:
+        """The chunks with their memory's title as ``title``: ``FROM`` … for a hit's row."""
+        if self.temporal:  # the versions keep their source's title (it may be gone)
+            return f"{self.chunks} {alias}"
+        return f"{self.chunks} {alias} JOIN {self.memories} m ON m.id = {alias}.memory_id"
+
+    def title_sql(self, alias: str = "c") -> str:
+        return f"{alias}.title" if self.temporal else "m.title"
+
+    def memory_ids_of(self, *, worker, ids) -> set[int]:
+        """Which of ``ids`` name memories of the worker in this corpus."""
+        if self.temporal:
+            return set(
+                self.chunk_model.objects.filter(worker=worker, shortterm_memory_id__in=ids)
+                .values_list("shortterm_memory_id", flat=True)
+                .distinct()
+            )
+        return set(
+            self.memory_model.objects.filter(worker=worker, pk__in=ids).values_list("pk", flat=True)
+        )
+
 
 SHORTTERM = Corpus(
     name="shortterm", tier=Tier.SHORTTERM, chunk_model=ShorttermChunk, memory_model=ShorttermMemory
 )
-CORPORA = {corpus.name: corpus for corpus in (SHORTTERM,)}
+LONGTERM = Corpus(
+    name="longterm",
+    tier=Tier.LONGTERM,
+    chunk_model=LongtermChunk,
+    memory_model=ShorttermMemory,
+    memory_column="shortterm_memory_id",
+    temporal=True,
+)
+CORPORA = {corpus.name: corpus for corpus in (SHORTTERM, LONGTERM)}
 
 
 def corpus_get(name) -> Corpus:

@@ -31,7 +31,7 @@ def search(
     params: SearchParams | None = None,
     **options,
 ) -> list[SearchHit]:
-    """One query over one worker's chunks of ``corpus`` (``shortterm``).
+    """One query over one worker's chunks of ``corpus`` (``shortterm`` or ``longterm``).
 
     ``filters``: ``{"memory_ids": [...], "metadata": {...}}``. ``options``: the other
     ``search_params`` (``min_similarity``, ``vector_weight``, ``bm25_weight``,
@@ -42,6 +42,7 @@ def search(
     corpus = corpus_get(corpus)
     if params is None:
         params = search_params(query=query, mode=mode, limit=limit, **(filters or {}), **options)
+    _check_temporal(corpus, params)
     hits = _ranked_hits(worker, corpus, params)
     if with_graph:
         attach_graphs(worker, hits)
@@ -72,7 +73,7 @@ def search_queries(
                 f"search_queries[{index}] needs shortterm_memory_id (integer) and search_content",
                 fields={f"search_queries[{index}]": "needs shortterm_memory_id and search_content"},
             )
-    search_params(query="-", **options)  # the shared options are valid before any id is looked up
+    _check_temporal(corpus, search_params(query="-", **options))  # valid before any id is read
     check_memory_ids(
         worker=worker, corpus=corpus, memory_ids=[item["shortterm_memory_id"] for item in queries]
     )
@@ -100,6 +101,19 @@ def search_queries(
     if with_graph:
         attach_graphs(worker, [hit for group in groups for hit in group["hits"]])
     return groups
+
+
+def _check_temporal(corpus: Corpus, params: SearchParams) -> None:
+    """``valid_at``, ``time_range`` and ``confidence_threshold`` mean something only for a
+    temporal corpus (longterm): elsewhere they are an error, not silently ignored."""
+    if corpus.temporal:
+        return
+    for name in ("valid_at", "time_range", "confidence_threshold"):
+        if getattr(params, name) is not None:
+            raise DomainError(
+                f"{name} applies to the longterm corpus only",
+                fields={name: "longterm only"},
+            )
 
 
 def attach_graphs(worker: Worker, hits: list[SearchHit]) -> None:

@@ -19,9 +19,7 @@ def check_memory_ids(*, worker: Worker, corpus: Corpus, memory_ids) -> tuple[int
             "memory_ids must be a list of integers", fields={"memory_ids": "must be integers"}
         )
     ids = tuple(dict.fromkeys(memory_ids))
-    found = set(
-        corpus.memory_model.objects.filter(worker=worker, pk__in=ids).values_list("pk", flat=True)
-    )
+    found = corpus.memory_ids_of(worker=worker, ids=ids)
     missing = [i for i in ids if i not in found]
     if missing:
         listed = ", ".join(map(str, missing))
@@ -32,13 +30,35 @@ def check_memory_ids(*, worker: Worker, corpus: Corpus, memory_ids) -> tuple[int
     return ids
 
 
-def filters_sql(params: SearchParams, alias: str = "c") -> tuple[str, list]:
-    """``AND ...`` conditions on the chunk alias, and their arguments."""
+def filters_sql(params: SearchParams, corpus: Corpus, alias: str = "c") -> tuple[str, list]:
+    """``AND ...`` conditions on the chunk alias, and their arguments. A temporal corpus
+    (longterm) reads the versions valid at ``valid_at``, those overlapping ``time_range``,
+    or else the current ones (``end_date IS NULL``, a partial index); and those at least
+    ``confidence_threshold`` confident."""
     sql, args = "", []
     if params.memory_ids is not None:
-        sql += f" AND {alias}.memory_id = ANY(%s)"
+        sql += f" AND {alias}.{corpus.memory_column} = ANY(%s)"
         args.append(list(params.memory_ids))
     if params.metadata:
         sql += f" AND {alias}.metadata @> %s::jsonb"
         args.append(json.dumps(params.metadata))
+    if corpus.temporal:
+        if params.valid_at is not None:
+            sql += (
+                f" AND {alias}.start_date <= %s"
+                f" AND ({alias}.end_date IS NULL OR {alias}.end_date > %s)"
+            )
+            args += [params.valid_at, params.valid_at]
+        elif params.time_range is not None:
+            start, end = params.time_range
+            sql += (
+                f" AND {alias}.start_date <= %s"
+                f" AND ({alias}.end_date IS NULL OR {alias}.end_date > %s)"
+            )
+            args += [end, start]
+        else:
+            sql += f" AND {alias}.end_date IS NULL"
+        if params.confidence_threshold is not None:
+            sql += f" AND {alias}.confidence >= %s"
+            args.append(params.confidence_threshold)
     return sql, args

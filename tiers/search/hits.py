@@ -2,6 +2,7 @@
 
 import json
 from dataclasses import asdict, dataclass
+from datetime import datetime
 
 from tiers.models import Bm25Posting
 from tiers.search.bm25 import BM25_TERM_SCORE, Bm25Query
@@ -23,11 +24,19 @@ class SearchHit:
     bm25_rank: int | None  # rank in the BM25 list, when the chunk is in it
     rank: int = 0  # 1-based position in the results
     graph: dict | None = None  # {"entities", "relationships"} of the hit's chunk, when asked
+    # Longterm versions: when the version was valid and how confident it is.
+    start_date: datetime | None = None
+    end_date: datetime | None = None
+    confidence: float | None = None
+    temporal: bool = False
 
     def as_dict(self) -> dict:
         data = asdict(self)
         if self.graph is None:
             del data["graph"]
+        if not data.pop("temporal"):
+            for key in ("start_date", "end_date", "confidence"):
+                del data[key]
         return data
 
 
@@ -62,11 +71,13 @@ def read_hits(
             lexemes.idfs,
             corpus.tier,
         ]
+    # Longterm versions carry their validity and confidence.
+    corpus_extra = ", c.start_date, c.end_date, c.confidence" if corpus.temporal else ""
     cursor.execute(
         f"""
-        SELECT c.id, c.memory_id, m.title, c.chunk_order, c.content, c.metadata, """
-        f"""{similarity}, {bm25}
-        FROM {corpus.chunks} c JOIN {corpus.memories} m ON m.id = c.memory_id WHERE c.id = ANY(%s)
+        SELECT c.id, c.{corpus.memory_column}, {corpus.title_sql()}, c.chunk_order, c.content, """
+        f"""c.metadata, {similarity}, {bm25}{corpus_extra}
+        FROM {corpus.from_sql()} WHERE c.id = ANY(%s)
         """,
         [*similarity_args, *bm25_args, ids],
     )
@@ -95,4 +106,9 @@ def hit_from_row(
         fused_score=fused,
         vector_rank=vector_rank,
         bm25_rank=bm25_rank,
+        **(
+            {"start_date": row[8], "end_date": row[9], "confidence": row[10], "temporal": True}
+            if len(row) > 8
+            else {}
+        ),
     )

@@ -2,10 +2,12 @@
 
 import math
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.conf import settings
 
 from memoryhub.errors import DomainError
+from memoryhub.validation import moment, moment_range
 
 MODES = ("vector", "bm25", "hybrid")
 
@@ -22,6 +24,11 @@ class SearchParams:
     bm25_weight: float
     candidates: int
     exact: bool | None
+    # Longterm (temporal corpora) only: the versions valid at a time, or overlapping a
+    # range; none of the two = the current versions. And a floor on their confidence.
+    valid_at: datetime | None = None
+    time_range: tuple[datetime, datetime] | None = None
+    confidence_threshold: float | None = None
 
 
 def _number(value) -> bool:
@@ -40,6 +47,9 @@ def search_params(
     bm25_weight=None,
     candidates=None,
     exact=None,
+    valid_at=None,
+    time_range=None,
+    confidence_threshold=None,
 ) -> SearchParams:
     config = settings.MEMORYHUB_SEARCH
     if not isinstance(query, str) or not query.strip():
@@ -85,6 +95,20 @@ def search_params(
             raise DomainError(f"{name} must be a number ≥ 0", fields={name: "must be a number ≥ 0"})
         weights.append(float(value))
     candidates = max(limit, config["candidates"] if candidates is None else candidates)
+    valid_at = None if valid_at is None else moment(valid_at, "valid_at")
+    time_range = None if time_range is None else moment_range(time_range, "time_range")
+    if valid_at is not None and time_range is not None:
+        raise DomainError(
+            "give valid_at or time_range, not both",
+            fields={"time_range": "not with valid_at"},
+        )
+    if confidence_threshold is not None and (
+        not _number(confidence_threshold) or not 0.0 <= confidence_threshold <= 1.0
+    ):
+        raise DomainError(
+            "confidence_threshold must be a number from 0 to 1",
+            fields={"confidence_threshold": "must be 0 to 1"},
+        )
     return SearchParams(
         query=query.strip(),
         mode=mode,
@@ -96,4 +120,7 @@ def search_params(
         bm25_weight=weights[1],
         candidates=min(candidates, 1000),
         exact=exact,
+        valid_at=valid_at,
+        time_range=time_range,
+        confidence_threshold=None if confidence_threshold is None else float(confidence_threshold),
     )

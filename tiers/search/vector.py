@@ -79,7 +79,7 @@ def vector_ranked(
         settings_sql = (
             f"SET LOCAL hnsw.ef_search = {int(ef)}; SET LOCAL hnsw.iterative_scan = relaxed_order; "
         )
-    extra, args = filters_sql(params)
+    extra, args = filters_sql(params, corpus)
     cursor.execute(
         settings_sql
         + f"""
@@ -118,6 +118,9 @@ def nearest_chunks(
         min_similarity=None,
         memory_ids=None if memory_id is None else (memory_id,),
         metadata=None,
+        valid_at=None,
+        time_range=None,
+        confidence_threshold=None,
         vector_weight=1.0,
         bm25_weight=0.0,
         candidates=limit,
@@ -130,7 +133,8 @@ def nearest_chunks(
         if not ranked:
             return []
         cursor.execute(
-            f"SELECT id, memory_id, chunk_order, content FROM {corpus.chunks} WHERE id = ANY(%s)",
+            f"SELECT id, {corpus.memory_column}, chunk_order, content FROM {corpus.chunks} "
+            "WHERE id = ANY(%s)",
             [[cid for cid, _ in ranked]],
         )
         rows = {row[0]: row for row in cursor.fetchall()}
