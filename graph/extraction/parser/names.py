@@ -34,6 +34,7 @@ from graph.extraction.parser.words import (
     TECH_OBJECT_VERBS,
     TECH_PREP_VERBS,
     TRIM_WORDS,
+    WORK_AT_VERBS,
     WORK_VERBS,
 )
 from graph.vocabulary import normalize_name
@@ -278,7 +279,7 @@ class NameReading:
             if (
                 token is not None
                 and token.i not in self.by_token
-                and token.pos_ == "PROPN"
+                and (token.pos_ == "PROPN" or self._capitalised_in_name(token))
                 and token.text[:1].isupper()
                 and token.lower_ not in TRIM_WORDS
             ) or (token is not None and run and self._hyphen_join(token)):
@@ -317,6 +318,22 @@ class NameReading:
                     elif not alone and len(tokens) <= 4:
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _capitalised_in_name(self, token) -> bool:
+        """A capitalised word the tagger did not call a proper noun: a known first name
+        ("Ravi loves ..."), or a capitalised word inside a title ("Spirited Away")."""
+        if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
+            return False
+        if token.lower_ in lexicon.FIRST_NAMES and token.dep_ in {"nsubj", "conj", "appos"}:
+            return True
+        nxt = token.i + 1
+        return (
+            not self._starts_sentence(token)
+            and nxt < len(self.doc)
+            and self.doc[nxt].pos_ == "PROPN"
+            and self.doc[nxt].text[:1].isupper()
+            and self.doc[nxt].i not in self.by_token
+        )
 
     def _hyphen_join(self, token) -> bool:
         """The hyphen of "Ji-woo" or the second part after it."""
@@ -405,8 +422,10 @@ class NameReading:
             if not self._free(tokens):
                 continue
             lowered = head.lower_
-            if head.pos_ == "PRON" or lowered in GENERIC_HEADS | lexicon.NEVER_NAMES:
+            if head.pos_ == "PRON" or lowered in GENERIC_HEADS:
                 continue
+            if lowered in lexicon.NEVER_NAMES and not (modifiers and lowered in TEAM_WORDS):
+                continue  # "team" alone is no name, "the data team" is
             if (
                 modifiers
                 and lowered in COMPONENT_NOUNS
@@ -507,6 +526,13 @@ class NameReading:
                 if dep == "dobj" and lemma in PLACE_OBJECT_VERBS:
                     mention.type = "location"
                     continue
+            if (
+                preposition in {"at", "for"}
+                and lemma in WORK_AT_VERBS
+                and mention.type in {"location", "concept", "other"}
+            ):  # "I teach chemistry at Hollins High"
+                mention.type = "organization"
+                continue
             if mention.type == "person":
                 if (dep == "dobj" and lemma in {"join", "leave"}) or (
                     preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
@@ -562,6 +588,8 @@ class NameReading:
             nouns.append(head.head.head)  # "a dog named Juniper"
         if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
             nouns.append(head.head if head.dep_ == "compound" else head.head.head)
+        if any(c.dep_ == "amod" and c.lower_ in {"based", "headquartered"} for c in head.children):
+            return "organization"  # "Helsinki-based Lumora"
         for noun in nouns:
             lemma = noun.lemma_.lower()
             if noun.i in self.by_token or noun.pos_ not in {"NOUN"}:

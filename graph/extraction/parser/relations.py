@@ -124,7 +124,15 @@ class RelationReading:
                 return self._subjects(verb.head.head)
             return self._subjects(verb.head)
         if not subjects:
-            first = next((t for t in verb.sent if not t.is_space), verb)
+            first = next(
+                (
+                    t
+                    for t in verb.sent
+                    if not t.is_space
+                    and not (t.pos_ in {"ADV", "INTJ", "PUNCT", "CCONJ"} and t.i < verb.i)
+                ),
+                verb,
+            )  # "Still live in Dayton", "Yeah, moved to Lyon"
             if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).text in {";", ","}):
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
@@ -196,6 +204,8 @@ class RelationReading:
                 self._role(token)
             if token.dep_ == "attr":
                 self._kind_of(token)
+            if token.dep_ == "nsubj" and token.head.lemma_ == "be":
+                self._role_named(token)
             if token.dep_ == "poss" and (
                 token.lower_ in {"my", "his", "her", "their"}
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
@@ -224,6 +234,12 @@ class RelationReading:
                             (target, mention) if type_ == "CREATED" else (mention, target)
                         )
                         self._relate(source, target, type_, self._sentence_text(head.sent))
+            for mod in head.children:  # "Helsinki-based Lumora"
+                if mod.dep_ == "amod" and mod.lower_ in {"based", "headquartered"}:
+                    for place in mod.children:
+                        target = self._mention_of(place)
+                        if target is not None and target.type == "location":
+                            self._relate(mention, target, "LOCATED_IN", self._sentence_text(head.sent))
             self._place_after(mention)
 
     def _place_after(self, mention):
@@ -520,6 +536,39 @@ class RelationReading:
                             type_ = "WORKS_FOR" if target.type == "organization" else None
                         if type_:
                             self._relate(source, target, type_, sentence)
+
+    def _role_named(self, token):
+        """ "Its CEO is Tom Hale", "Her advisor is Pieter", "Acme's CTO is Dana": the
+        person named after the copula holds the role of the possessor."""
+        owner = next((c for c in token.children if c.dep_ == "poss"), None)
+        if owner is None:
+            return
+        holder = None
+        for attr in token.head.children:
+            if attr.dep_ == "attr":
+                holder = self._mention_of(attr)
+        if holder is None or holder.type != "person":
+            return
+        target = self._mention_of(owner)
+        if owner.lower_ == "my":
+            target = self._speaker_at(owner.idx)
+        if target is None:
+            return
+        word, sentence = token.lower_, self._sentence_text(token.sent)
+        if word in KIN_MARRIED:
+            type_ = "MARRIED_TO"
+        elif word in KIN_REPORTS and target.type == "person":
+            self._relate(target, holder, "REPORTS_TO", sentence)
+            return
+        elif word in KIN_KNOWS | {"advisor", "adviser", "supervisor"} and target.type == "person":
+            type_ = "KNOWS"
+        else:
+            type_ = _role_type(word, holder, target)
+        if type_:
+            if type_ == "KNOWS":
+                self._relate(target, holder, type_, sentence)
+            else:
+                self._relate(holder, target, type_, sentence)
 
     def _kin(self, token):
         """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""

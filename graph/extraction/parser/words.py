@@ -259,6 +259,7 @@ TECH_PREP_VERBS = set(
     """use build write run host deploy migrate switch move integrate replace port rewrite
     depend rely store log track validate cache queue publish train serve""".split()
 )
+WORK_AT_VERBS = {"work", "intern", "teach", "coach", "volunteer", "start", "study"}
 WORK_VERBS = set("read reread finish watch rewatch binge recommend".split())
 PLACE_OBJECT_VERBS = set("visit see explore tour hike climb".split())
 ORG_NOUNS = set(
