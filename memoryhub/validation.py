@@ -18,10 +18,12 @@ def validate_metadata(metadata, field: str = "metadata") -> dict:
 
 
 def moment(value, field: str) -> datetime:
-    """A datetime from a datetime or an ISO 8601 text (a date alone: its start, UTC; no
-    zone: the server's zone)."""
+    """A datetime from a datetime, ``"now"`` or an ISO 8601 text (a date alone: its start;
+    no zone: the server's zone)."""
     if isinstance(value, datetime):
         parsed = value
+    elif isinstance(value, str) and value.strip().lower() == "now":
+        parsed = timezone.now()
     elif isinstance(value, str):
         text = value.strip()
         try:

@@ -1,13 +1,22 @@
 from rest_framework import serializers
 
-from consolidation.models import ConsolidationRun
+from consolidation.models import ConsolidationRun, PromotionState
 from memoryhub.api.fields import StrictCharField
 
 
 class ConsolidationRunSerializer(serializers.ModelSerializer):
     class Meta:
         model = ConsolidationRun
-        fields = ["id", "worker", "trigger", "started_at", "finished_at", "duration_ms", "outcomes"]
+        fields = [
+            "id",
+            "worker",
+            "kind",
+            "trigger",
+            "started_at",
+            "finished_at",
+            "duration_ms",
+            "outcomes",
+        ]
 
 
 class SweepQueuedSerializer(serializers.Serializer):
@@ -32,3 +41,41 @@ class AutoResolveResultSerializer(serializers.Serializer):
     similar_chunks = serializers.ListField(child=serializers.DictField())
     entity_differences = DifferencesSerializer()
     relationship_differences = DifferencesSerializer()
+
+
+class PromotionStateSerializer(serializers.ModelSerializer):
+    threshold = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PromotionState
+        fields = [
+            "memory",
+            "score",
+            "threshold",
+            "breakdown",
+            "history",
+            "decided_by",
+            "reason",
+            "error",
+            "checked_at",
+            "promoted_at",
+            "promotions",
+        ]
+
+    def get_threshold(self, state) -> float:
+        from django.conf import settings
+
+        return settings.MEMORYHUB_PROMOTION["promotion_threshold"]
+
+
+class PromotionOutcomeSerializer(serializers.Serializer):
+    memory_id = serializers.IntegerField()
+    promoted = serializers.BooleanField()
+    decided_by = serializers.CharField()
+    reason = serializers.CharField()
+    score = serializers.FloatField(allow_null=True)
+    versions_created = serializers.ListField(child=serializers.IntegerField())
+    versions_closed = serializers.ListField(child=serializers.IntegerField())
+    graph = serializers.DictField()
+    unchanged = serializers.BooleanField()
+    error = serializers.CharField(allow_blank=True)

@@ -22,4 +22,11 @@ urlpatterns = [
         name="active-migrate",
     ),
     path("migrations/", views.MigrationRunListView.as_view(), name="migration-list"),
+    path(
+        "shortterm/<int:memory_id>/promotion",
+        views.ShorttermPromotionView.as_view(),
+        name="shortterm-promotion",
+    ),
+    path("promotions/", views.PromotionSweepView.as_view(), name="promotion-list"),
+    path("retention/", views.RetentionSweepView.as_view(), name="retention-list"),
 ]

@@ -8,16 +8,24 @@ from consolidation.api.serializers import (
     AutoResolveResultSerializer,
     AutoResolveSerializer,
     ConsolidationRunSerializer,
+    PromotionOutcomeSerializer,
+    PromotionStateSerializer,
     SweepQueuedSerializer,
 )
 from consolidation.models import ConsolidationRun
-from consolidation.selectors.runs import consolidation_run_list
+from consolidation.selectors.runs import consolidation_run_list, promotion_state_get
 from consolidation.services.active_to_shortterm import (
     migrate_active_memory,
     migration_sweep_enqueue,
 )
 from consolidation.services.auto_resolve import auto_resolve
+from consolidation.services.shortterm_to_longterm import (
+    promotion_request,
+    promotion_sweep_enqueue,
+    retention_sweep_enqueue,
+)
 from memoryhub.api.mixins import WorkerScopedMixin
+from memoryhub.errors import NotFoundError
 from tiers.selectors.active import active_memory_get
 from tiers.selectors.shortterm import shortterm_memory_get
 
@@ -43,7 +51,9 @@ class ConsolidationRunListView(WorkerScopedMixin, ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return ConsolidationRun.objects.none()
-        return consolidation_run_list(worker=self.get_worker())
+        return consolidation_run_list(
+            worker=self.get_worker(), kind=self.request.query_params.get("kind") or None
+        )
 
     @extend_schema(request=None, responses={202: SweepQueuedSerializer})
     def post(self, request, worker_id):
@@ -81,3 +91,64 @@ class ActiveMemoryMigrateView(ActiveMemoryConsolidateView):
 @extend_schema(deprecated=True)
 class MigrationRunListView(ConsolidationRunListView):
     """Alias of ``.../consolidation/runs``."""
+
+
+class ShorttermPromotionView(WorkerScopedMixin, APIView):
+    """A shortterm memory's promotion score: the four components against the threshold,
+    the score history and what decided the last check (404 before the first check). POST:
+    a manual promotion request — promote now, whatever the score (409 while a conflict
+    about the memory awaits a reviewer)."""
+
+    @extend_schema(responses=PromotionStateSerializer)
+    def get(self, request, worker_id, memory_id):
+        memory = shortterm_memory_get(worker=self.get_worker(), memory_id=memory_id)
+        state = promotion_state_get(memory=memory)
+        if state is None:
+            raise NotFoundError(
+                f"shortterm memory {memory.pk} has not been scored yet",
+                fields={"memory_id": "not scored yet"},
+            )
+        return Response(PromotionStateSerializer(state).data)
+
+    @extend_schema(request=None, responses=PromotionOutcomeSerializer)
+    def post(self, request, worker_id, memory_id):
+        outcome = promotion_request(worker=self.get_worker(), memory_id=memory_id)
+        return Response(PromotionOutcomeSerializer(outcome.as_dict()).data)
+
+
+class PromotionSweepView(WorkerScopedMixin, ListAPIView):
+    """The worker's promotion sweeps (runs with their counts and promoted memories), newest
+    first; POST queues a sweep of the worker on the task cluster (202)."""
+
+    serializer_class = ConsolidationRunSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return ConsolidationRun.objects.none()
+        return consolidation_run_list(
+            worker=self.get_worker(), kind=ConsolidationRun.Kind.PROMOTION
+        )
+
+    @extend_schema(request=None, responses={202: SweepQueuedSerializer})
+    def post(self, request, worker_id):
+        task_id = promotion_sweep_enqueue(worker_id=self.get_worker().pk)
+        return Response({"task_id": task_id}, status=status.HTTP_202_ACCEPTED)
+
+
+class RetentionSweepView(WorkerScopedMixin, ListAPIView):
+    """The worker's retention sweeps (which shortterm memories were removed and why),
+    newest first; POST queues one on the task cluster (202)."""
+
+    serializer_class = ConsolidationRunSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return ConsolidationRun.objects.none()
+        return consolidation_run_list(
+            worker=self.get_worker(), kind=ConsolidationRun.Kind.RETENTION
+        )
+
+    @extend_schema(request=None, responses={202: SweepQueuedSerializer})
+    def post(self, request, worker_id):
+        task_id = retention_sweep_enqueue(worker_id=self.get_worker().pk)
+        return Response({"task_id": task_id}, status=status.HTTP_202_ACCEPTED)

@@ -397,3 +397,9 @@ def promotion_sweep_enqueue(*, worker_id: int, trigger: str = ConsolidationRun.T
     from django_q.tasks import async_task
 
     return async_task("consolidation.tasks.sweep_promotions", worker_id, trigger)
+
+
+def retention_sweep_enqueue(*, worker_id: int, trigger: str = ConsolidationRun.Trigger.API) -> str:
+    from django_q.tasks import async_task
+
+    return async_task("consolidation.tasks.sweep_retention", worker_id, trigger)

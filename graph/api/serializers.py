@@ -59,3 +59,10 @@ class PathSerializer(serializers.Serializer):
 class GraphSerializer(serializers.Serializer):
     entities = EntitySerializer(many=True)
     relationships = RelationshipSerializer(many=True)
+
+
+class EntityHistorySerializer(serializers.Serializer):
+    entity = EntitySerializer()
+    observations = EntitySerializer(many=True)
+    longterm = EntitySerializer(allow_null=True)
+    relationship_versions = RelationshipSerializer(many=True)

@@ -15,6 +15,11 @@ urlpatterns = [
         views.NeighbourhoodView.as_view(),
         name="entity-neighbourhood",
     ),
+    path(
+        "entities/<int:entity_id>/history",
+        views.EntityHistoryView.as_view(),
+        name="entity-history",
+    ),
     path("graph/path", views.PathView.as_view(), name="graph-path"),
     path("graph/history", views.HistoryView.as_view(), name="graph-history"),
 ]

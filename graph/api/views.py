@@ -4,6 +4,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from graph.api.serializers import (
+    EntityHistorySerializer,
     EntitySerializer,
     GraphSerializer,
     GraphUpdateSerializer,
@@ -14,6 +15,7 @@ from graph.api.serializers import (
 from graph.selectors.graph import (
     entity_dict,
     entity_get,
+    entity_history,
     entity_search,
     memories_graph,
     neighbourhood,
@@ -156,3 +158,12 @@ class HistoryView(WorkerScopedMixin, APIView):
                 to_id=_int_param(request, "to", required=True),
             )
         )
+
+
+class EntityHistoryView(WorkerScopedMixin, APIView):
+    """An entity through time: its observations in shortterm memories, its longterm record
+    and the versions of its longterm relationships."""
+
+    @extend_schema(responses=EntityHistorySerializer)
+    def get(self, request, worker_id, entity_id):
+        return Response(entity_history(worker=self.get_worker(), entity_id=entity_id))

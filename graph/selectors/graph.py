@@ -367,6 +367,32 @@ def relationship_history(*, worker: Worker, from_id, to_id) -> list[dict]:
     return [relationship_dict(r) for r in ordered]
 
 
+def entity_history(*, worker: Worker, entity_id) -> dict:
+    """An entity through time: every observation of the same (name, type) — each
+    shortterm memory that mentioned it, and its longterm record (first/last seen,
+    confidence, the sources promoted into it) — oldest first, and every version of its
+    longterm relationships (start_date, last_updated), newest first."""
+    entity = entity_get(worker=worker, entity_id=entity_id)
+    observations = Entity.objects.filter(
+        worker=worker, normalized_name=entity.normalized_name, type=entity.type
+    ).order_by("first_seen", "pk")
+    longterm = next((e for e in observations if e.tier == Tier.LONGTERM), None)
+    versions = []
+    if longterm is not None:
+        rels = (
+            Relationship.objects.filter(worker=worker, tier=Tier.LONGTERM)
+            .filter(Q(from_entity=longterm) | Q(to_entity=longterm))
+            .order_by("-start_date", "-pk")
+        )
+        versions = [relationship_dict(r) for r in rels]
+    return {
+        "entity": entity_dict(entity),
+        "observations": [entity_dict(e) for e in observations],
+        "longterm": None if longterm is None else entity_dict(longterm),
+        "relationship_versions": versions,
+    }
+
+
 def chunks_extraction(*, worker: Worker, chunk_ids: list[int]) -> dict[int, Extraction]:
     """The stored graph of each chunk (``chunks_graph``) in the extractor's shape, for
     chunks whose memory's extraction is done; others are left out (extract them anew)."""

@@ -18,6 +18,18 @@ class SearchRequestSerializer(serializers.Serializer):
     vector_weight = serializers.JSONField(required=False)
     bm25_weight = serializers.JSONField(required=False)
     exact = serializers.BooleanField(required=False, allow_null=True, default=None)
+    session_id = serializers.CharField(
+        required=False,
+        max_length=200,
+        allow_blank=True,
+        help_text="the agent's conversation session: the hits' memories record an access in it",
+    )
+    record_access = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="record an access on each hit's memory (default MEMORYHUB_RECORD_SEARCH_ACCESS)",
+    )
     include_graph = serializers.BooleanField(
         required=False,
         default=True,

@@ -1,3 +1,4 @@
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -5,6 +6,23 @@ from rest_framework.views import APIView
 from memoryhub.api.mixins import WorkerScopedMixin
 from tiers.api.search_serializers import SearchRequestSerializer, SearchResponseSerializer
 from tiers.search import search, search_queries
+from tiers.services.usage import usage_record_accesses
+
+
+def record_accesses(request, worker, hits, session_id: str, record) -> None:
+    """Search hits count as accesses of their memories (seed 001's access pattern), unless
+    switched off by the request or MEMORYHUB_RECORD_SEARCH_ACCESS."""
+    if record is None:
+        record = settings.MEMORYHUB_PROMOTION["record_search_access"]
+    if not record or not hits:
+        return
+    token = request.auth
+    usage_record_accesses(
+        worker_id=worker.pk,
+        hits=[(hit.memory_id, hit.chunk_id) for hit in hits],
+        session_id=session_id,
+        actor=f"token:{token.prefix}" if token is not None else "",
+    )
 
 
 class ShorttermSearchView(WorkerScopedMixin, APIView):
@@ -21,10 +39,14 @@ class ShorttermSearchView(WorkerScopedMixin, APIView):
         payload.is_valid(raise_exception=True)
         options = dict(payload.validated_data)
         with_graph = options.pop("include_graph")
+        session_id, record = options.pop("session_id", ""), options.pop("record_access")
         queries = options.pop("search_queries", None)
         if queries is not None:
             groups = search_queries(
                 worker=worker, queries=queries, corpus="shortterm", with_graph=with_graph, **options
+            )
+            record_accesses(
+                request, worker, [hit for g in groups for hit in g["hits"]], session_id, record
             )
             results = [
                 {
@@ -41,5 +63,6 @@ class ShorttermSearchView(WorkerScopedMixin, APIView):
             hits = search(
                 worker=worker, corpus="shortterm", filters=filters, with_graph=with_graph, **options
             )
+            record_accesses(request, worker, hits, session_id, record)
             results = [hit.as_dict() for hit in hits]
         return Response({"mode": options["mode"], "results": results})

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tiers.api import active_views, search_views, shortterm_views
+from tiers.api import active_views, longterm_views, search_views, shortterm_views
 
 app_name = "tiers-api"
 
@@ -40,5 +40,22 @@ urlpatterns = [
         shortterm_views.ShorttermChunksView.as_view(),
         name="shortterm-chunks",
     ),
+    path(
+        "shortterm/<int:memory_id>/events",
+        longterm_views.ShorttermEventsView.as_view(),
+        name="shortterm-events",
+    ),
     path("search/shortterm", search_views.ShorttermSearchView.as_view(), name="shortterm-search"),
+    path("search/longterm", longterm_views.LongtermSearchView.as_view(), name="longterm-search"),
+    path("longterm/", longterm_views.LongtermListView.as_view(), name="longterm-list"),
+    path(
+        "longterm/<int:chunk_id>/",
+        longterm_views.LongtermDetailView.as_view(),
+        name="longterm-detail",
+    ),
+    path(
+        "longterm/history/<int:memory_id>",
+        longterm_views.LongtermHistoryView.as_view(),
+        name="longterm-history",
+    ),
 ]
