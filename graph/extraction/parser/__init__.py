@@ -60,6 +60,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._topics()
         self._relations()
         self._attached()
+        self._parentheses()
         self._one_type_per_name()
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:

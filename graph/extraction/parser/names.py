@@ -617,8 +617,7 @@ class NameReading:
             if head.dep_ == "compound" and head.head.lower_ in TEAM_WORDS and head.head.i > head.i:
                 between = list(doc[span.end : head.head.i + 1])
                 if len(between) <= 3 and all(
-                    t.i not in self.by_token and t.pos_ in {"NOUN", "PROPN", "ADJ"}
-                    for t in between
+                    t.i not in self.by_token and t.pos_ in {"NOUN", "PROPN", "ADJ"} for t in between
                 ):
                     tokens = tokens + between
             elif (

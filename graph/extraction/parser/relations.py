@@ -142,8 +142,29 @@ class RelationReading:
                     return [speaker]
         out = []
         for subject in subjects:
+            if subject.lower_ in {"both", "they", "we"} and self._speaker_at(subject.idx) is None:
+                group = self._group_before(subject)
+                if group:  # "A and B run a vineyard; both studied at X"
+                    out.extend(group)
+                    continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _group_before(self, token):
+        """The two or more names coordinated as the last subject before ``token``, in its
+        sentence or the one before."""
+        start = token.sent.start
+        if start > 0:
+            start = self.doc[start - 1].sent.start
+        for index in range(token.i - 1, start - 1, -1):
+            candidate = self.doc[index]
+            if candidate.dep_ not in {"nsubj", "nsubjpass"}:
+                continue
+            conjuncts = self._with_conjuncts(candidate)
+            mentions = [self._mention_of(c) for c in conjuncts]
+            if len(conjuncts) > 1 and all(m is not None for m in mentions):
+                return conjuncts
+        return []
 
     def _noun_subject(self, noun):
         """The name a modified noun stands for: itself, or the subject it is said of
@@ -239,7 +260,9 @@ class RelationReading:
                     for place in mod.children:
                         target = self._mention_of(place)
                         if target is not None and target.type == "location":
-                            self._relate(mention, target, "LOCATED_IN", self._sentence_text(head.sent))
+                            self._relate(
+                                mention, target, "LOCATED_IN", self._sentence_text(head.sent)
+                            )
             self._place_after(mention)
 
     def _place_after(self, mention):
@@ -445,6 +468,16 @@ class RelationReading:
     def _job_at(self, verb):
         """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
         for token in verb.subtree:
+            if token.dep_ == "dobj" and token.head == verb and token.lemma_.lower() in {
+                "job",
+                "position",
+                "role",
+                "internship",
+                "offer",
+            }:  # "got a job at Quintal Labs": the place hangs off the verb
+                for prep in verb.children:
+                    if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}:
+                        self._works_at(verb, prep)
             if token.lemma_.lower() not in {
                 "job",
                 "position",
@@ -456,15 +489,18 @@ class RelationReading:
                 continue
             for prep in token.children:
                 if prep.dep_ == "prep" and prep.lower_ in {"at", "with", "from"}:
-                    for pobj in prep.children:
-                        target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
-                        if target is not None and target.type in {"organization", "event"}:
-                            target.type = "organization"
-                            sentence = self._sentence_text(verb.sent)
-                            for subject in self._subjects(verb):
-                                source = self._resolve(subject)
-                                if source is not None and source.type == "person":
-                                    self._relate(source, target, "WORKS_FOR", sentence)
+                    self._works_at(verb, prep)
+
+    def _works_at(self, verb, prep):
+        for pobj in prep.children:
+            target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
+            if target is not None and target.type in {"organization", "event"}:
+                target.type = "organization"
+                sentence = self._sentence_text(verb.sent)
+                for subject in self._subjects(verb):
+                    source = self._resolve(subject)
+                    if source is not None and source.type == "person":
+                        self._relate(source, target, "WORKS_FOR", sentence)
 
     def _companions(self, verb):
         """ "went to the parade with Jess": the people who went along."""

@@ -9,6 +9,7 @@ from graph.extraction.parser.words import (
     FIELD_LINE,
     FIELDS,
     LIST_ITEM,
+    PARENTHESIS,
     PERSONAL_RELATIONS,
     SEPARATOR,
     TEAM_WORDS,
@@ -94,6 +95,45 @@ class StructureReading:
                 self._relate(value, topic, type_, line.strip())
             else:
                 self._relate(topic, value, type_, line.strip())
+
+    def _parentheses(self):
+        """What a parenthesis right after a name says of it: a place ("Nimbus Cloud
+        (Dublin)"), an employer ("Rosa Díaz (Head of Ops, Fenwick Foods)"), or a field
+        ("referral-program (lead: Hana Novak)", "OPS-2291 (owner: Ines)")."""
+        for mention in list(self.mentions):
+            if mention.origin == "speaker":
+                continue
+            found = PARENTHESIS.match(self.source, mention.end)
+            if found is None:
+                continue
+            start, end = found.start(1), found.end(1)
+            inside = [m for m in self.mentions if start <= m.start and m.end <= end]
+            sentence = self.source[mention.start : found.end()].strip()
+            field = FIELD_LINE.match(found.group(1))
+            if field and field.group(1).strip().casefold() in FIELDS:
+                direction, relation, kind = FIELDS[field.group(1).strip().casefold()]
+                if relation in {"LIVES_IN", "MANAGER"} or not inside:
+                    continue
+                for value in inside:
+                    if direction == "value":
+                        self._relate(value, mention, relation, sentence)
+                    else:
+                        self._relate(mention, value, relation, sentence)
+                continue
+            places = [m for m in inside if m.type == "location"]
+            if (
+                len(inside) == 1
+                and places
+                and mention.type in {"organization", "component", "project", "event"}
+                and found.group(1).strip() == places[0].name
+            ):
+                self._relate(mention, places[0], "LOCATED_IN", sentence)
+                continue
+            if mention.type == "person":
+                for org in (m for m in inside if m.type == "organization"):
+                    words = org.name.casefold().split()
+                    type_ = "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+                    self._relate(mention, org, type_, sentence)
 
     def _drop(self, mention: Mention) -> None:
         self.mentions.remove(mention)
