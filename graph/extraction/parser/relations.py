@@ -218,6 +218,8 @@ class RelationReading:
                 "member",
                 "owner",
                 "maintainer",
+                "subsidiary",
+                "division",
                 "author",
                 "founder",
                 "creator",

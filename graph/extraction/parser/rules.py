@@ -49,7 +49,7 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "LIKES"
     if word in {"wrapper", "fork"} and target.type == "technology":
         return "USES"
-    if word in {"part", "member"}:
+    if word in {"part", "member", "subsidiary", "division", "unit", "branch", "arm"}:
         return "PART_OF"
     if word in {"owner", "maintainer"}:
         return "OWNS"
@@ -128,6 +128,8 @@ def _locate(source, target):
 
 
 def _join(source, target):
+    if target.type == "technology" and source.type == "person" and target.name[:1].isupper():
+        target.type = "organization"  # "joined Stripe"
     if target.type != "organization":
         return None
     words = target.name.casefold().split()
@@ -143,6 +145,8 @@ def _attend(source, target):
 
 
 def _work(source, target):
+    if target.type == "technology" and source.type == "person" and target.name[:1].isupper():
+        target.type = "organization"  # "worked at Shopify": the company, not the product
     if target.type == "organization":
         return "PART_OF" if target.name.casefold().split()[-1] in TEAM_WORDS else "WORKS_FOR"
     return None
@@ -217,8 +221,11 @@ VERB_RULES = {
     "power": _rule(None, by="USES"),
     "back": _rule(None, by="DEPENDS_ON"),
     "teach": _rule(None, at=_work),
+    "coach": _rule(None, at=_work, **{"for": _work}),
+    "support": _rule(lambda s, t: "LIKES" if _person(s) and t.type == "organization" else None),
+    "cache": _rule(None, **{"in": _data}),
     "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
-    "run": _rule(_run, on=_run_on, **{"in": _locate}),
+    "run": _rule(_run, on=_run_on, at=_work, **{"in": _locate}),
     "fan": _rule(None, to="INTEGRATES_WITH", out="INTEGRATES_WITH"),
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
@@ -237,7 +244,9 @@ VERB_RULES = {
     "serve": _rule(None),
     "draft": _rule(_create),
     "adopt": _rule(_have),
-    "consume": _rule(None, **{"from": _data}),
+    "consume": _rule(
+        lambda s, t: "INTEGRATES_WITH" if t.type == "component" else None, **{"from": _data}
+    ),
     "load": _rule(_data, into=_data),
     "upsert": _rule(None, into=_data),
     "store": _rule(None, **{"in": _data}),
@@ -259,9 +268,9 @@ VERB_RULES = {
     "maintain": _rule("OWNS"),
     "have": _rule(_have),
     "adopt_pet": _rule("OWNS"),
-    "lead": _rule("LEADS"),
-    "manage": _rule("LEADS"),
-    "head": _rule("LEADS", to=_go),
+    "lead": _rule("LEADS", at=_work),
+    "manage": _rule("LEADS", at=_work),
+    "head": _rule("LEADS", to=_go, at=_work),
     "report": _rule(None, to="REPORTS_TO"),
     "work": _rule(None, at=_work, **{"for": _work}),
     "join": _rule(_join),
@@ -316,9 +325,9 @@ VERB_RULES = {
     "enroll": _rule(None, at="STUDIES_AT", **{"in": "STUDIES_AT"}),
     "create": _rule(_create),
     "found": _rule(_create),
-    "design": _rule(_create),
+    "design": _rule(_create, at=_work),
     "author": _rule(_create),
-    "develop": _rule(_create),
+    "develop": _rule(_create, at=_work),
     "start": _rule(lambda s, t: "CREATED" if t.type in {"organization", "project"} else None),
     "co-author": _rule(_create),
     "coauthor": _rule(_create),

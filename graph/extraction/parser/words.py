@@ -274,6 +274,7 @@ PLACE_NOUNS = set(
 )
 PLACE_VERBS = set(
     """move live fly travel go visit base stay drive relocate head return arrive land
+    headquarter locate
     settle grow moving trip hike hiking ski skiing""".split()
 )
 MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
