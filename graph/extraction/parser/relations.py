@@ -15,6 +15,7 @@ from graph.extraction.parser.words import (
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
+    DEPLOY_VERBS,
     MOVE_VERBS,
     PARTICLES,
     PET_WORDS,
@@ -71,6 +72,14 @@ class RelationReading:
                         and name.i in self.by_token
                     ):
                         return self.by_token[name.i]
+        if (
+            token.i + 2 < len(self.doc)
+            and self.doc[token.i + 1].text == "("
+            and token.i + 2 in self.by_token
+        ):  # "the design doc (DD-31)", "the ingress controller (nginx-ingress)"
+            inside = self.by_token[token.i + 2]
+            if self.source[inside.end : inside.end + 1] == ")":
+                return inside
         for child in token.children:  # "the billing service": compound children
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
@@ -142,7 +151,12 @@ class RelationReading:
                     return [speaker]
         out = []
         for subject in subjects:
-            if subject.lower_ in {"both", "they", "we"} and self._speaker_at(subject.idx) is None:
+            plural = subject.lower_ in {"both", "they", "we"} or (
+                subject.i not in self.by_token
+                and subject.tag_ == "NNS"
+                and any(c.lower_ in {"both", "all"} for c in subject.children)
+            )  # "both brokers", "all three"
+            if plural and self._speaker_at(subject.idx) is None:
                 group = self._group_before(subject)
                 if group:  # "A and B run a vineyard; both studied at X"
                     out.extend(group)
@@ -158,7 +172,9 @@ class RelationReading:
             start = self.doc[start - 1].sent.start
         for index in range(token.i - 1, start - 1, -1):
             candidate = self.doc[index]
-            if candidate.dep_ not in {"nsubj", "nsubjpass"}:
+            if candidate.dep_ in {"conj", "cc"} or not any(
+                c.dep_ == "conj" for c in candidate.children
+            ):
                 continue
             conjuncts = self._with_conjuncts(candidate)
             mentions = [self._mention_of(c) for c in conjuncts]
@@ -229,6 +245,10 @@ class RelationReading:
                 self._kind_of(token)
             if token.dep_ == "nsubj" and token.head.lemma_ == "be":
                 self._role_named(token)
+            elif any(c.dep_ == "appos" for c in token.children) and any(
+                c.dep_ == "poss" and c.pos_ != "PRON" for c in token.children
+            ):
+                self._role_named(token)  # "Acme's CTO, Dana Whitfield, ..."
             if token.dep_ == "poss" and (
                 token.lower_ in {"my", "his", "her", "their"}
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
@@ -270,8 +290,8 @@ class RelationReading:
     def _place_after(self, mention):
         """ "a job at Kestrel Robotics in Munich", "Mercy General Hospital in Dublin": a place
         right after an organisation is where it is, whatever the parse attached it to."""
-        if mention.type not in {"organization", "component", "project", "event"}:
-            return
+        if mention.type not in {"organization", "component", "project", "event", "location"}:
+            return  # "Mount Desert Island in Maine": a place right after a place
         after = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
         if after is None or after.end + 1 >= len(self.doc):
             return
@@ -380,6 +400,8 @@ class RelationReading:
             return
         if lemma == "stand" and negated and not no_longer:  # "can't stand running"
             lemma, negated = "hate", False
+        if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
+            lemma = "deploy"
         if lemma == "get" and any(
             c.dep_ in {"prt", "advmod"} and c.lower_ == "back" for c in verb.children
         ):
@@ -430,6 +452,22 @@ class RelationReading:
                 for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
                     self._relate(thing, target, "MIGRATED_TO", sentence)
                 if moved:
+                    continue
+            if (
+                lemma in DEPLOY_VERBS
+                and prep in {"to", "in", "into", "on", "onto"}
+                and target.type in {"location", "component"}
+            ):
+                placed = [
+                    self._mention_of(o)
+                    for c in verb.children
+                    if c.dep_ in {"dobj", "nsubjpass"}
+                    for o in self._with_conjuncts(c)
+                ]
+                placed = [m for m in placed if m is not None and m.type in {"component", "technology"}]
+                for thing in placed:  # "rolled out cdn-edge to fra1", "X was deployed to Y"
+                    self._relate(thing, target, "LOCATED_IN", sentence)
+                if placed:
                     continue
             if lemma == "replace" and prep == "with":  # "we replaced A with B"
                 for child in verb.children:
@@ -582,8 +620,11 @@ class RelationReading:
         if owner is None:
             return
         holder = None
-        for attr in token.head.children:
-            if attr.dep_ == "attr":
+        named = [c for c in token.children if c.dep_ == "appos"]
+        if token.dep_ == "nsubj" and token.head.lemma_ == "be":
+            named += [c for c in token.head.children if c.dep_ == "attr"]
+        for attr in named:
+            if attr.i in self.by_token or any(c.i in self.by_token for c in attr.children):
                 holder = self._mention_of(attr)
         if holder is None or holder.type != "person":
             return
@@ -603,7 +644,7 @@ class RelationReading:
         else:
             type_ = _role_type(word, holder, target)
         if type_:
-            if type_ == "KNOWS":
+            if type_ in {"KNOWS", "MARRIED_TO"}:
                 self._relate(target, holder, type_, sentence)
             else:
                 self._relate(holder, target, type_, sentence)

@@ -159,6 +159,8 @@ def _have(source, target):
 def _run(source, target):
     if _person(source) and target.type in {"project", "organization", "event"}:
         return "LEADS"
+    if source.type == "organization" and target.type in {"component", "project"}:
+        return "OWNS"  # "events-cluster is run by the Streaming team"
     if not _person(source) and target.type == "technology":
         return "USES"
     return None
@@ -225,7 +227,9 @@ VERB_RULES = {
     "support": _rule(lambda s, t: "LIKES" if _person(s) and t.type == "organization" else None),
     "cache": _rule(None, **{"in": _data}),
     "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
-    "run": _rule(_run, on=_run_on, at=_work, **{"in": _locate}),
+    "run": _rule(
+        _run, on=_run_on, at=_work, **{"in": lambda s, t: None if _person(s) else _locate(s, t)}
+    ),
     "fan": _rule(None, to="INTEGRATES_WITH", out="INTEGRATES_WITH"),
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
@@ -281,7 +285,7 @@ VERB_RULES = {
     "deploy": _rule(None, to=_locate, **{"in": _locate, "on": "USES"}),
     "base": _rule(None, **{"in": _locate}),
     "locate": _rule(None, **{"in": _locate}),
-    "live": _rule(None, **{"in": _locate}),
+    "live": _rule(None, **{"in": _locate, "on": _locate}),
     "grow": _rule(None, **{"in": _locate, "up": _locate}),
     "stay": _rule(None, **{"in": _locate}),
     "be": _rule(

@@ -251,6 +251,7 @@ HUMAN_OBJECT_VERBS = set(
     introduce pair onboard""".split()
 )
 PARTICLES = {"back", "up", "down", "out", "over", "away", "off", "home", "along"}
+DEPLOY_VERBS = {"deploy", "ship", "release", "install", "provision"}
 MOVE_VERBS = {"migrate", "move", "switch", "port", "rewrite", "shift"}
 TECH_OBJECT_VERBS = set(
     """use adopt install configure deploy upgrade downgrade integrate wrap evaluate benchmark
