@@ -4,7 +4,7 @@ in background mode, a task queued for after it), the Neo4j outbox on delete, and
 of memories and chunks for reads."""
 
 from graph.projection.outbox import outbox_record_memory
-from graph.selectors.graph import chunks_graph, memories_graph
+from graph.selectors.graph import chunks_graph, longterm_chunks_graph, memories_graph
 from graph.services.extraction import (
     extract,
     extraction_deferred,
@@ -43,3 +43,6 @@ class StoredMemoryGraph:
 
     def of_memories(self, *, worker, memory_ids: list[int]) -> dict[int, dict]:
         return memories_graph(worker=worker, memory_ids=memory_ids)
+
+    def of_longterm_chunks(self, *, worker, chunk_ids: list[int]) -> dict[int, dict]:
+        return longterm_chunks_graph(worker=worker, chunk_ids=chunk_ids)

@@ -31,6 +31,9 @@ class MemoryGraph(Protocol):
     def of_memories(self, *, worker, memory_ids: list[int]) -> dict[int, dict]:
         """``{memory_id: {"entities": [...], "relationships": [...]}}`` for every id."""
 
+    def of_longterm_chunks(self, *, worker, chunk_ids: list[int]) -> dict[int, dict]:
+        """``{chunk_id: {...}}`` for longterm versions: the longterm graph they mention."""
+
 
 class NoGraph:
     """No graph: nothing extracted, nothing stored, empty graphs read."""
@@ -49,6 +52,9 @@ class NoGraph:
 
     def of_memories(self, *, worker, memory_ids: list[int]) -> dict[int, dict]:
         return {memory_id: {"entities": [], "relationships": []} for memory_id in memory_ids}
+
+    def of_longterm_chunks(self, *, worker, chunk_ids: list[int]) -> dict[int, dict]:
+        return {chunk_id: {"entities": [], "relationships": []} for chunk_id in chunk_ids}
 
 
 _plugged: MemoryGraph = NoGraph()

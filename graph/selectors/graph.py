@@ -18,7 +18,7 @@ from graph.projection.errors import NEO4J_ERRORS
 from graph.vocabulary import normalize_name
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from tiers.models import ExtractionStatus, ShorttermChunk, Tier
+from tiers.models import ExtractionStatus, LongtermChunk, ShorttermChunk, Tier
 
 logger = logging.getLogger(__name__)
 
@@ -91,6 +91,47 @@ def memories_graph(*, worker: Worker, memory_ids: list[int]) -> dict[int, dict]:
         graphs[entity.source_memory_id]["entities"].append(entity_dict(entity))
     for rel in rels.order_by("id"):
         graphs[rel.source_memory_id]["relationships"].append(relationship_dict(rel))
+    return graphs
+
+
+def longterm_chunks_graph(*, worker: Worker, chunk_ids: list[int]) -> dict[int, dict]:
+    """For longterm search results: per version, the longterm entities promoted from its
+    source that the version mentions, and the longterm relationships among them."""
+    graphs = {cid: {"entities": [], "relationships": []} for cid in chunk_ids}
+    if not chunk_ids:
+        return graphs
+    columns = ", ".join(f"e.{field}" for field in ENTITY_FIELDS.values())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""WITH c AS MATERIALIZED (
+                    SELECT id, shortterm_memory_id AS source, lower(content) AS text
+                    FROM {LongtermChunk._meta.db_table} WHERE id = ANY(%s))
+                SELECT c.id, {columns} FROM c JOIN {Entity._meta.db_table} e
+                ON e.worker_id = %s AND e.tier = %s
+                   AND e.metadata -> 'sources' @> to_jsonb(c.source)
+                   AND strpos(c.text, lower(e.name)) > 0
+                ORDER BY e.id""",
+            [list(chunk_ids), worker.pk, Tier.LONGTERM],
+        )
+        by_chunk: dict[int, set[int]] = {cid: set() for cid in chunk_ids}
+        for chunk_id, *row in cursor.fetchall():
+            entity = dict(zip(ENTITY_FIELDS, row, strict=True))
+            graphs[chunk_id]["entities"].append(entity)
+            by_chunk[chunk_id].add(entity["id"])
+        all_ids = sorted(set().union(*by_chunk.values()))
+        if not all_ids:
+            return graphs
+        cursor.execute(
+            f"""SELECT {", ".join(RELATIONSHIP_FIELDS.values())} FROM {Relationship._meta.db_table}
+                WHERE worker_id = %s AND from_entity_id = ANY(%s) AND to_entity_id = ANY(%s) """
+            """ORDER BY id""",
+            [worker.pk, all_ids, all_ids],
+        )
+        rels = [dict(zip(RELATIONSHIP_FIELDS, row, strict=True)) for row in cursor.fetchall()]
+    for cid, ids in by_chunk.items():
+        graphs[cid]["relationships"] = [
+            r for r in rels if r["from_id"] in ids and r["to_id"] in ids
+        ]
     return graphs
 
 

@@ -330,3 +330,13 @@ def test_a_reviewer_correction_and_a_merge_are_usage_signals(worker):
     )
     assert MemoryUsage.objects.get(memory=memory).corrections == 1
     assert MemoryEvent.objects.get(memory=memory).kind == UsageKind.CORRECT
+
+
+def test_longterm_hits_carry_the_longterm_graph_of_their_source(worker):
+    memory = _memory(worker, "Maria works at Acme in Lisbon.")
+    promotion_check(memory=memory, manual=True)
+    hits = search(worker=worker, query="Maria Acme", corpus="longterm", with_graph=True)
+    graph = hits[0].graph
+    assert {e["name"] for e in graph["entities"]} >= {"Maria", "Acme"}
+    assert all(e["tier"] == "longterm" for e in graph["entities"])
+    assert graph["relationships"]

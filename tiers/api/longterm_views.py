@@ -92,10 +92,17 @@ class LongtermSearchView(WorkerScopedMixin, APIView):
         payload = LongtermSearchRequestSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         options = dict(payload.validated_data)
-        for unused in ("include_graph", "session_id", "record_access"):
+        with_graph = options.pop("include_graph")
+        for unused in ("session_id", "record_access"):  # accesses are shortterm signals
             options.pop(unused, None)
         filters = {key: options.pop(key) for key in ("memory_ids", "metadata") if key in options}
-        hits = search(worker=self.get_worker(), corpus="longterm", filters=filters, **options)
+        hits = search(
+            worker=self.get_worker(),
+            corpus="longterm",
+            filters=filters,
+            with_graph=with_graph,
+            **options,
+        )
         return Response({"mode": options["mode"], "results": [hit.as_dict() for hit in hits]})
 
 

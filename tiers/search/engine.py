@@ -45,7 +45,7 @@ def search(
     _check_temporal(corpus, params)
     hits = _ranked_hits(worker, corpus, params)
     if with_graph:
-        attach_graphs(worker, hits)
+        attach_graphs(worker, hits, corpus)
     return hits
 
 
@@ -116,9 +116,14 @@ def _check_temporal(corpus: Corpus, params: SearchParams) -> None:
             )
 
 
-def attach_graphs(worker: Worker, hits: list[SearchHit]) -> None:
-    """Each hit's graph: the entities and relationships of its chunk (one query for all)."""
-    graphs = memory_graph().of_chunks(worker=worker, chunk_ids=[hit.chunk_id for hit in hits])
+def attach_graphs(worker: Worker, hits: list[SearchHit], corpus: Corpus | None = None) -> None:
+    """Each hit's graph: the entities and relationships of its chunk (one query for all);
+    for longterm versions, the longterm graph promoted from their source."""
+    ids = [hit.chunk_id for hit in hits]
+    if corpus is not None and corpus.temporal:
+        graphs = memory_graph().of_longterm_chunks(worker=worker, chunk_ids=ids)
+    else:
+        graphs = memory_graph().of_chunks(worker=worker, chunk_ids=ids)
     for hit in hits:
         hit.graph = graphs.get(hit.chunk_id, {"entities": [], "relationships": []})
 
