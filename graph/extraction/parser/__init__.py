@@ -49,6 +49,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
     def read(self) -> Extraction:
         self._speaker()
         self._identifiers()
+        self._handles()
         self._technologies()
         self._named_entities()
         self._proper_nouns()

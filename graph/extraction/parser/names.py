@@ -12,6 +12,7 @@ from graph.extraction.parser.words import (
     ANIMALS,
     FOODS,
     GENERIC_HEADS,
+    HANDLE,
     HUMAN_AGENT_VERBS,
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
@@ -119,8 +120,15 @@ class NameReading:
         """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
         parts, current = [], []
         for token in tokens:
+            between_names = (
+                token.text == "&"
+                and len(current) == 1
+                and current[0].lower_ in lexicon.FIRST_NAMES
+                and token.i + 1 < len(self.doc)
+                and self.doc[token.i + 1].lower_ in lexicon.FIRST_NAMES
+            )  # "Kofi & Ama", not "Weights & Biases"
             if token.lower_ in SPLIT_WORDS and (
-                token.lower_ not in {"of", "&", "for"} or not current
+                token.lower_ not in {"of", "&", "for"} or not current or between_names
             ):
                 if current:
                     parts.append(current)
@@ -155,6 +163,14 @@ class NameReading:
             if kind == "ticket" and not any(ch.isdigit() for ch in name):
                 continue
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
+
+    def _handles(self):
+        """ "@sam", "cc @Tomasz @ife": a chat handle is a person."""
+        for found in HANDLE.finditer(self.source):
+            span = self.doc.char_span(found.start(1), found.end(1), alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            self._add(list(span), "person", 0.8, name=found.group(1), origin="handle", cued=True)
 
     def _technologies(self):
         doc = self.doc
@@ -564,7 +580,11 @@ class NameReading:
                 or (dep == "dobj" and lemma in HUMAN_OBJECT_VERBS)
                 or (preposition == "with" and lemma in MEET_VERBS)
                 or (preposition == "by" and lemma in HUMAN_AGENT_VERBS)
-                or (dep == "appos" and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS)
+                or (
+                    dep == "appos"
+                    and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS
+                    and 0 < head.i - verb.i <= 2  # "my wife Huda", not "wife Huda: Doha"
+                )
             ):
                 mention.type = "person"
             elif (dep == "dobj" and lemma in {"join", "leave"}) or (

@@ -56,6 +56,9 @@ FOODS = set(
 PET_WORDS = {"pet", "puppy", "kitten", "pup"}
 ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle".split())
 TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
+# Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
+TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+HANDLE = re.compile(r"(?<![\w.@])@([A-Za-z][\w.-]*[A-Za-z0-9])")
 GENERIC_HEADS = set(
     """thing things stuff time times way lot lots bit day days week weeks year years month
     months people person guy guys place places idea ideas part parts kind sort one ones
