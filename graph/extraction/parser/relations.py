@@ -185,13 +185,14 @@ class RelationReading:
     def _noun_subject(self, noun):
         """The name a modified noun stands for: itself, or the subject it is said of
         ("X is a library, created by Y"), or the name it stands beside ("X, a library")."""
+        if noun.dep_ == "attr" and noun.i not in self.by_token:
+            # "orders-api is a FastAPI app backed by PostgreSQL": said of the subject
+            for subject in noun.head.children:
+                if subject.dep_ in {"nsubj", "nsubjpass"} and self._mention_of(subject):
+                    return self._mention_of(subject)
         mention = self._mention_of(noun)
         if mention is not None:
             return mention
-        if noun.dep_ == "attr":
-            for subject in noun.head.children:
-                if subject.dep_ in {"nsubj", "nsubjpass"}:
-                    return self._mention_of(subject)
         if noun.dep_ == "appos":
             return self._mention_of(noun.head)
         return None

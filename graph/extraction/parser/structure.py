@@ -8,6 +8,7 @@ from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     FIELD_LINE,
     FIELDS,
+    INLINE_FIELD,
     LIST_ITEM,
     PARENTHESIS,
     PERSONAL_RELATIONS,
@@ -54,6 +55,17 @@ class StructureReading:
         if not SEPARATOR.match(self.source, subject.end):
             return
         self.items.append((subject.end, offset + len(line), subject))
+        for found in INLINE_FIELD.finditer(self.source, subject.end, offset + len(line)):
+            key = found.group(1).strip().casefold()  # "- **ledger-api** — Go; owner: Thabo"
+            if key not in FIELDS:
+                continue
+            direction, relation, _kind = FIELDS[key]
+            if relation in {"LIVES_IN", "MANAGER"}:
+                continue
+            for value in self.mentions:
+                if found.start(2) <= value.start < found.end(2) and value is not subject:
+                    pair = (value, subject) if direction == "value" else (subject, value)
+                    self._relate(*pair, relation, line.strip())
         first_segment = self.source[rest_start : offset + len(line)].split(",")[0]
         for mention in self.mentions:
             if (
