@@ -313,12 +313,13 @@ class NameReading:
                         and tokens[0].lower_ not in lexicon.FIRST_NAMES
                     )
                     nxt = tokens[-1].i + 1
-                    if (
-                        nxt < len(self.doc)
-                        and nxt not in self.by_token
-                        and self.doc[nxt].lower_ in TEAM_WORDS
-                        and self.doc[nxt].pos_ == "NOUN"
-                    ):  # "the Security team": the team word is part of the name
+                    if nxt < len(self.doc) and nxt not in self.by_token and (
+                        (self.doc[nxt].lower_ in TEAM_WORDS and self.doc[nxt].pos_ == "NOUN")
+                        or (
+                            self.doc[nxt].lower_.rstrip(".") in ORG_WORDS
+                            and self.doc[nxt].text[:1].isupper()
+                        )
+                    ):  # "the Security team", "Spindle GmbH": the cue word is in the name
                         tokens = tokens + [self.doc[nxt]]
                         nxt += 1
                     cue = self._cue_type(tokens, "")
@@ -561,6 +562,14 @@ class NameReading:
                     and first not in lexicon.FIRST_NAMES
                 ):
                     mention.type = "location"
+                continue
+            if (
+                mention.type == "technology"
+                and first in lexicon.FIRST_NAMES
+                and dep in {"nsubj", "nsubjpass"}
+                and lemma in HUMAN_VERBS
+            ):  # "Lars owns search-api": a given name that owns, reviews, says
+                mention.type = "person"
                 continue
             if mention.type == "technology":
                 continue

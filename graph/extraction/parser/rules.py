@@ -332,7 +332,10 @@ VERB_RULES = {
     "design": _rule(_create, at=_work),
     "author": _rule(_create),
     "develop": _rule(_create, at=_work),
-    "start": _rule(lambda s, t: "CREATED" if t.type in {"organization", "project"} else None),
+    "start": _rule(
+        lambda s, t: "CREATED" if t.type in {"organization", "project"} else None, at=_work
+    ),
+    "get": _rule(None, into=lambda s, t: "STUDIES_AT" if t.type == "organization" else None),
     "co-author": _rule(_create),
     "coauthor": _rule(_create),
     "present": _rule(None, at=_attend),
