@@ -371,6 +371,20 @@ MEMORYHUB_PROMOTION = {
     "retention_hours": envint("MEMORYHUB_RETENTION_SWEEP_HOURS", 24, minimum=1),
 }
 
+# Cross-tier retrieval and the combined context block (seed 002, seed 003).
+MEMORYHUB_RETRIEVAL = {
+    "default_limit": envint("MEMORYHUB_RETRIEVAL_LIMIT", 10, minimum=1),
+    # tiers=auto searches longterm too when no shortterm hit is at least this similar
+    # (cosine) and no active section matched.
+    "relevance_floor": envfloat("MEMORYHUB_RETRIEVAL_RELEVANCE_FLOOR", 0.35),
+    "max_short": envint("MEMORYHUB_CONTEXT_MAX_SHORT", 30, minimum=0),
+    "max_long": envint("MEMORYHUB_CONTEXT_MAX_LONG", 15, minimum=0),
+    # Full content in the context for shortterm memories this important (0-10) and
+    # longterm versions this confident (0-1); a summary line otherwise.
+    "full_content_importance": envfloat("MEMORYHUB_CONTEXT_FULL_IMPORTANCE", 8.0),
+    "full_content_confidence": envfloat("MEMORYHUB_CONTEXT_FULL_CONFIDENCE", 0.8),
+}
+
 _EXTRACTOR = envchoice(
     "MEMORYHUB_EXTRACTOR",
     "llm" if envstr("MEMORYHUB_LLM_URL") else "parser",

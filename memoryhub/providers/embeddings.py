@@ -26,6 +26,7 @@ from psycopg.pq import Format
 
 from memoryhub.errors import DomainError
 from memoryhub.providers.http import endpoint_url, post_json
+from memoryhub.text import count_tokens as count_words_and_marks
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +53,11 @@ class EmbeddingProvider:
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         raise NotImplementedError  # pragma: no cover - abstract
+
+    def count_tokens(self, text: str) -> int:
+        """How many tokens the model sees in ``text`` (a context budget's unit). Providers
+        without a local tokenizer count words and punctuation marks."""
+        return count_words_and_marks(text)
 
     def embed_query(self, text: str) -> np.ndarray:
         return _cached_query(self, text)
@@ -198,6 +204,11 @@ class LocalEmbeddings(EmbeddingProvider):
                 logger.info("loaded all-MiniLM-L6-v2 in %.1fs", time.perf_counter() - started)
                 _local_models["minilm"] = model
             return model
+
+    def count_tokens(self, text: str) -> int:
+        """The model's own WordPiece tokens (without [CLS]/[SEP]), not truncated."""
+        tokenizer = self.load().tokenizer
+        return len(tokenizer(text, add_special_tokens=False, truncation=False)["input_ids"])
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tiers.api import active_views, longterm_views, search_views, shortterm_views
+from tiers.api import active_views, longterm_views, retrieval_views, search_views, shortterm_views
 
 app_name = "tiers-api"
 
@@ -47,6 +47,8 @@ urlpatterns = [
     ),
     path("search/shortterm", search_views.ShorttermSearchView.as_view(), name="shortterm-search"),
     path("search/longterm", longterm_views.LongtermSearchView.as_view(), name="longterm-search"),
+    path("retrieve", retrieval_views.RetrieveView.as_view(), name="retrieve"),
+    path("context", retrieval_views.ContextView.as_view(), name="context"),
     path("longterm/", longterm_views.LongtermListView.as_view(), name="longterm-list"),
     path(
         "longterm/<int:chunk_id>/",
