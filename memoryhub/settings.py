@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "tiers",
     "graph",
     "consolidation",
+    "agents",
     "review",
     "bench",
 ]

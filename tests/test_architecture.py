@@ -36,7 +36,9 @@ def test_the_import_contracts_are_kept():
         assert matching == ["KEPT"], report
 
 
-@pytest.mark.parametrize("package", ["memoryhub", "tiers", "graph", "consolidation", "review"])
+@pytest.mark.parametrize(
+    "package", ["memoryhub", "tiers", "graph", "consolidation", "agents", "review"]
+)
 def test_the_foundation_and_each_app_have_a_layer(package):
     """Every app is named in the house contract, so a new import between apps is checked."""
     import tomllib

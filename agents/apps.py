@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+
+
+class AgentsConfig(AppConfig):
+    """The agents' way in: the tool registry every surface shares (REST, the OpenAI tool
+    manifest, the MCP server, the in-process memory agents)."""
+
+    name = "agents"
+    verbose_name = "Agents: tools, MCP server and memory agents"
+    worker_api_urls = "agents.api.urls"
