@@ -409,3 +409,13 @@ MEMORYHUB_LLM = {
     "api_key": envstr("MEMORYHUB_LLM_API_KEY", ""),
     "timeout": envint("MEMORYHUB_LLM_TIMEOUT", 60, minimum=1),
 }
+
+# The in-process memory agents (updater, memorizer, retriever; agents.services): each run
+# asks the LLM at most ``max_steps`` times and stops after ``timeout`` seconds overall.
+MEMORYHUB_AGENTS = {
+    "max_steps": envint("MEMORYHUB_AGENTS_MAX_STEPS", 8, minimum=1),
+    "timeout": envfloat("MEMORYHUB_AGENTS_TIMEOUT", 60.0),
+    "llm_retries": envint("MEMORYHUB_AGENTS_LLM_RETRIES", 1, minimum=0),
+    # A tool result longer than this many characters is cut before the model reads it.
+    "tool_result_chars": envint("MEMORYHUB_AGENTS_TOOL_RESULT_CHARS", 12000, minimum=500),
+}
