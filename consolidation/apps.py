@@ -5,6 +5,10 @@ class ConsolidationConfig(AppConfig):
     name = "consolidation"
     verbose_name = "Consolidation: moving knowledge between tiers"
     worker_api_urls = "consolidation.api.urls"
+    portable = [
+        {"model": "consolidation.consolidationrun"},
+        {"model": "consolidation.promotionstate"},
+    ]
 
     def ready(self) -> None:
         from consolidation.services.active_to_shortterm import capacity_check_on_update

@@ -5,6 +5,21 @@ class GraphConfig(AppConfig):
     name = "graph"
     verbose_name = "Entity graph"
     worker_api_urls = "graph.api.urls"
+    portable = [
+        {
+            "model": "graph.entity",
+            "json": (("metadata", ["sources", "*"], "tiers.shorttermmemory"),),
+        },
+        {
+            "model": "graph.relationship",
+            "json": (("metadata", ["sources", "*"], "tiers.shorttermmemory"),),
+        },
+    ]
+
+    def after_import(self, *, worker, **_) -> None:
+        from graph.projection.outbox import outbox_record_worker
+
+        outbox_record_worker(worker_id=worker.pk)
 
     def ready(self) -> None:
         from graph.adapters import StoredMemoryGraph

@@ -5,6 +5,20 @@ class TiersConfig(AppConfig):
     name = "tiers"
     verbose_name = "Memory tiers"
     worker_api_urls = "tiers.api.urls"
+    # A worker's memory in an export (memoryhub.services.portability), in load order.
+    portable = [
+        {"model": "tiers.activememory"},
+        {"model": "tiers.shorttermmemory"},
+        {"model": "tiers.shorttermchunk"},
+        {"model": "tiers.longtermchunk", "ids": {"shortterm_memory_id": "tiers.shorttermmemory"}},
+        {"model": "tiers.memoryusage"},
+        {"model": "tiers.memoryevent", "ids": {"chunk_id": "tiers.shorttermchunk"}},
+    ]
+
+    def after_import(self, **kwargs) -> dict:
+        from tiers.services.portability import tiers_after_import
+
+        return tiers_after_import(**kwargs)
 
     def ready(self) -> None:
         from memoryhub.signals import worker_deleting

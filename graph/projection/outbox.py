@@ -31,3 +31,15 @@ def outbox_record_memory(*, memory_id: int) -> None:
             Relationship.objects.filter(source_memory_id=memory_id).values_list("pk", flat=True)
         ),
     )
+
+
+def outbox_record_worker(*, worker_id: int) -> None:
+    """Everything of one worker (after an import: the projection learns of it)."""
+    if not projection_enabled():
+        return
+    outbox_record(
+        entity_ids=list(Entity.objects.filter(worker_id=worker_id).values_list("pk", flat=True)),
+        relationship_ids=list(
+            Relationship.objects.filter(worker_id=worker_id).values_list("pk", flat=True)
+        ),
+    )

@@ -42,20 +42,18 @@ def hnsw_index_rebuild() -> None:
         )
 
 
-def chunks_reembed(*, chunk_ids: list[int]) -> int:
-    """Embed the chunks' current content again. Embeds outside the transaction; a chunk
-    whose content changed meanwhile is skipped (its own update embedded it). Returns
-    how many were written. Safe to run twice."""
-    rows = list(ShorttermChunk.objects.filter(pk__in=chunk_ids).values_list("pk", "content"))
+def chunks_reembed(*, chunk_ids: list[int], model=ShorttermChunk) -> int:
+    """Embed the chunks' current content again (shortterm chunks, or longterm versions
+    with ``model=LongtermChunk``). Embeds outside the transaction; a chunk whose content
+    changed meanwhile is skipped (its own update embedded it). Returns how many were
+    written. Safe to run twice."""
+    rows = list(model.objects.filter(pk__in=chunk_ids).values_list("pk", "content"))
     if not rows:
         return 0
     vectors = get_embedder().embed_documents([content for _, content in rows])
     with transaction.atomic():
         current = {
-            c.pk: c
-            for c in ShorttermChunk.objects.select_for_update().filter(
-                pk__in=[pk for pk, _ in rows]
-            )
+            c.pk: c for c in model.objects.select_for_update().filter(pk__in=[pk for pk, _ in rows])
         }
         ids, kept = [], []
         for offset, (pk, content) in enumerate(rows):
@@ -70,7 +68,7 @@ def chunks_reembed(*, chunk_ids: list[int]) -> int:
         if ids:
             with binary_cursor() as cursor:
                 cursor.execute(
-                    f"""UPDATE {ShorttermChunk._meta.db_table} c SET embedding = d.e
+                    f"""UPDATE {model._meta.db_table} c SET embedding = d.e
                         FROM unnest(%s::bigint[], %s::vector[]) AS d(id, e) WHERE c.id = d.id""",
                     [ids, vector_array(vectors[kept], cursor)],
                 )
