@@ -206,7 +206,10 @@ class NameReading:
                     and doc[tokens[-1].i + 1].i not in self.by_token
                 ):
                     tokens.append(doc[tokens[-1].i + 1])
-                self._add(tokens, "technology", 0.9, origin="technology", cued=True)
+                if len(tokens) > len(found) and tokens[-1].lower_.rstrip(".") in ORG_WORDS:
+                    self._add(tokens, "organization", 0.8, origin="propn", cued=True)
+                else:  # "Harbor Print Ltd" is a company, "Docker Desktop" a technology
+                    self._add(tokens, "technology", 0.9, origin="technology", cued=True)
                 index = tokens[-1].i + 1
             else:
                 index += 1
@@ -313,11 +316,15 @@ class NameReading:
                         and tokens[0].lower_ not in lexicon.FIRST_NAMES
                     )
                     nxt = tokens[-1].i + 1
-                    if nxt < len(self.doc) and nxt not in self.by_token and (
-                        (self.doc[nxt].lower_ in TEAM_WORDS and self.doc[nxt].pos_ == "NOUN")
-                        or (
-                            self.doc[nxt].lower_.rstrip(".") in ORG_WORDS
-                            and self.doc[nxt].text[:1].isupper()
+                    if (
+                        nxt < len(self.doc)
+                        and nxt not in self.by_token
+                        and (
+                            (self.doc[nxt].lower_ in TEAM_WORDS and self.doc[nxt].pos_ == "NOUN")
+                            or (
+                                self.doc[nxt].lower_.rstrip(".") in ORG_WORDS
+                                and self.doc[nxt].text[:1].isupper()
+                            )
                         )
                     ):  # "the Security team", "Spindle GmbH": the cue word is in the name
                         tokens = tokens + [self.doc[nxt]]

@@ -12,10 +12,10 @@ from graph.extraction.parser.rules import (
 )
 from graph.extraction.parser.words import (
     ANIMALS,
+    DEPLOY_VERBS,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
-    DEPLOY_VERBS,
     MOVE_VERBS,
     PARTICLES,
     PET_WORDS,
@@ -465,7 +465,9 @@ class RelationReading:
                     if c.dep_ in {"dobj", "nsubjpass"}
                     for o in self._with_conjuncts(c)
                 ]
-                placed = [m for m in placed if m is not None and m.type in {"component", "technology"}]
+                placed = [
+                    m for m in placed if m is not None and m.type in {"component", "technology"}
+                ]
                 for thing in placed:  # "rolled out cdn-edge to fra1", "X was deployed to Y"
                     self._relate(thing, target, "LOCATED_IN", sentence)
                 if placed:
@@ -509,13 +511,18 @@ class RelationReading:
     def _job_at(self, verb):
         """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
         for token in verb.subtree:
-            if token.dep_ == "dobj" and token.head == verb and token.lemma_.lower() in {
-                "job",
-                "position",
-                "role",
-                "internship",
-                "offer",
-            }:  # "got a job at Quintal Labs": the place hangs off the verb
+            if (
+                token.dep_ == "dobj"
+                and token.head == verb
+                and token.lemma_.lower()
+                in {
+                    "job",
+                    "position",
+                    "role",
+                    "internship",
+                    "offer",
+                }
+            ):  # "got a job at Quintal Labs": the place hangs off the verb
                 for prep in verb.children:
                     if prep.dep_ == "prep" and prep.lower_ in {"at", "with"}:
                         self._works_at(verb, prep)
