@@ -399,6 +399,8 @@ class RelationReading:
             return
         if lemma == "keep" and negated:
             return
+        if verb.dep_ in {"xcomp", "dobj"} and _verb_lemma(verb.head) in {"stop", "quit"}:
+            return  # "stopped using X" is a stop, not a use
         if lemma == "stand" and negated and not no_longer:  # "can't stand running"
             lemma, negated = "hate", False
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):

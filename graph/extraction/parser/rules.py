@@ -71,8 +71,14 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
 def _verb_lemma(token) -> str:
     """The verb's lemma, also when the tagger took a verb for a noun ("; lives in Austin",
     "and talks to X")."""
+    lemma = token.lemma_.lower()
+    if lemma not in VERB_RULES and token.tag_ in {"VBD", "VBN", "VBZ"}:
+        word = token.lower_  # the lemmatiser's slips: "hated" → "hat"
+        for stem in (word[:-1], word[:-2]):
+            if stem in VERB_RULES and word.endswith(("d", "s")):
+                return stem
     if token.pos_ in {"VERB", "AUX"} or not token.lower_.endswith("s"):
-        return token.lemma_.lower()
+        return lemma
     if token.dep_ in {"conj", "ROOT"} and any(c.dep_ in {"prep", "dobj"} for c in token.children):
         for stem in (token.lower_[:-1], token.lower_[:-2]):
             if stem in VERB_RULES:
