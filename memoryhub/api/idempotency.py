@@ -1,6 +1,8 @@
 import functools
+import json
 
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from memoryhub.services.idempotency import idempotent_call
@@ -26,7 +28,9 @@ def idempotent(view_method):
 
         def call():
             response = view_method(self, request, *args, **kwargs)
-            return response.status_code, response.data
+            # Stored as the client reads it: dates (a graph's) rendered as the answer is.
+            rendered = JSONRenderer().render(response.data)
+            return response.status_code, json.loads(rendered) if rendered else None
 
         status_code, data, replayed = idempotent_call(
             token=request.auth,
