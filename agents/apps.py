@@ -7,4 +7,5 @@ class AgentsConfig(AppConfig):
 
     name = "agents"
     verbose_name = "Agents: tools, MCP server and memory agents"
+    api_urls = "agents.api.root_urls"  # GET /api/v1/tools
     worker_api_urls = "agents.api.urls"

@@ -5,6 +5,7 @@ what each installed app declares, so the house is built from the apps upward.
 
 - ``worker_api_urls``: a URL module (with its own ``app_name``) mounted under
   ``/api/v1/workers/<worker_id>/``;
+- ``api_urls``: a URL module (with its own ``app_name``) mounted under ``/api/v1/``;
 - ``page_urls``: a URL module (with its own ``app_name``) of browser pages, mounted at the
   site root;
 - ``schedules()``: the app's recurring django-q2 jobs (``memoryhub.services.schedules``);

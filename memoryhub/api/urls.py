@@ -12,6 +12,8 @@ urlpatterns = [
     path("workers/", views.WorkerListView.as_view(), name="worker-list"),
     path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),
+    # Each app's endpoints at the API root (``AppConfig.api_urls``), in its own namespace.
+    *(path("", include(module)) for module in contributions("api_urls")),
     # Each app's worker-scoped endpoints (``AppConfig.worker_api_urls``), in its own namespace.
     *(
         path("workers/<int:worker_id>/", include(module))
