@@ -591,6 +591,12 @@ class NameReading:
                 mention.type = "person"
                 continue
             if (
+                mention.type == "location"
+                and first not in lexicon.FIRST_NAMES
+                and self.source[mention.end : mention.end + 1] == ":"
+            ):
+                continue  # a place that heads a line stays a place: "- Osaka: meet Daisuke"
+            if (
                 first in lexicon.FIRST_NAMES
                 or (dep in {"nsubj", "nsubjpass"} and lemma in HUMAN_VERBS)
                 or (dep == "dobj" and lemma in HUMAN_OBJECT_VERBS)

@@ -90,7 +90,10 @@ class StructureReading:
         ):
             topic.type = "person"  # "### Profile: Anouk de Vries" / "- Lives in: Utrecht"
         start = offset + field.start(2)
-        for piece in VALUE_SPLIT.finditer(self.source[start : offset + field.end(2)]):
+        values = PARENTHESIS.sub(  # "Elena (works at Sunpeak Solar)": the value is Elena
+            lambda found: " " * len(found.group(0)), self.source[start : offset + field.end(2)]
+        )
+        for piece in VALUE_SPLIT.finditer(values):
             value = self._value(start + piece.start(), start + piece.end(), kind)
             if value is None or topic is None or value is topic:
                 continue
