@@ -174,23 +174,26 @@ def _converse(*, worker: Worker, spec: AgentSpec, state: LoopState) -> tuple[str
     tools = openai_tools(list(spec.tools))
     reminded = False
     for round_ in range(1, config["max_steps"] + 1):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
+        if time.monotonic() >= deadline:
             return AgentRun.Status.TIMEOUT, _timeout_error(config["timeout"])
-        call_timeout = min(llm_timeout, remaining)
         state.llm_calls += 1
         try:
             reply = chat_tools(
                 messages=state.messages,
                 tools=tools,
-                timeout=call_timeout,
-                # no time left for a second try when the run's deadline bounds this call
-                retries=config["llm_retries"] if remaining > 2 * llm_timeout else 0,
+                timeout=llm_timeout,
+                retries=config["llm_retries"],
                 temperature=spec.temperature,
+                deadline=deadline,
             )
-        except LLMTimeoutError as exc:
-            return AgentRun.Status.TIMEOUT, f"{_timeout_error(config['timeout'])} ({exc})"
         except LLMError as exc:
+            if time.monotonic() >= deadline:
+                return AgentRun.Status.TIMEOUT, f"{_timeout_error(config['timeout'])} ({exc})"
+            if isinstance(exc, LLMTimeoutError):
+                return AgentRun.Status.TIMEOUT, (
+                    f"the LLM did not answer within {llm_timeout:g} s "
+                    f"(MEMORYHUB_LLM_TIMEOUT): {exc}"
+                )
             return AgentRun.Status.FAILED, f"the LLM failed: {exc}"
         state.messages.append(reply.message)
         if reply.content.strip():

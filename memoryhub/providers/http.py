@@ -14,6 +14,11 @@ def endpoint_url(base: str, path: str) -> str:
     return base if base.endswith(path) else f"{base}{path}"
 
 
+def _no_time(deadline: float | None, delay: float) -> bool:
+    """No retry fits before ``deadline`` after waiting ``delay`` seconds."""
+    return deadline is not None and time.monotonic() + delay >= deadline
+
+
 def post_json(
     endpoint: str,
     payload: dict,
@@ -23,8 +28,12 @@ def post_json(
     retries: int,
     error: type[Exception],
     label: str,
+    deadline: float | None = None,
 ) -> dict:
-    """The decoded JSON answer, or ``error`` naming the endpoint (``label``: "LLM", …)."""
+    """The decoded JSON answer, or ``error`` naming the endpoint (``label``: "LLM", …).
+    ``deadline`` (a ``time.monotonic()`` value) bounds all the attempts together: each waits
+    at most until then, and no retry starts after it (the error is then raised from the
+    last failure, a ``TimeoutError`` when the endpoint was too slow)."""
     body = json.dumps(payload).encode()
     headers = {"Content-Type": "application/json"}
     if api_key:
@@ -32,14 +41,18 @@ def post_json(
     delay = 0.5
     for attempt in range(retries + 1):
         request = urllib.request.Request(endpoint, data=body, headers=headers, method="POST")
+        wait = (
+            timeout if deadline is None else max(0.001, min(timeout, deadline - time.monotonic()))
+        )
         try:
-            with urllib.request.urlopen(request, timeout=timeout) as response:
+            with urllib.request.urlopen(request, timeout=wait) as response:
                 return json.loads(response.read())
         except urllib.error.HTTPError as exc:
-            if not (exc.code == 429 or exc.code >= 500) or attempt == retries:
+            retryable = exc.code == 429 or exc.code >= 500
+            if not retryable or attempt == retries or _no_time(deadline, delay):
                 raise error(f"{label} endpoint {endpoint} answered HTTP {exc.code}") from exc
         except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-            if attempt == retries:
+            if attempt == retries or _no_time(deadline, delay):
                 raise error(f"{label} endpoint {endpoint} is unreachable: {exc}") from exc
         except json.JSONDecodeError as exc:
             raise error(f"{label} endpoint {endpoint} answered a body that is not JSON") from exc

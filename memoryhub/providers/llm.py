@@ -90,9 +90,11 @@ def chat_tools(
     timeout: float | None = None,
     retries: int = 1,
     temperature: float = 0,
+    deadline: float | None = None,
 ) -> ChatReply:
     """One turn of a chat with function calling (``tools``: OpenAI function specs).
-    ``timeout`` (seconds) defaults to ``MEMORYHUB_LLM["timeout"]``; a timeout raises
+    ``timeout`` (seconds, per attempt) defaults to ``MEMORYHUB_LLM["timeout"]``;
+    ``deadline`` (``time.monotonic()``) bounds the attempts together. A timeout raises
     ``LLMTimeoutError``, any other failure ``LLMError``."""
     config = settings.MEMORYHUB_LLM
     if not config["url"]:
@@ -113,6 +115,7 @@ def chat_tools(
             retries=retries,
             error=LLMError,
             label="LLM",
+            deadline=deadline,
         )
     except LLMError as exc:
         if _timed_out(exc):

@@ -60,6 +60,8 @@ def script(llm, *turns) -> list[dict]:
         turn = queue.pop(0) if len(queue) > 1 else queue[0]
         if callable(turn):
             turn = turn(body)
+        if isinstance(turn, Response):
+            return turn
         return Response(
             json.dumps({"choices": [{"index": 0, "message": turn, "finish_reason": "stop"}]}),
             content_type="application/json",
@@ -290,6 +292,34 @@ def test_an_llm_slower_than_the_timeout_ends_the_run_and_writes_nothing(
     assert body["error"].startswith("the run took longer than 1 s (MEMORYHUB_AGENTS_TIMEOUT)")
     assert "rolled back: nothing was written" in body["error"]
     assert not ActiveMemory.objects.filter(worker=worker, title="Launch").exists()
+
+
+def test_a_slow_llm_call_times_out_on_the_llms_own_timeout(owner_client, worker, llm, settings):
+    settings.MEMORYHUB_LLM = settings.MEMORYHUB_LLM | {"timeout": 1}
+    settings.MEMORYHUB_AGENTS = settings.MEMORYHUB_AGENTS | {"llm_retries": 0}
+
+    def slow(body):
+        time.sleep(1.5)
+        return text("too late")
+
+    script(llm, slow)
+
+    body = owner_client.post(url(worker, "updater"), {"message": "x"}, format="json").json()
+
+    assert body["status"] == "timeout"
+    assert body["error"].startswith("the LLM did not answer within 1 s (MEMORYHUB_LLM_TIMEOUT)")
+
+
+def test_an_llm_that_fails_once_is_asked_again(owner_client, worker, llm):
+    answers = iter([Response("busy", status=503), None])
+    requests = script(
+        llm,
+        lambda body: next(answers) or text("Nothing relevant was found."),
+    )
+
+    body = owner_client.post(url(worker, "retriever"), {"query": "x"}, format="json").json()
+
+    assert body["status"] == "ok" and len(requests) == 2
 
 
 def test_an_llm_error_fails_the_run_clearly(owner_client, worker, llm):
