@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from consolidation.models import ConsolidationRun
+from consolidation.models import ConsolidationRun, PromotionState
+from tiers.admin import ReadOnlyAdmin
 
 
 def _admin_url(name: str, pk) -> str | None:
@@ -62,3 +63,48 @@ class ConsolidationRunAdmin(admin.ModelAdmin):
         for outcome in obj.outcomes:
             counts[outcome["outcome"]] = counts.get(outcome["outcome"], 0) + 1
         return ", ".join(f"{n} {name}" for name, n in sorted(counts.items())) or "—"
+
+
+class PromotedFilter(admin.SimpleListFilter):
+    title = "promoted"
+    parameter_name = "promoted"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Promoted"), ("no", "Never promoted")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(promoted_at__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(promoted_at__isnull=True)
+        return queryset
+
+
+@admin.register(PromotionState)
+class PromotionStateAdmin(ReadOnlyAdmin):
+    list_display = [
+        "memory",
+        "worker",
+        "score",
+        "decided_by",
+        "promotions",
+        "checked_at",
+        "promoted_at",
+    ]
+    list_filter = ["decided_by", PromotedFilter, "worker"]
+    search_fields = ["memory__title", "reason", "error"]
+    date_hierarchy = "checked_at"
+    list_select_related = ["memory", "worker"]
+    fields = [
+        "memory",
+        "worker",
+        "score",
+        "breakdown",
+        "decided_by",
+        "reason",
+        "error",
+        "checked_at",
+        "promoted_at",
+        "promotions",
+        "history",
+    ]

@@ -2,7 +2,14 @@ from django.contrib import admin
 from django.db.models import Count
 from django.template.loader import render_to_string
 
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from tiers.models import (
+    ActiveMemory,
+    LongtermChunk,
+    MemoryEvent,
+    MemoryUsage,
+    ShorttermChunk,
+    ShorttermMemory,
+)
 from tiers.selectors.active import active_memory_sections_view
 from tiers.services.shortterm import shortterm_memory_delete
 
@@ -92,3 +99,103 @@ class ShorttermMemoryAdmin(admin.ModelAdmin):
     @admin.display(description="Chunks", ordering="n_chunks")
     def chunk_count(self, obj):
         return obj.n_chunks
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """To look, never to edit: these rows are written by the services only (versions,
+    usage summaries and events, promotion scores)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class CurrentFilter(admin.SimpleListFilter):
+    title = "validity"
+    parameter_name = "current"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Current"), ("no", "Ended")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(end_date__isnull=True)
+        if self.value() == "no":
+            return queryset.filter(end_date__isnull=False)
+        return queryset
+
+
+@admin.register(LongtermChunk)
+class LongtermChunkAdmin(ReadOnlyAdmin):
+    list_display = [
+        "title",
+        "worker",
+        "shortterm_memory_id",
+        "chunk_order",
+        "memory_type",
+        "confidence",
+        "importance",
+        "start_date",
+        "end_date",
+        "current",
+    ]
+    list_filter = [CurrentFilter, "worker", "memory_type"]
+    search_fields = ["content", "title"]
+    date_hierarchy = "start_date"
+    list_select_related = ["worker"]
+    fields = [
+        "worker",
+        "title",
+        "shortterm_memory_id",
+        "chunk_order",
+        "content",
+        "confidence",
+        "importance",
+        "memory_type",
+        "start_date",
+        "end_date",
+        "metadata",
+        "content_hash",
+        "created_at",
+    ]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).defer("embedding")
+
+    @admin.display(description="Current", boolean=True, ordering="end_date")
+    def current(self, obj):
+        return obj.end_date is None
+
+
+@admin.register(MemoryUsage)
+class MemoryUsageAdmin(ReadOnlyAdmin):
+    list_display = [
+        "memory",
+        "worker",
+        "access_count",
+        "session_count",
+        "confirmations",
+        "corrections",
+        "contradictions",
+        "reinforcements",
+        "user_mentions",
+        "importance",
+        "updated_at",
+    ]
+    list_filter = ["worker"]
+    search_fields = ["memory__title"]
+    list_select_related = ["memory", "worker"]
+
+
+@admin.register(MemoryEvent)
+class MemoryEventAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "kind", "memory", "worker", "session_id", "actor"]
+    list_filter = ["kind", "worker"]
+    search_fields = ["memory__title", "session_id", "actor", "detail"]
+    date_hierarchy = "created_at"
+    list_select_related = ["memory", "worker"]

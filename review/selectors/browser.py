@@ -15,7 +15,7 @@ from graph.selectors.graph import entity_count, entity_list, entity_search, neig
 from memoryhub.errors import NotFoundError
 from memoryhub.models import Worker
 from review.models import MergeConflict
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from tiers.models import ActiveMemory, LongtermChunk, ShorttermChunk, ShorttermMemory
 from tiers.search import search
 from tiers.selectors.active import active_memory_sections_view
 
@@ -36,6 +36,7 @@ class WorkerRow:
     relationships: int
     pending_conflicts: int
     last_activity: datetime | None
+    longterm_chunks: int = 0  # current longterm versions
 
 
 def _per_worker(queryset, worker_ids, **aggregates) -> dict[int, dict]:
@@ -58,6 +59,9 @@ def browser_workers(*, worker_ids: list[int] | None = None) -> list[WorkerRow]:
     chunks = _per_worker(ShorttermChunk.objects, worker_ids, n=Count("id"))
     entities = _per_worker(Entity.objects, worker_ids, n=Count("id"))
     relationships = _per_worker(Relationship.objects, worker_ids, n=Count("id"))
+    longterm = _per_worker(
+        LongtermChunk.objects.filter(end_date__isnull=True), worker_ids, n=Count("id")
+    )
     conflicts = _per_worker(
         MergeConflict.objects.filter(status=MergeConflict.Status.PENDING), worker_ids, n=Count("id")
     )
@@ -74,6 +78,7 @@ def browser_workers(*, worker_ids: list[int] | None = None) -> list[WorkerRow]:
                 relationships=relationships.get(worker.pk, {}).get("n", 0),
                 pending_conflicts=conflicts.get(worker.pk, {}).get("n", 0),
                 last_activity=max((t for t in times if t), default=None),
+                longterm_chunks=longterm.get(worker.pk, {}).get("n", 0),
             )
         )
     return rows

@@ -2,7 +2,10 @@
 and pending merge conflicts of several kinds (a changed number, a changed date, a
 negation, a changed single-valued fact), found by running consolidation itself over
 active sections that contradict stored chunks; two of them decided, so the decision log
-and the detector's precision have something to show (``manage.py seed_demo``).
+and the detector's precision have something to show; and a memory promoted to the
+longterm tier twice (three days and one day ago, a chunk changed in between), so the
+Longterm tab, its "as of" picker, the history page and the score breakdown have
+something to show (``manage.py seed_demo``).
 
 The demo workers carry ``{"seed": "demo"}`` in their metadata; nothing here touches
 another worker. Demo decisions are made by the user ``demo-reviewer`` (in the Reviewers
@@ -11,20 +14,24 @@ group, without a usable password: nobody logs in as it).
 
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
+from django.utils import timezone
 
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migrate_active_memory
+from consolidation.services.shortterm_to_longterm import promotion_check
 from memoryhub.errors import DomainError
 from memoryhub.models import Worker
 from memoryhub.services.workers import worker_create, worker_delete
 from review.models import MergeConflict
 from review.services.conflicts import conflict_resolve
 from tiers.services.active import active_memory_create, active_memory_update_sections
-from tiers.services.shortterm import shortterm_memory_create
+from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
+from tiers.services.usage import usage_record
 
 MARKER = {"seed": "demo"}
 REVIEWER = "demo-reviewer"
@@ -139,6 +146,21 @@ WORKERS = [
             },
         ],
         "decide": {},
+        # Promoted three days ago, its first chunk changed, promoted again a day ago.
+        "longterm": {
+            "title": "Atlas — release runbook",
+            "summary": "How Atlas goes to production",
+            "chunks": [
+                "To release Atlas, first run the database migrations, then run `make release` "
+                "and watch the error rate for 30 minutes.",
+                "Sofia Rossi signs off every Atlas release in the QA channel.",
+            ],
+            "changed": {
+                0: "To release Atlas, first run the database migrations, then run "
+                "`make release` and watch the error rate for 60 minutes; page Tom Becker "
+                "if it doubles.",
+            },
+        },
     },
     {
         "name": "demo-support-desk",
@@ -257,7 +279,46 @@ def _seed_worker(spec: dict, reviewer) -> dict:
                 user=reviewer,
                 note=note,
             )
+    if spec.get("longterm"):
+        _seed_longterm(worker, spec["longterm"])
     return {"worker": worker, "outcomes": outcomes}
+
+
+def _seed_longterm(worker: Worker, spec: dict) -> None:
+    """A memory used in two sessions and marked important, promoted three days ago; a
+    chunk changed and confirmed, promoted again a day ago: two versions of that chunk.
+    (The memory is created now: its promotions are dated back, as the history of a memory
+    stored long ago would be.)"""
+    memory = shortterm_memory_create(
+        worker=worker,
+        title=spec["title"],
+        summary=spec["summary"],
+        chunks=[{"content": text} for text in spec["chunks"]],
+        metadata=dict(MARKER),
+    )
+    now = timezone.now()
+    first, second = now - timedelta(days=3), now - timedelta(days=1)
+    for hours, session in ((5, "demo-session-1"), (2, "demo-session-2")):
+        usage_record(
+            worker=worker,
+            memory_id=memory.pk,
+            kind="access",
+            session_id=session,
+            at=first - timedelta(hours=hours),
+        )
+    usage_record(worker=worker, memory_id=memory.pk, kind="mark_important", at=first)
+    promoted = promotion_check(memory=memory, now=first).promoted
+    chunks = {chunk.chunk_order: chunk for chunk in memory.chunks.all()}
+    shortterm_chunks_update(
+        memory=memory,
+        updates=[
+            {"chunk_id": chunks[order].pk, "new_content": text}
+            for order, text in spec["changed"].items()
+        ],
+    )
+    usage_record(worker=worker, memory_id=memory.pk, kind="confirm", at=second)
+    if not (promoted and promotion_check(memory=memory, now=second).versions_created):
+        raise DomainError(f"promoting {spec['title']!r} to the longterm tier failed")
 
 
 @dataclass

@@ -1,7 +1,10 @@
 """The staff's tier browser: the workers with the size of their tiers, and one worker's
-page with a tab per tier (Active, Shortterm, Graph) and a search box over its shortterm
-chunks. Reads come from ``review.selectors.browser`` (and the tiers' own selectors); the
-search is ``tiers.search.search`` behind it.
+page with a tab per tier (Active, Shortterm, Graph, Longterm) and a search box over its
+shortterm chunks; a longterm source's history page (its versions on a timeline, the word
+diff between them); a shortterm memory's promotion score beside its chunks, with a
+"Promote now" button. Reads come from ``review.selectors.browser`` and
+``review.selectors.longterm`` (and the tiers' own selectors); the search is
+``tiers.search.search`` behind it; the button is ``promotion_request``.
 
 Each fragment an htmx request asks for (a tab, the search results, a memory's chunks, the
 entity list, an entity's neighbourhood) answers the whole worker page, in the same state,
@@ -12,16 +15,20 @@ from functools import wraps
 
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.http import urlencode
+from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url
 
+from consolidation.services.shortterm_to_longterm import promotion_request
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.htmx import htmx_partial
 from review.selectors.browser import (
@@ -34,12 +41,20 @@ from review.selectors.browser import (
     browser_worker,
     browser_workers,
 )
+from review.selectors.longterm import browser_chunk_history, browser_promotion
 from tiers.selectors.active import active_memory_list
+from tiers.selectors.longterm import longterm_chunks, longterm_counts
 from tiers.selectors.shortterm import shortterm_memory_get, shortterm_memory_list
 
-TABS = (("active", "Active"), ("shortterm", "Shortterm"), ("graph", "Graph"))
+TABS = (
+    ("active", "Active"),
+    ("shortterm", "Shortterm"),
+    ("graph", "Graph"),
+    ("longterm", "Longterm"),
+)
 ACTIVE_PAGE_SIZE = 10
 SHORTTERM_PAGE_SIZE = 20
+LONGTERM_PAGE_SIZE = 20
 ENTITY_LIMIT = 100
 SEARCH_LIMITS = (5, 10, 20, 50)
 TEMPLATES = "review/browser/"
@@ -77,6 +92,17 @@ class SearchForm(forms.Form):
 
 class EntityFilterForm(forms.Form):
     prefix = forms.CharField(label="Name starts with", max_length=300, required=False, strip=True)
+
+
+class AsOfForm(forms.Form):
+    """The Longterm tab's date picker: what was valid then (empty: the current versions).
+    A ``datetime-local`` value (``2026-11-23T14:05``) or a date, in the server's zone."""
+
+    as_of = forms.DateTimeField(
+        label="As of",
+        required=False,
+        error_messages={"invalid": "Enter a date and time, e.g. 2026-11-23T14:05."},
+    )
 
 
 def _partial(request) -> bool:
@@ -140,7 +166,11 @@ def _chunks_context(row, memory_id) -> dict:
         memory = shortterm_memory_get(worker=row.worker, memory_id=memory_id, with_chunks=True)
     except NotFoundError as exc:
         raise Http404(exc.detail) from exc
-    return {"memory": memory, "chunks": list(memory.chunks.all())}
+    return {
+        "memory": memory,
+        "chunks": list(memory.chunks.all()),
+        "promotion": browser_promotion(memory=memory),
+    }
 
 
 def _shortterm_context(row, params) -> dict:
@@ -151,6 +181,27 @@ def _shortterm_context(row, params) -> dict:
     if context["open_id"] is not None:
         context["open"] = _chunks_context(row, context["open_id"])
     return context
+
+
+def _longterm_context(row, params) -> dict:
+    """The current longterm versions, or those valid at the picked moment; a form error
+    (never a 500) for a date that does not parse."""
+    form = AsOfForm(params)
+    as_of = form.cleaned_data["as_of"] if form.is_valid() else None
+    try:
+        chunks = longterm_chunks(worker=row.worker, valid_at=as_of)
+    except DomainError as exc:
+        form.add_error("as_of", exc.fields.get("valid_at") or exc.detail)
+        as_of, chunks = None, longterm_chunks(worker=row.worker)
+    page = Paginator(chunks, LONGTERM_PAGE_SIZE).get_page(params.get("page"))
+    return {
+        "as_of_form": form,
+        "as_of": as_of,
+        "as_of_value": timezone.localtime(as_of).strftime("%Y-%m-%dT%H:%M") if as_of else "",
+        "pager_extra": urlencode({"as_of": params["as_of"]}) if as_of else "",
+        "longterm_counts": longterm_counts(worker=row.worker),
+        "page": page,
+    }
 
 
 def _entities_context(row, params) -> dict:
@@ -229,7 +280,12 @@ def _graph_context(row, params) -> dict:
     return context
 
 
-PANELS = {"active": _active_context, "shortterm": _shortterm_context, "graph": _graph_context}
+PANELS = {
+    "active": _active_context,
+    "shortterm": _shortterm_context,
+    "graph": _graph_context,
+    "longterm": _longterm_context,
+}
 
 
 def _worker_page(row, params, *, search=None) -> dict:
@@ -241,7 +297,9 @@ def _worker_page(row, params, *, search=None) -> dict:
         "tabs": [
             {"key": key, "label": label, "count": count}
             for (key, label), count in zip(
-                TABS, (row.active_memories, row.shortterm_memories, row.entities), strict=True
+                TABS,
+                (row.active_memories, row.shortterm_memories, row.entities, row.longterm_chunks),
+                strict=True,
             )
         ],
         "tab": tab,
@@ -289,6 +347,47 @@ def chunks_view(request, worker_id: int, memory_id: int):
     return render(request, TEMPLATES + "worker.html", _worker_page(row, params))
 
 
+@require_POST
+@staff_required
+def promote_view(request, worker_id: int, memory_id: int):
+    """Promote a shortterm memory now, whatever its score (``promotion_request``); refused
+    while a conflict about it awaits a reviewer. Answers the memory's chunks and score
+    (htmx) or goes back to them."""
+    row = _worker_or_404(worker_id)
+    try:
+        outcome = promotion_request(worker=row.worker, memory_id=memory_id)
+    except NotFoundError as exc:
+        raise Http404(exc.detail) from exc
+    except DomainError as exc:
+        result = {"ok": False, "text": exc.detail}
+    else:
+        if outcome.unchanged:
+            text = "Promoted before with the same content: no new version."
+        else:
+            created = len(outcome.versions_created)
+            text = f"Promoted: {created} new longterm version{'s' if created != 1 else ''}."
+        result = {"ok": True, "text": text}
+    if _partial(request):
+        context = {"worker": row.worker, "promote_result": result}
+        context |= _chunks_context(row, memory_id)
+        return render(request, TEMPLATES + "partials/_chunks.html", context)
+    (messages.success if result["ok"] else messages.error)(request, result["text"])
+    return redirect("review:browser-chunks", worker_id=row.worker.pk, memory_id=memory_id)
+
+
+@staff_required
+def longterm_history_view(request, worker_id: int, source_id: int):
+    """A longterm source's versions: the timeline, the table, the word diffs. 404 for a
+    source the worker never promoted."""
+    row = _worker_or_404(worker_id)
+    try:
+        history = browser_chunk_history(worker=row.worker, shortterm_memory_id=source_id)
+    except NotFoundError as exc:
+        raise Http404(exc.detail) from exc
+    context = {"row": row, "worker": row.worker, "history": history}
+    return render(request, TEMPLATES + "history.html", context)
+
+
 @staff_required
 def entities_view(request, worker_id: int):
     row = _worker_or_404(worker_id)
@@ -321,6 +420,16 @@ urlpatterns = [
         "browse/<int:worker_id>/shortterm/<int:memory_id>/chunks",
         chunks_view,
         name="browser-chunks",
+    ),
+    path(
+        "browse/<int:worker_id>/shortterm/<int:memory_id>/promote",
+        promote_view,
+        name="browser-promote",
+    ),
+    path(
+        "browse/<int:worker_id>/longterm/<int:source_id>/history",
+        longterm_history_view,
+        name="browser-longterm-history",
     ),
     path("browse/<int:worker_id>/entities", entities_view, name="browser-entities"),
     path(

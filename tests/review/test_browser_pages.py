@@ -279,18 +279,17 @@ def test_the_worker_list_says_how_workers_appear_when_there_are_none(staff):
 # The worker page -----------------------------------------------------------------------
 
 
-def test_the_worker_page_has_a_header_and_three_tabs_and_no_longterm_tab(staff, worker, data):
+def test_the_worker_page_has_a_header_and_a_tab_per_tier(staff, worker, data):
     html = _html(staff.get(reverse("review:browser-worker", args=[worker.pk])))
     assert worker.name in html and worker.description in html
     assert 'data-count="chunks">3<' in html and 'data-count="shortterm">2<' in html
     tabs = re.findall(r'role="tab" id="tab-(\w+)"', html)
-    assert tabs == ["active", "shortterm", "graph"]
-    assert 'id="tab-longterm"' not in html
+    assert tabs == ["active", "shortterm", "graph", "longterm"]  # its pages: test_longterm_pages
     assert 'aria-selected="true"' in html and 'data-tab="active"' in html
 
 
 def test_an_unknown_tab_shows_the_active_tab(staff, worker, data):
-    html = _html(staff.get(reverse("review:browser-worker", args=[worker.pk]) + "?tab=longterm"))
+    html = _html(staff.get(reverse("review:browser-worker", args=[worker.pk]) + "?tab=archive"))
     assert 'data-tab="active"' in html
 
 

@@ -5,11 +5,12 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from consolidation.models import PromotionState
 from graph.models import Entity
 from memoryhub.models import Worker
 from memoryhub.services.workers import worker_create
 from review.models import ConflictResolution, MergeConflict
-from tiers.models import ActiveMemory, ShorttermChunk, ShorttermMemory
+from tiers.models import ActiveMemory, LongtermChunk, ShorttermChunk, ShorttermMemory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,7 @@ def _counts() -> dict:
         "chunks": ShorttermChunk.objects.count(),
         "pending": MergeConflict.objects.filter(status="pending").count(),
         "decided": ConflictResolution.objects.count(),
+        "longterm": LongtermChunk.objects.count(),
     }
 
 
@@ -59,6 +61,24 @@ def test_it_seeds_workers_graphs_and_conflicts_of_every_kind():
     for worker in Worker.objects.all():
         assert Entity.objects.filter(worker=worker).count() >= 5, worker.name
     assert "pending conflict(s); per reason:" in out and "http://127.0.0.1:8000/review/" in out
+
+
+def test_a_memory_is_promoted_twice_for_the_longterm_pages():
+    _seed()
+    planner = Worker.objects.get(name="demo-atlas-planner")
+    memory = ShorttermMemory.objects.get(worker=planner, title="Atlas — release runbook")
+    versions = list(
+        LongtermChunk.objects.filter(shortterm_memory_id=memory.pk).order_by("start_date")
+    )
+    assert len(versions) == 3  # chunk 0 twice, chunk 1 once
+    ended = [v for v in versions if v.end_date is not None]
+    assert len(ended) == 1 and "30 minutes" in ended[0].content
+    current = LongtermChunk.objects.get(
+        shortterm_memory_id=memory.pk, chunk_order=0, end_date__isnull=True
+    )
+    assert "60 minutes" in current.content and current.start_date == ended[0].end_date
+    state = PromotionState.objects.get(memory=memory)
+    assert state.promotions == 2 and len(state.history) == 2
 
 
 def test_a_second_run_adds_nothing():
