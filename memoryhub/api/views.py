@@ -1,6 +1,7 @@
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -102,12 +103,15 @@ class WorkerListView(ListAPIView):
         return Response(WorkerSerializer(worker).data, status=status.HTTP_201_CREATED)
 
 
-class WorkerDetailView(APIView):
-    def get_permissions(self):
-        if self.request.method == "DELETE":
-            return [IsStaffToken()]
-        return super().get_permissions()
+def _require_staff(request, view) -> None:
+    """After the worker is looked up (another worker's id is a 404 first, never a 403
+    that would tell it exists): only staff go on."""
+    permission = IsStaffToken()
+    if not permission.has_permission(request, view):
+        raise PermissionDenied(permission.message)
 
+
+class WorkerDetailView(APIView):
     @extend_schema(responses=WorkerSerializer)
     def get(self, request, worker_id):
         worker = worker_get_for(token=request.auth, worker_id=worker_id)
@@ -123,18 +127,19 @@ class WorkerDetailView(APIView):
 
     @extend_schema(responses={204: None})
     def delete(self, request, worker_id):
-        worker_delete(worker=worker_get_for(token=request.auth, worker_id=worker_id))
+        worker = worker_get_for(token=request.auth, worker_id=worker_id)
+        _require_staff(request, self)
+        worker_delete(worker=worker)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class WorkerTokenView(APIView):
     """Issue a new API token for a worker (staff only). The key is shown once."""
 
-    permission_classes = [IsStaffToken]
-
     @extend_schema(request=TokenIssueSerializer, responses={201: IssuedTokenSerializer})
     def post(self, request, worker_id):
         worker = worker_get_for(token=request.auth, worker_id=worker_id)
+        _require_staff(request, self)
         payload = TokenIssueSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         token, key = token_issue(worker=worker, name=payload.validated_data["name"])
