@@ -21,6 +21,7 @@ from graph.extraction.parser.words import (
     PET_WORDS,
     ROLE_WORK,
     SUBJECT_PRONOUNS,
+    WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
 
@@ -116,6 +117,10 @@ class RelationReading:
 
     def _subjects(self, verb):
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if not subjects and verb.pos_ in {"NOUN", "PROPN"}:  # "search-api talks to X" read
+            subjects = [  # as a noun "talks" with the name as its compound
+                c for c in verb.children if c.dep_ == "compound" and c.i in self.by_token and c.i < verb.i
+            ]
         if (
             not subjects
             and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp", "acl"}
@@ -328,7 +333,9 @@ class RelationReading:
         objects, passive agents, and objects of an open complement ("started using X")."""
         out = []
         for child in verb.children:
-            if child.dep_ in {"dobj", "attr", "oprd", "dative"}:
+            if child.dep_ in {"dobj", "attr", "oprd"} or (
+                child.dep_ == "dative" and child.pos_ != "ADP"
+            ):
                 out.extend((o, "") for o in self._with_conjuncts(child))
                 for grand in child.children:  # "sends events to X"
                     if grand.dep_ == "prep":
@@ -426,7 +433,22 @@ class RelationReading:
         sentence = self._sentence_text(verb.sent)
         for obj, prep in self._objects(verb):
             target = self._mention_of(obj)
+            if target is None and lemma in DEPLOY_VERBS and prep == "to":
+                target = next(  # "shipped to every host in ap-south-1"
+                    (
+                        self._mention_of(o)
+                        for p, o in self._noun_preps(obj)
+                        if p == "in" and self._mention_of(o) is not None
+                    ),
+                    None,
+                )
             if target is None:
+                continue
+            if lemma == "sell" and prep == "to":  # "sold Fjordbyte to Orbis Systems"
+                for child in verb.children:
+                    sold = self._mention_of(child) if child.dep_ == "dobj" else None
+                    if sold is not None and target.type == "organization":
+                        self._relate(target, sold, "OWNS", sentence)
                 continue
             if passive and prep == "by" and rule.by_subject:  # "backed by", "powered by"
                 for subject in subjects:
@@ -461,12 +483,13 @@ class RelationReading:
                 and prep in {"to", "in", "into", "on", "onto"}
                 and target.type in {"location", "component"}
             ):
+                has_object = any(c.dep_ == "dobj" for c in verb.children)
                 placed = [
                     self._mention_of(o)
                     for c in verb.children
-                    if c.dep_ in {"dobj", "nsubjpass"}
+                    if c.dep_ in {"dobj", "nsubjpass"} or (c.dep_ == "nsubj" and not has_object)
                     for o in self._with_conjuncts(c)
-                ]
+                ]  # "rolled out X to Y", "X was deployed to Y", "X shipped to Y"
                 placed = [
                     m for m in placed if m is not None and m.type in {"component", "technology"}
                 ]
@@ -671,8 +694,15 @@ class RelationReading:
             people = [self._resolve(s) for s in self._subjects(verb)]
             people = [p for p in people if p is not None and p.type == "person"]
             owner = people[0] if people else None
+            if owner is None and token.lower_ in {"his", "her"}:
+                owner = self._mention_of(token)  # "Beatriz called. Her team at ..."
         if owner is None:
             return
+        if word in WORKPLACE_NOUNS and owner.type == "person":  # "her team at Caravela"
+            for prep, obj in self._noun_preps(noun):
+                place = self._mention_of(obj) if prep in {"at", "with"} else None
+                if place is not None and place.type == "organization":
+                    self._relate(owner, place, "WORKS_FOR", self._sentence_text(token.sent))
         names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
         if noun.i in self.by_token:  # "her girlfriend Fenna": the kin word is a compound
             kin = [c for c in noun.children if c.dep_ == "compound" and c.i not in self.by_token]

@@ -263,6 +263,7 @@ HUMAN_OBJECT_VERBS = set(
     introduce pair onboard""".split()
 )
 PARTICLES = {"back", "up", "down", "out", "over", "away", "off", "home", "along"}
+WORKPLACE_NOUNS = {"team", "job", "office", "company", "employer", "role", "position"}
 DEPLOY_VERBS = {"deploy", "ship", "release", "install", "provision"}
 MOVE_VERBS = {"migrate", "move", "switch", "port", "rewrite", "shift"}
 TECH_OBJECT_VERBS = set(
