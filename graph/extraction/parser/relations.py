@@ -119,7 +119,9 @@ class RelationReading:
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
         if not subjects and verb.pos_ in {"NOUN", "PROPN"}:  # "search-api talks to X" read
             subjects = [  # as a noun "talks" with the name as its compound
-                c for c in verb.children if c.dep_ == "compound" and c.i in self.by_token and c.i < verb.i
+                c
+                for c in verb.children
+                if c.dep_ == "compound" and c.i in self.by_token and c.i < verb.i
             ]
         if (
             not subjects
