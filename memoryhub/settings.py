@@ -163,6 +163,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "memoryhub.api.errors.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": None,
+    "DEFAULT_THROTTLE_CLASSES": ["memoryhub.api.throttling.TokenWriteThrottle"],
 }
 
 SPECTACULAR_SETTINGS = {
@@ -216,6 +217,8 @@ MEMORYHUB_API = {
     # Idempotency-Key records are kept this long, then a replay creates anew.
     "idempotency_ttl_hours": envint("MEMORYHUB_IDEMPOTENCY_TTL_HOURS", 24, minimum=1),
     "max_batch_ids": envint("MEMORYHUB_API_MAX_BATCH_IDS", 100, minimum=1),
+    # Writes (POST, PUT, PATCH, DELETE) per token: "<n>/<sec|min|hour|day>"; empty: no limit.
+    "write_rate": envstr("MEMORYHUB_API_WRITE_RATE", "1200/min"),
 }
 
 MEMORYHUB_EMBEDDINGS = {
@@ -276,6 +279,16 @@ MEMORYHUB_SEARCH = {
     "hnsw_min_share": envfloat("MEMORYHUB_HNSW_MIN_SHARE", 0.25),
     # Hybrid search of workers above this many chunks starts BM25 before embedding the query.
     "bm25_first_above": envint("MEMORYHUB_SEARCH_BM25_FIRST_ABOVE", 50000, minimum=0),
+    # Hybrid: the best `neighbour_seeds` hits lend neighbour_weight × their fused score
+    # (÷ distance) to the chunks up to `neighbours` places from them in their memory.
+    "neighbours": envint("MEMORYHUB_SEARCH_NEIGHBOURS", 0, minimum=0),
+    "neighbour_weight": envfloat("MEMORYHUB_SEARCH_NEIGHBOUR_WEIGHT", 0.5),
+    "neighbour_seeds": envint("MEMORYHUB_SEARCH_NEIGHBOUR_SEEDS", 10, minimum=0),
+    # Chunk metadata whose values BM25 indexes beside the content (ISO dates also as
+    # "Monday 8 May 2023"): who said it and when. After a change: reembed --bm25.
+    "bm25_metadata_keys": envlist(
+        "MEMORYHUB_BM25_METADATA_KEYS", ["speaker", "author", "session_date", "date"]
+    ),
 }
 
 NEO4J_URL = envstr("NEO4J_URL") or None

@@ -23,3 +23,5 @@ Q_CLUSTER = {**Q_CLUSTER, "sync": True}  # noqa: F405
 # The task cluster runs inline here, so a capacity sweep would reset counts in the middle
 # of tests about counting; the capacity trigger's own tests switch it on.
 MEMORYHUB_MIGRATION = {**MEMORYHUB_MIGRATION, "capacity_updates": 0, "capacity_memories": 0}  # noqa: F405
+# The suite writes faster than any agent; the rate limit's own tests switch it on.
+MEMORYHUB_API = {**MEMORYHUB_API, "write_rate": ""}  # noqa: F405
