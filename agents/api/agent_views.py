@@ -1,4 +1,4 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.generics import ListAPIView, RetrieveAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,6 +14,10 @@ from agents.selectors.runs import agent_run_get, agent_run_list
 from agents.services.memory_agents import memorizer_run, retriever_run, updater_run
 from memoryhub.api.mixins import WorkerScopedMixin
 
+NO_LLM = OpenApiResponse(
+    description='{"error": "no_llm", "detail": "no LLM configured: set MEMORYHUB_LLM_URL …", '
+    '"fields": {}}'
+)
 _RUN_DOC = (
     " Answers the recorded run: status ok | failed | max_steps | timeout, the answer, the "
     "error, and every tool call in steps. A run that does not end ok leaves memory unchanged. "
@@ -27,7 +31,10 @@ class UpdaterView(WorkerScopedMixin, APIView):
         "active memory (it fetches a memory before changing it, and must change one)." + _RUN_DOC
     )
 
-    @extend_schema(request=UpdaterRequestSerializer, responses=AgentRunSerializer)
+    @extend_schema(
+        request=UpdaterRequestSerializer,
+        responses={200: AgentRunSerializer, 503: NO_LLM},
+    )
     def post(self, request, worker_id):
         worker = self.get_worker()
         payload = UpdaterRequestSerializer(data=request.data)
@@ -58,7 +65,10 @@ class RetrieverView(WorkerScopedMixin, APIView):
         "answers, citing the memories it used (memories_used: tier, id, title)." + _RUN_DOC
     )
 
-    @extend_schema(request=RetrieverRequestSerializer, responses=AgentRunSerializer)
+    @extend_schema(
+        request=RetrieverRequestSerializer,
+        responses={200: AgentRunSerializer, 503: NO_LLM},
+    )
     def post(self, request, worker_id):
         worker = self.get_worker()
         payload = RetrieverRequestSerializer(data=request.data)

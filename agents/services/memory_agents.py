@@ -314,7 +314,7 @@ def _shortterm_touched(state: LoopState) -> list[int]:
     return sorted({i for i in ids if isinstance(i, int)})
 
 
-def _fallback_answer(run: ConsolidationRun) -> str:
+def _fallback_answer(run: ConsolidationRun, target_given: bool) -> str:
     counts: dict[str, int] = {}
     for outcome in run.outcomes:
         counts[outcome["outcome"]] = counts.get(outcome["outcome"], 0) + 1
@@ -324,6 +324,12 @@ def _fallback_answer(run: ConsolidationRun) -> str:
         f"consolidation instead: consolidation run {run.pk}, sections: {told} (a section is "
         "consolidated once it was updated often enough; merged into the most similar chunk, "
         "sent to review as a conflict, or stored as a new shortterm memory)."
+        + (
+            " It chooses the shortterm memory by similarity itself: shortterm_memory_id was "
+            "not used."
+            if target_given
+            else ""
+        )
     )
 
 
@@ -382,7 +388,7 @@ def _memorizer_fallback(*, worker: Worker, memory: ActiveMemory, run_input: dict
         agent=AgentRun.Agent.MEMORIZER,
         input=run_input,
         status=AgentRun.Status.OK,
-        answer=_fallback_answer(consolidation),
+        answer=_fallback_answer(consolidation, run_input["shortterm_memory_id"] is not None),
         result={
             "fallback": "deterministic",
             "consolidation_run_id": consolidation.pk,
