@@ -309,6 +309,8 @@ class NameReading:
                 project_at = [i for i, t in enumerate(tokens) if t.lower_ in PROJECT_WORDS]
                 if project_at and project_at[0] > 0:  # "Launch Project Marigold"
                     tokens = tokens[project_at[0] :]
+                if len(tokens) == 1 and tokens[0].lower_ in COMPONENT_NOUNS:
+                    tokens = []  # a bare "DB", "API": the noun phrase names the thing
                 if tokens:
                     alone = (
                         len(tokens) == 1
