@@ -39,6 +39,21 @@ DEBUG = envbool("DEBUG", False)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 
+# Served over HTTPS (production, behind a TLS-terminating proxy): secure cookies, redirect
+# to HTTPS, HSTS; `manage.py check --deploy` is clean with MEMORYHUB_HTTPS=true. Off for
+# `make run` on 127.0.0.1 over plain HTTP.
+MEMORYHUB_HTTPS = envbool("MEMORYHUB_HTTPS", False)
+if MEMORYHUB_HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = envint("MEMORYHUB_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("MEMORYHUB_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("MEMORYHUB_HSTS_PRELOAD", True)
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # The container's health check asks over plain HTTP from inside.
+    SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
