@@ -181,7 +181,7 @@ AMBIGUOUS_TECH = frozenset(
     windows apple amazon facebook twitter oracle spring sketch miro zoom slack git feast
     iceberg delta front split heap calm edge arc relay ray tune ionic capacitor drift crisp
     lever gong outreach elastic mux comet lightning chrome safari opera node maxwell
-    singer hevo alexa siri calm anki brave opera""".split()
+    singer hevo alexa siri calm anki brave opera unreal drone""".split()
 )
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
