@@ -25,6 +25,8 @@ T = TypeVar("T")
 # No answer worth waiting for, but the request may go through next time. (Not
 # UnsupportedProtocol, LocalProtocolError or ProxyError: those fail the same way again.)
 RETRYABLE_ERRORS = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+# The connection never opened: the server cannot have seen the request.
+UNSENT_ERRORS = (httpx.ConnectError, httpx.ConnectTimeout)
 
 Step = httpx.Request | float
 Outcome = httpx.Response | httpx.TransportError | None
@@ -33,7 +35,10 @@ Outcome = httpx.Response | httpx.TransportError | None
 @dataclass(frozen=True)
 class Call(Generic[T]):
     """One API call. ``path`` is below ``/api/v1/``, and below ``workers/<id>/`` when
-    ``scoped``; ``write`` calls create or change something and carry an Idempotency-Key."""
+    ``scoped``; ``write`` calls create or change something and carry an Idempotency-Key.
+    ``once`` calls are neither replayed by the server nor safe to repeat (a memory agent's
+    run): they are retried only when the server cannot have acted. ``timeout`` overrides
+    the client's, in seconds."""
 
     method: str
     path: str
@@ -41,6 +46,8 @@ class Call(Generic[T]):
     params: Mapping[str, Any] | None = None
     write: bool = False
     scoped: bool = True
+    once: bool = False
+    timeout: float | None = None
 
 
 def fields(**values: Any) -> dict[str, Any]:
@@ -84,22 +91,23 @@ class RetryPolicy:
     """Up to ``retries`` retries after a connection error, a timeout, a 5xx (not 501) or
     a 429; exponential backoff from ``backoff`` seconds, capped at ``max_backoff``, with
     jitter (half the pause is random, so agents that failed together retry apart). A
-    ``Retry-After`` header is honoured up to ``max_retry_after`` seconds."""
+    ``Retry-After`` header is honoured up to ``max_retry_after`` seconds. A ``once`` call
+    is retried only after a 429 or a connection that never opened."""
 
     retries: int = 3
     backoff: float = 0.5
     max_backoff: float = 30.0
     max_retry_after: float = 60.0
 
-    def retryable(self, outcome: Outcome) -> bool:
+    def retryable(self, outcome: Outcome, *, once: bool = False) -> bool:
         if isinstance(outcome, httpx.Response):
             status = outcome.status_code
-            return status == 429 or (status >= 500 and status != 501)
-        return isinstance(outcome, RETRYABLE_ERRORS)
+            return status == 429 or (not once and status >= 500 and status != 501)
+        return isinstance(outcome, UNSENT_ERRORS if once else RETRYABLE_ERRORS)
 
-    def pause(self, attempt: int, outcome: Outcome) -> float | None:
+    def pause(self, attempt: int, outcome: Outcome, *, once: bool = False) -> float | None:
         """Seconds to wait before retry number ``attempt + 1``, or None: no retry."""
-        if attempt >= self.retries or not self.retryable(outcome):
+        if attempt >= self.retries or not self.retryable(outcome, once=once):
             return None
         if isinstance(outcome, httpx.Response):
             after = retry_after(outcome)
@@ -137,8 +145,9 @@ class Exchange:
             headers["Idempotency-Key"] = str(uuid.uuid4())
         path = f"workers/{self.worker_id}/{call.path}" if call.scoped else call.path
         params = {name: _query_value(value) for name, value in (call.params or {}).items()}
+        options = {} if call.timeout is None else {"timeout": call.timeout}
         return http.build_request(
-            call.method, path, content=content, headers=headers, params=fields(**params)
+            call.method, path, content=content, headers=headers, params=fields(**params), **options
         )
 
     def steps(
@@ -156,7 +165,7 @@ class Exchange:
         attempt = 0
         while True:
             outcome = yield request
-            pause = self.retry.pause(attempt, outcome)
+            pause = self.retry.pause(attempt, outcome, once=call.once)
             if pause is None:
                 return self.answer(call, outcome, retried=attempt > 0)
             attempt += 1

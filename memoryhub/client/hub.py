@@ -23,6 +23,9 @@ T = TypeVar("T")
 
 When = datetime | str  # a moment: a datetime or an ISO 8601 string
 
+# An agent's run takes up to MEMORYHUB_AGENTS_TIMEOUT (60 s by default) on the server.
+AGENT_TIMEOUT = 120.0
+
 
 class endpoint(Generic[P, T]):  # lower case: a decorator, like property
     """Makes a method that returns a ``Call[T]`` into one that makes the call."""
@@ -147,7 +150,7 @@ class _Endpoints:
     def consolidate_active(self, memory_id: int) -> Call[dict[str, Any]]:
         """Consolidate an active memory into the shortterm tier now (the task is done):
         the run, with each section merged, in conflict, created or skipped."""
-        return Call("POST", f"active/{memory_id}/consolidate", write=True)
+        return Call("POST", f"active/{memory_id}/consolidate", write=True, once=True)
 
     # --- Shortterm memory -------------------------------------------------------------
 
@@ -395,6 +398,7 @@ class _Endpoints:
             f"conflicts/{conflict_id}/resolve",
             _arguments(locals(), "conflict_id"),
             write=True,
+            once=True,
         )
 
     # --- Tools (the registry the MCP server and the memory agents use) ---------------
@@ -410,6 +414,54 @@ class _Endpoints:
         """Invoke tool ``name`` for the worker with ``arguments``; what it returned is
         ``["result"]``. A retried call to a tool that writes is done once."""
         return Call("POST", f"tools/{name}", arguments, write=True)
+
+    # --- The memory agents (seed 003), run by the server with its LLM ----------------
+
+    @endpoint
+    def run_updater(
+        self, message: str, *, active_memory_id: int | None = None, timeout: float = AGENT_TIMEOUT
+    ) -> Call[t.AgentRun]:
+        """The memory update agent turns ``message`` into a created or updated active
+        memory. 503 ``no_llm`` (:class:`ServerError`) when the server has no LLM."""
+        return _agent_run("updater", _arguments(locals(), "timeout"), timeout)
+
+    @endpoint
+    def run_memorizer(
+        self,
+        active_memory_id: int,
+        *,
+        shortterm_memory_id: int | None = None,
+        message: str | None = None,
+        timeout: float = AGENT_TIMEOUT,
+    ) -> Call[t.AgentRun]:
+        """The memorizer consolidates an active memory into the shortterm tier (without an
+        LLM, the deterministic consolidation)."""
+        return _agent_run("memorizer", _arguments(locals(), "timeout"), timeout)
+
+    @endpoint
+    def run_retriever(self, query: str, *, timeout: float = AGENT_TIMEOUT) -> Call[t.AgentRun]:
+        """The retrieve agent answers ``query`` from the tiers, citing ``memories_used``."""
+        return _agent_run("retriever", _arguments(locals(), "timeout"), timeout)
+
+    @endpoint
+    def agent_runs(
+        self,
+        *,
+        agent: Literal["updater", "memorizer", "retriever"] | None = None,
+        page: int | None = None,
+        page_size: int | None = None,
+    ) -> Call[t.Page[t.AgentRun]]:
+        """The worker's agent runs, newest first."""
+        return Call("GET", "agents/runs", params=_arguments(locals()))
+
+    @endpoint
+    def get_agent_run(self, run_id: int) -> Call[t.AgentRun]:
+        return Call("GET", f"agents/runs/{run_id}")
+
+
+def _agent_run(agent: str, body: dict[str, Any], timeout: float) -> Call[t.AgentRun]:
+    """Not replayed by the server: a repeat would run the agent again."""
+    return Call("POST", f"agents/{agent}", body, write=True, once=True, timeout=timeout)
 
 
 def _chunks(chunks: Sequence[t.ChunkInput | str]) -> list[t.ChunkInput]:

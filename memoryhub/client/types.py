@@ -288,3 +288,19 @@ class Tool(TypedDict):
 class ToolResult(TypedDict):
     tool: str
     result: Any
+
+
+class AgentRun(TypedDict):
+    id: int
+    agent: Literal["updater", "memorizer", "retriever"]
+    status: str  # ok | failed | max_steps | timeout
+    input: dict[str, Any]
+    answer: str
+    error: str
+    memories_used: list[dict[str, Any]] | None  # retriever: {tier, id, title}
+    steps: list[dict[str, Any]]  # every tool call
+    llm_calls: int
+    result: dict[str, Any]
+    started_at: str
+    finished_at: str | None
+    duration_ms: int | None

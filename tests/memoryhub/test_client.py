@@ -179,6 +179,7 @@ def test_it_promotes_and_reads_the_longterm_tier(hub):
     memory = hub.create_shortterm("Deploy incident", content=INCIDENT)
     outcome = hub.request_promotion(memory["id"])
     assert outcome["promoted"] and outcome["versions_created"]
+    assert hub.request_promotion(memory["id"])["unchanged"]  # safe to repeat: nothing written
 
     versions = hub.longterm_history(memory["id"])
     assert {version["id"] for version in versions} == set(outcome["versions_created"])
@@ -214,6 +215,21 @@ def test_it_lists_and_calls_the_tools(hub):
     assert created["tool"] == "create_shortterm_memory"
     answer = hub.call_tool("retrieve", query="the TLS certificate", tiers=["shortterm"])
     assert answer["result"]["results"]["shortterm"][0]["memory_id"] == created["result"]["id"]
+
+
+def test_it_runs_the_memory_agents(hub, flaky_hub, proxy):
+    active = hub.create_active(
+        "Ship the client", TASK_TEMPLATE, initial_sections={"objective": "A Python client"}
+    )
+    run = hub.run_memorizer(active["id"])  # no LLM here: the deterministic consolidation
+    assert (run["agent"], run["status"]) == ("memorizer", "ok")
+    assert [r["id"] for r in hub.agent_runs(agent="memorizer")["results"]] == [run["id"]]
+    assert hub.get_agent_run(run["id"])["id"] == run["id"]
+
+    with pytest.raises(ServerError) as caught:  # an agent run is never repeated by a retry
+        flaky_hub.run_retriever("what is the objective?")
+    assert (caught.value.status, caught.value.code) == (503, "no_llm")
+    assert len(proxy.seen) == 1
 
 
 # --- Errors ------------------------------------------------------------------------

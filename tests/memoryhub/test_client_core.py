@@ -49,3 +49,12 @@ def test_it_reads_retry_after_as_seconds_or_a_date_within_its_limit():
         for value in ("2", soon, "3600")
     ]
     assert pauses[0] == 2.0 and 25 < pauses[1] <= 30 and pauses[2] == 60.0
+
+
+def test_it_retries_a_call_it_must_not_repeat_only_when_the_server_cannot_have_acted():
+    policy = RetryPolicy()
+    assert policy.pause(0, httpx.ConnectError("refused"), once=True) is not None
+    assert policy.pause(0, httpx.Response(429), once=True) is not None
+    for acted in (httpx.ReadTimeout("slow"), httpx.RemoteProtocolError("dropped")):
+        assert policy.pause(0, acted, once=True) is None
+    assert policy.pause(0, httpx.Response(503), once=True) is None
