@@ -624,6 +624,8 @@ class NameReading:
         """The type a common noun beside the name gives it: "Boulangerie Roux, a small
         bakery", "the company is Verdant Bio", "our dog Churro", "the city of Lyon"."""
         nouns = [c for c in head.children if c.dep_ == "appos"]
+        while head.dep_ == "conj" and head.head != head:  # "kittens, Churro and Pimienta"
+            head = head.head
         if head.dep_ == "appos" or (head.dep_ == "attr" and head.head.lemma_ == "be"):
             nouns.append(head.head)
         if head.dep_ == "attr":

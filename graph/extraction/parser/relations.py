@@ -339,6 +339,10 @@ class RelationReading:
                 child.dep_ == "dative" and child.pos_ != "ADP"
             ):
                 out.extend((o, "") for o in self._with_conjuncts(child))
+                if child.i not in self.by_token:  # "two kittens, Churro and Pimienta"
+                    for appos in child.children:
+                        if appos.dep_ == "appos" and appos.i in self.by_token:
+                            out.extend((o, "") for o in self._with_conjuncts(appos)[1:])
                 for grand in child.children:  # "sends events to X"
                     if grand.dep_ == "prep":
                         out.extend(
