@@ -665,12 +665,23 @@ class RelationReading:
         for attr in named:
             if attr.i in self.by_token or any(c.i in self.by_token for c in attr.children):
                 holder = self._mention_of(attr)
-        if holder is None or holder.type != "person":
+        if holder is None:
             return
         target = self._mention_of(owner)
         if owner.lower_ == "my":
             target = self._speaker_at(owner.idx)
         if target is None:
+            return
+        if holder.type != "person":  # "His main repo is tidepool", "Its database is Postgres"
+            sentence = self._sentence_text(token.sent)
+            if target.type in {"person", "organization"} and holder.type in {
+                "component",
+                "project",
+                "other",
+            }:
+                self._relate(target, holder, "OWNS", sentence)
+            elif target.type in {"component", "project"} and holder.type == "technology":
+                self._relate(target, holder, "USES", sentence)
             return
         word, sentence = token.lower_, self._sentence_text(token.sent)
         if word in KIN_MARRIED:
