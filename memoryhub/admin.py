@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 from django.utils.html import format_html
 
-from memoryhub.models import ApiToken, IdempotencyRecord, Worker
+from memoryhub.models import ApiToken, AuditEvent, IdempotencyRecord, Worker
 from memoryhub.services.workers import token_issue, token_revoke, worker_delete
 
 
@@ -84,4 +84,23 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in IdempotencyRecord._meta.fields]
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(admin.ModelAdmin):
+    """The audit log, read-only: nobody edits history."""
+
+    list_display = ("at", "actor", "action", "target", "worker")
+    list_filter = ("action",)
+    search_fields = ("actor", "target", "action")
+    date_hierarchy = "at"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

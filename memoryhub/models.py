@@ -90,3 +90,26 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["token", "key"], name="idempotency_token_key_unique")
         ]
+
+
+class AuditEvent(models.Model):
+    """Who changed what, outside the agents' own memory writes: reviewers' decisions and
+    their undoing, admin changes (Django admin), workers and tokens created or removed
+    through the API, manual promotions, imports. Written in the transaction of the change
+    when the change has one."""
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.CharField(max_length=200, help_text="user:<name>, token:<prefix> or command")
+    action = models.CharField(max_length=64, help_text="e.g. conflict.resolve, admin.change")
+    target = models.CharField(max_length=300, help_text="<kind>:<id>")
+    worker = models.ForeignKey(
+        Worker, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    detail = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["action", "-at"], name="audit_action_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.target}"

@@ -26,6 +26,7 @@ from consolidation.services.shortterm_to_longterm import (
 )
 from memoryhub.api.mixins import WorkerScopedMixin
 from memoryhub.errors import NotFoundError
+from memoryhub.services.audit import audit_record
 from tiers.selectors.active import active_memory_get
 from tiers.selectors.shortterm import shortterm_memory_get
 
@@ -112,7 +113,15 @@ class ShorttermPromotionView(WorkerScopedMixin, APIView):
 
     @extend_schema(request=None, responses=PromotionOutcomeSerializer)
     def post(self, request, worker_id, memory_id):
-        outcome = promotion_request(worker=self.get_worker(), memory_id=memory_id)
+        worker = self.get_worker()
+        outcome = promotion_request(worker=worker, memory_id=memory_id)
+        audit_record(
+            action="promotion.request",
+            target=f"shortterm:{memory_id}",
+            token=request.auth,
+            worker=worker,
+            detail={"versions_created": outcome.versions_created, "unchanged": outcome.unchanged},
+        )
         return Response(PromotionOutcomeSerializer(outcome.as_dict()).data)
 
 

@@ -1,7 +1,7 @@
 from rest_framework import serializers
 
 from memoryhub.api.fields import JSONObjectField, StrictCharField
-from memoryhub.models import ApiToken, Worker
+from memoryhub.models import ApiToken, AuditEvent, Worker
 
 
 class WorkerSerializer(serializers.ModelSerializer):
@@ -47,3 +47,9 @@ class HealthSerializer(serializers.Serializer):
     pgvector = serializers.DictField()
     queue = serializers.DictField()
     neo4j = serializers.DictField()
+
+
+class AuditEventSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEvent
+        fields = ["id", "at", "actor", "action", "target", "worker", "detail"]

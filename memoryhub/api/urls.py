@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.ApiRootView.as_view(), name="root"),
     path("health", views.HealthView.as_view(), name="health"),
     path("me", views.MeView.as_view(), name="me"),
+    path("audit", views.AuditLogView.as_view(), name="audit"),
     path("workers/", views.WorkerListView.as_view(), name="worker-list"),
     path("workers/<int:worker_id>/", views.WorkerDetailView.as_view(), name="worker-detail"),
     path("workers/<int:worker_id>/tokens/", views.WorkerTokenView.as_view(), name="worker-tokens"),

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.api.permissions import IsStaffToken
 from memoryhub.api.serializers import (
+    AuditEventSerializer,
     HealthSerializer,
     IssuedTokenSerializer,
     MeSerializer,
@@ -18,9 +19,10 @@ from memoryhub.api.serializers import (
     WorkerSerializer,
     WorkerUpdateSerializer,
 )
-from memoryhub.models import Worker
+from memoryhub.models import AuditEvent, Worker
 from memoryhub.selectors.health import system_health
 from memoryhub.selectors.workers import worker_get_for, worker_list_for
+from memoryhub.services.audit import audit_record
 from memoryhub.services.workers import token_issue, worker_create, worker_delete, worker_update
 
 
@@ -100,6 +102,9 @@ class WorkerListView(ListAPIView):
         payload = WorkerInputSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         worker = worker_create(**payload.validated_data)
+        audit_record(
+            action="worker.create", target=f"worker:{worker.pk}", token=request.auth, worker=worker
+        )
         return Response(WorkerSerializer(worker).data, status=status.HTTP_201_CREATED)
 
 
@@ -123,12 +128,25 @@ class WorkerDetailView(APIView):
         payload = WorkerUpdateSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         worker = worker_update(worker=worker, **payload.validated_data)
+        audit_record(
+            action="worker.update",
+            target=f"worker:{worker.pk}",
+            token=request.auth,
+            worker=worker,
+            detail={"fields": sorted(payload.validated_data)},
+        )
         return Response(WorkerSerializer(worker).data)
 
     @extend_schema(responses={204: None})
     def delete(self, request, worker_id):
         worker = worker_get_for(token=request.auth, worker_id=worker_id)
         _require_staff(request, self)
+        audit_record(
+            action="worker.delete",
+            target=f"worker:{worker.pk}",
+            token=request.auth,
+            detail={"name": worker.name},
+        )
         worker_delete(worker=worker)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -143,5 +161,29 @@ class WorkerTokenView(APIView):
         payload = TokenIssueSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         token, key = token_issue(worker=worker, name=payload.validated_data["name"])
+        audit_record(
+            action="token.issue",
+            target=f"token:{token.prefix}",
+            token=request.auth,
+            worker=worker,
+        )
         token.key = key
         return Response(IssuedTokenSerializer(token).data, status=status.HTTP_201_CREATED)
+
+
+class AuditLogView(ListAPIView):
+    """The audit log (staff): reviewers' decisions, admin changes, workers and tokens,
+    manual promotions, imports — newest first; ``?action=`` and ``?worker=`` filter."""
+
+    permission_classes = [IsStaffToken]
+    serializer_class = AuditEventSerializer
+
+    def get_queryset(self):
+        queryset = AuditEvent.objects.all()
+        action = self.request.query_params.get("action")
+        if action:
+            queryset = queryset.filter(action=action)
+        worker = self.request.query_params.get("worker")
+        if worker:
+            queryset = queryset.filter(worker_id=worker if worker.isdigit() else -1)
+        return queryset.order_by("-at", "-id")

@@ -18,6 +18,7 @@ from consolidation.services.decisions import (
     decision_undo_refusal,
 )
 from memoryhub.errors import ConflictError, DomainError
+from memoryhub.services.audit import audit_record
 from review.models import ConflictResolution, MergeConflict, UndoneResolution
 from tiers.models import ShorttermChunk
 
@@ -114,7 +115,7 @@ def conflict_resolve(
         )
         locked.resolved_at = timezone.now()
         locked.save(update_fields=["status", "resolved_at"])
-        ConflictResolution.objects.create(
+        resolution = ConflictResolution.objects.create(
             conflict=locked,
             decision=decision,
             resolved_by=user if getattr(user, "pk", None) else None,
@@ -122,6 +123,14 @@ def conflict_resolve(
             note=note,
             before=before,
             after=after,
+        )
+        audit_record(
+            action="conflict.resolve",
+            target=f"conflict:{locked.pk}",
+            user=user,
+            token=token,
+            worker=locked.worker,
+            detail={"decision": decision, "resolution": resolution.pk, "note": note},
         )
     return locked
 
@@ -216,6 +225,13 @@ def conflict_undo(*, resolution: ConflictResolution, user=None) -> MergeConflict
             before=current.before,
             after=current.after,
             undone_by=user if getattr(user, "pk", None) else None,
+        )
+        audit_record(
+            action="conflict.undo",
+            target=f"conflict:{conflict.pk}",
+            user=user,
+            worker=conflict.worker,
+            detail={"decision": current.decision, "resolution": current.pk},
         )
         current.delete()
         conflict.status = MergeConflict.Status.PENDING

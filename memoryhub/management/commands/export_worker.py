@@ -4,6 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
+from memoryhub.services.audit import audit_record
 from memoryhub.services.portability import portable_models, worker_export
 
 
@@ -34,5 +35,11 @@ class Command(BaseCommand):
             with open(options["out"], "w", encoding="utf-8") as out:
                 counts = worker_export(worker=worker, out=out, progress=progress.advance)
         progress.finish()
+        audit_record(
+            action="worker.export",
+            target=f"worker:{worker.pk}",
+            worker=worker,
+            detail={"file": options["out"], "counts": counts},
+        )
         summary = ", ".join(f"{n} {label}" for label, n in counts.items() if n)
         self.stderr.write(f"exported {worker.name}: {summary or 'nothing'}")

@@ -2,6 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from memoryhub.errors import DomainError
 from memoryhub.progress import Progress
+from memoryhub.services.audit import audit_record
 from memoryhub.services.portability import read_export, worker_import
 
 
@@ -28,5 +29,11 @@ class Command(BaseCommand):
         except (OSError, DomainError) as exc:
             raise CommandError(str(getattr(exc, "detail", exc))) from exc
         progress.finish()
+        audit_record(
+            action="worker.import",
+            target=f"worker:{worker.pk}",
+            worker=worker,
+            detail={"file": str(options["path"]), "rows": len(rows)},
+        )
         summary = ", ".join(f"{len(ids)} {label}" for label, ids in id_map.items() if ids)
         self.stdout.write(f"imported worker {worker.name} (id {worker.pk}): {summary}")
