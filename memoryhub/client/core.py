@@ -113,7 +113,7 @@ class RetryPolicy:
             after = retry_after(outcome)
             if after is not None:
                 return min(after, self.max_retry_after)
-        ceiling = min(self.max_backoff, self.backoff * 2**attempt)
+        ceiling = min(self.max_backoff, self.backoff * 2.0**attempt)
         return ceiling / 2 + random.uniform(0, ceiling / 2)
 
 
@@ -133,7 +133,7 @@ class Exchange:
         self.worker_id = worker_id
         self.retry = retry
 
-    def request(self, http: httpx.Client | httpx.AsyncClient, call: Call) -> httpx.Request:
+    def request(self, http: httpx.Client | httpx.AsyncClient, call: Call[Any]) -> httpx.Request:
         """The request, built once: its body bytes and Idempotency-Key stay the same on
         every retry, so the API recognises a retry and answers it without doing it twice."""
         headers = {}
@@ -145,16 +145,20 @@ class Exchange:
             headers["Idempotency-Key"] = str(uuid.uuid4())
         path = f"workers/{self.worker_id}/{call.path}" if call.scoped else call.path
         params = {name: _query_value(value) for name, value in (call.params or {}).items()}
-        options = {} if call.timeout is None else {"timeout": call.timeout}
         return http.build_request(
-            call.method, path, content=content, headers=headers, params=fields(**params), **options
+            call.method,
+            path,
+            content=content,
+            headers=headers,
+            params=fields(**params),
+            timeout=httpx.USE_CLIENT_DEFAULT if call.timeout is None else call.timeout,
         )
 
     def steps(
         self, http: httpx.Client | httpx.AsyncClient, call: Call[T]
     ) -> Generator[Step, Outcome, T]:
         if call.scoped and self.worker_id is None:
-            me = yield from self.steps(http, Call("GET", "me", scoped=False))
+            me: dict[str, Any] = yield from self.steps(http, Call("GET", "me", scoped=False))
             if me["worker"] is None:
                 raise MemoryHubError(
                     "a staff token reaches every worker: give the client a worker_id",
@@ -183,4 +187,5 @@ class Exchange:
             raise error_from_response(outcome)
         if outcome.status_code == 204 or not outcome.content:
             return None  # type: ignore[return-value]
-        return outcome.json()
+        answer: T = outcome.json()
+        return answer

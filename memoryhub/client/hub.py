@@ -16,7 +16,7 @@ from typing import Any, Concatenate, Generic, Literal, ParamSpec, TypeVar, overl
 import httpx
 
 from memoryhub.client import types as t
-from memoryhub.client.core import Call, Exchange, RetryPolicy
+from memoryhub.client.core import Call, Exchange, Outcome, RetryPolicy
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -32,7 +32,7 @@ class endpoint(Generic[P, T]):  # lower case: a decorator, like property
 
     def __init__(self, describe: Callable[Concatenate[Any, P], Call[T]]):
         self.describe = describe
-        functools.update_wrapper(self, describe)
+        self.__doc__ = describe.__doc__
 
     @overload
     def __get__(self, hub: None, owner: type) -> "endpoint[P, T]": ...
@@ -41,13 +41,13 @@ class endpoint(Generic[P, T]):  # lower case: a decorator, like property
     @overload
     def __get__(self, hub: "AsyncMemoryHub", owner: type) -> Callable[P, Awaitable[T]]: ...
 
-    def __get__(self, hub, owner):
+    def __get__(self, hub: "_Client | None", owner: type) -> Any:
         if hub is None:
             return self
         describe = self.describe
 
         @functools.wraps(describe)
-        def call(*args, **kwargs):
+        def call(*args: P.args, **kwargs: P.kwargs) -> Any:
             return hub._send(describe(hub, *args, **kwargs))
 
         return call
@@ -491,6 +491,11 @@ class _Client(_Endpoints):
         )
 
     def _open(self, **options: Any) -> Any:
+        """The httpx client, sync or async."""
+        raise NotImplementedError
+
+    def _send(self, call: Call[Any]) -> Any:
+        """Make the call: its answer, or an awaitable of it."""
         raise NotImplementedError
 
     @property
@@ -516,12 +521,13 @@ class MemoryHub(_Client):
 
     def _send(self, call: Call[T]) -> T:
         steps = self._exchange.steps(self._http, call)
-        outcome = None
+        outcome: Outcome = None
         while True:
             try:
                 step = steps.send(outcome)
             except StopIteration as done:
-                return done.value
+                answer: T = done.value
+                return answer
             if isinstance(step, httpx.Request):
                 try:
                     outcome = self._http.send(step)
@@ -537,7 +543,7 @@ class MemoryHub(_Client):
     def __enter__(self) -> "MemoryHub":
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
@@ -552,12 +558,13 @@ class AsyncMemoryHub(_Client):
 
     async def _send(self, call: Call[T]) -> T:
         steps = self._exchange.steps(self._http, call)
-        outcome = None
+        outcome: Outcome = None
         while True:
             try:
                 step = steps.send(outcome)
             except StopIteration as done:
-                return done.value
+                answer: T = done.value
+                return answer
             if isinstance(step, httpx.Request):
                 try:
                     outcome = await self._http.send(step)
@@ -573,5 +580,5 @@ class AsyncMemoryHub(_Client):
     async def __aenter__(self) -> "AsyncMemoryHub":
         return self
 
-    async def __aexit__(self, *exc_info) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
         await self.aclose()

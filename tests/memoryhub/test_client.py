@@ -8,6 +8,7 @@ import threading
 import time
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import httpx
 import pytest
@@ -148,6 +149,16 @@ def test_it_creates_searches_retrieves_and_builds_context(hub, worker):
 
     assert [m["id"] for m in hub.list_shortterm()["results"]] == [memory["id"]]
     assert hub.me()["worker"]["id"] == worker.pk
+
+
+def test_the_readme_example_runs(live_server, key, capsys):
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    example = readme.split("## Python client", 1)[1].split("```python\n", 1)[1].split("```")[0]
+    example = example.replace('"http://127.0.0.1:8000", "mh_..."', f'"{live_server.url}", "{key}"')
+    namespace: dict = {}
+    exec(compile(example, "README.md", "exec"), namespace)
+    assert "1 Deploy incident ledger-api failed" in capsys.readouterr().out
+    assert "## Recent context" in namespace["prompt"]
 
 
 def test_it_works_the_active_and_shortterm_tiers(hub):
