@@ -10,6 +10,7 @@ from graph.extraction.cues import (
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     ANIMALS,
+    CONFERENCE,
     FOODS,
     GENERIC_HEADS,
     HANDLE,
@@ -140,8 +141,12 @@ class NameReading:
         return parts
 
     def _speaker(self):
-        """The speaker of every dialogue turn, a person ("Caroline (1:56 pm …): …")."""
+        """The speaker of every dialogue turn, a person ("Caroline (1:56 pm …): …"); a
+        participle that opens a note ("Noted: …", "Updated: …") is no speaker."""
         for start, _end, name in self.doc.user_data.get("speakers", []):
+            word = name.casefold()
+            if " " not in word and word.endswith(("ed", "ing")) and word not in lexicon.FIRST_NAMES:
+                continue
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)
             self.mentions.append(mention)
@@ -228,6 +233,8 @@ class NameReading:
             return "document"
         if last in EVENT_WORDS or following in EVENT_WORDS:
             return "event"
+        if any(CONFERENCE.search(t.text) for t in tokens):
+            return "event"  # "PyCon US", "KubeCon Europe", "RailsConf"
         if last in COMPONENT_NOUNS:
             return "component"
         return default

@@ -58,6 +58,9 @@ ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster f
 TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
 # Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
 TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+# Kin words used as a title before a name ("Grandma Olga"): the name is the person's.
+TRIM_WORDS |= {"grandma", "grandpa", "granny", "aunt", "auntie", "uncle", "cousin", "abuela"}
+CONFERENCE = re.compile(r"[a-z]Con$|Conf$")
 HANDLE = re.compile(r"(?<![\w.@])@([A-Za-z][\w.-]*[A-Za-z0-9])")
 GENERIC_HEADS = set(
     """thing things stuff time times way lot lots bit day days week weeks year years month
