@@ -285,7 +285,8 @@ class RelationReading:
                             (target, mention) if type_ == "CREATED" else (mention, target)
                         )
                         self._relate(source, target, type_, self._sentence_text(head.sent))
-            for mod in head.children:  # "Helsinki-based Lumora"
+            modifiers = [m for noun in heads for m in noun.children]
+            for mod in modifiers:  # "Helsinki-based Lumora", "Ledgerly, a Berlin-based fintech"
                 if mod.dep_ == "amod" and mod.lower_ in {"based", "headquartered"}:
                     for place in mod.children:
                         target = self._mention_of(place)
@@ -522,7 +523,7 @@ class RelationReading:
                     type_ = "USES"  # "serves models with Triton", "runs on Kubernetes"
                 if type_:
                     self._relate(source, target, type_, sentence)
-                    if type_ in {"VISITED", "ATTENDED", "LIVES_IN"}:
+                    if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:
                         for companion in self._companions(verb):
                             self._relate(companion, target, type_, sentence)
 
