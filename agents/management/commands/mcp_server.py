@@ -3,7 +3,6 @@ or over streamable HTTP for the worker of each request's token."""
 
 import asyncio
 import logging
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -25,10 +24,12 @@ class Command(BaseCommand):
         parser.add_argument("--path", default="/mcp", help="http: the endpoint's path")
 
     def handle(self, *args, **options):
+        # Logs go to stderr (stdout carries the stdio protocol); the SDK's per-request
+        # lines only at warning level.
+        for name in ("mcp", "httpx2"):
+            logging.getLogger(name).setLevel(logging.WARNING)
         if options["transport"] == "stdio":
             worker = self._worker(options["worker"])
-            # stdout carries the protocol: everything else (logs, warnings) goes to stderr.
-            logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
             asyncio.run(serve_stdio(worker_id=worker.pk))
             return
         if options["worker"]:
