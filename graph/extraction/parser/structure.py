@@ -41,6 +41,8 @@ class StructureReading:
             field = FIELD_LINE.match(line)
             if field and field.group(1).strip().casefold() in FIELDS:
                 self._field(line, offset, field)
+            elif field:
+                self._members(line, offset, field)
             offset += len(line)
 
     def _list_item(self, line: str, offset: int, item: re.Match):
@@ -110,6 +112,18 @@ class StructureReading:
                 self._relate(value, topic, type_, line.strip())
             else:
                 self._relate(topic, value, type_, line.strip())
+
+    def _members(self, line: str, offset: int, field: re.Match):
+        """ "### Mobile guild" / "- iOS: Ben Carter, Lina Haddad": under a team's heading, a
+        line of people under any key names members of the team."""
+        topic = self._topic_at(offset)
+        if topic is None or topic.type != "organization":
+            return
+        start, end = offset + field.start(2), offset + field.end(2)
+        values = [m for m in self.mentions if start <= m.start < end]
+        if values and all(m.type == "person" for m in values):
+            for person in values:
+                self._relate(person, topic, "PART_OF", line.strip())
 
     def _parentheses(self):
         """What a parenthesis right after a name says of it: a place ("Nimbus Cloud
