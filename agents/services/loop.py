@@ -107,7 +107,7 @@ def _error_for_model(exc: DomainError) -> str:
 def _run_tool(*, worker: Worker, spec: AgentSpec, call, state: LoopState, round_: int) -> str:
     """Run one tool call and record it; returns the tool message's content."""
     started = time.perf_counter()
-    step = {"round": round_, "tool": call.name, "arguments": call.arguments, "ok": False}
+    step = {"round": round_, "tool": call.name, "arguments": _summary(call.arguments), "ok": False}
     try:
         if call.name not in spec.tools:
             raise NotFoundError(

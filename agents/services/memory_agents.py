@@ -16,7 +16,7 @@ Without an LLM the updater and the retriever raise ``NoLLMError`` (503).
 import re
 
 from agents.models import AgentRun
-from agents.services.loop import AgentSpec, LoopState, agent_run
+from agents.services.loop import AgentSpec, LoopState, NoLLMError, agent_run
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migrate_active_memory
 from memoryhub.errors import DomainError
@@ -74,7 +74,9 @@ resolve the conflicts this raises.
 Workflow:
 1. ANALYSIS: choose the best shortterm memory for the active memory among the candidates \
 given (the most similar and relevant). If none fits, create one with \
-create_shortterm_memory (a title and a summary; no content: step 3 adds it).
+create_shortterm_memory: a title, a summary, and the active memory's content (given \
+below the candidates) as its content; it is chunked and its graph extracted for you, so \
+the consolidation is then done: confirm it.
 2. AUTO-RESOLVE: call auto_resolve with the active memory id and the chosen shortterm \
 memory id. It returns active_content, similar_chunks, entity_differences and \
 relationship_differences.
@@ -204,7 +206,6 @@ RETRIEVER = AgentSpec(
     ),
     temperature=0.6,
 )
-AGENTS = {spec.name: spec for spec in (UPDATER, MEMORIZER, RETRIEVER)}
 
 
 # --- What the prompts show ---------------------------------------------------------------
@@ -272,6 +273,8 @@ def _candidates(worker: Worker, memory: ActiveMemory) -> str:
 
 def updater_run(*, worker: Worker, message: str, active_memory_id: int | None = None) -> AgentRun:
     """The update agent on one instruction (new information from the worker)."""
+    if not llm_configured():
+        raise NoLLMError(UPDATER.name)
     focus = ""
     if active_memory_id is not None:
         memory = active_memory_get(worker=worker, memory_id=active_memory_id)
@@ -363,6 +366,8 @@ def memorizer_run(
     else:
         choice = (
             f"Candidate shortterm memories (most similar first):\n{_candidates(worker, memory)}"
+            "\n\nThe active memory's content (only for create_shortterm_memory, when no "
+            f"candidate fits):\n{_active_text(memory)}"
         )
     user = (
         f"Consolidate active memory {memory.pk} ({memory.title!r}: "
@@ -470,6 +475,8 @@ def _memories_used(state: LoopState) -> dict:
 
 def retriever_run(*, worker: Worker, query: str) -> AgentRun:
     """The retrieve agent on one query: an answer and the memories it used."""
+    if not llm_configured():
+        raise NoLLMError(RETRIEVER.name)
     tiers, reason = choose_tiers(query)
     user = (
         f"Search Query: {query.strip()}\n\n"

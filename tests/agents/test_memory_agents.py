@@ -369,6 +369,38 @@ def test_the_memorizer_consolidates_through_auto_resolve_and_chunks(
     assert "DATA SOURCE SEPARATION" in requests[0]["messages"][0]["content"]
 
 
+def test_the_memorizer_is_offered_the_most_similar_memories_and_may_create_one(
+    owner_client, worker, llm, heuristic_extractor
+):
+    active = note(worker, "Deploy notes", "Rolled out cdn-edge to fra1 on Monday.")
+    similar = shortterm_memory_create(
+        worker=worker, title="CDN rollouts", content="Rolled out cdn-edge to ams1 last week."
+    )
+
+    create = call(
+        "create_shortterm_memory",
+        {
+            "title": "Deploys",
+            "summary": "fra1",
+            "content": "Rolled out cdn-edge to fra1 on Monday.",
+        },
+    )
+
+    requests = script(llm, create, text("Consolidated into a new shortterm memory."))
+
+    body = owner_client.post(
+        url(worker, "memorizer"), {"active_memory_id": active.pk}, format="json"
+    ).json()
+
+    assert body["status"] == "ok", body
+    prompt = requests[0]["messages"][1]["content"]
+    assert "Candidate shortterm memories (most similar first):" in prompt
+    assert f"ID: {similar.pk}\nTitle: CDN rollouts" in prompt
+    assert "Content: Rolled out cdn-edge to fra1 on Monday." in prompt  # to create from
+    created = tool_messages(requests[1])[0]["id"]
+    assert body["result"]["shortterm_memory_ids"] == [created]
+
+
 def test_without_an_llm_the_memorizer_runs_the_deterministic_consolidation(
     owner_client, worker, settings, heuristic_extractor
 ):
