@@ -163,6 +163,10 @@ class RelationReading:
                 and subject.tag_ == "NNS"
                 and any(c.lower_ in {"both", "all"} for c in subject.children)
             )  # "both brokers", "all three"
+            examples = self._examples(subject)
+            if examples:  # "All batch jobs, including A and B, run on X"
+                out.extend(examples)
+                continue
             if plural and self._speaker_at(subject.idx) is None:
                 group = self._group_before(subject)
                 if group:  # "A and B run a vineyard; both studied at X"
@@ -170,6 +174,19 @@ class RelationReading:
                     continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _examples(self, noun):
+        """The names a common noun is illustrated by: "jobs, including A and B", "stores
+        such as X"."""
+        if noun.i in self.by_token:
+            return []
+        found = []
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ in {"including", "like", "such", "especially"}:
+                for pobj in prep.subtree:
+                    if pobj.dep_ in {"pobj", "conj"} and pobj.i in self.by_token:
+                        found.append(pobj)
+        return found
 
     def _group_before(self, token):
         """The two or more names coordinated as the last subject before ``token``, in its
@@ -333,7 +350,12 @@ class RelationReading:
 
     def _objects(self, verb):
         """(object token, preposition) pairs of ``verb``: direct objects, prepositional
-        objects, passive agents, and objects of an open complement ("started using X")."""
+        objects, passive agents, objects of an open complement ("started using X"), and
+        the names an object is illustrated by ("databases such as X")."""
+        out = self._direct_objects(verb)
+        return out + [(e, prep) for o, prep in out for e in self._examples(o)]
+
+    def _direct_objects(self, verb):
         out = []
         for child in verb.children:
             if child.dep_ in {"dobj", "attr", "oprd"} or (
