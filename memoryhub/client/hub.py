@@ -80,6 +80,11 @@ class _Endpoints:
         return Call("GET", "workers/", params=_arguments(locals()), scoped=False)
 
     @endpoint
+    def health(self) -> Call[dict[str, Any]]:
+        """Database, pgvector, queue and Neo4j status (:class:`ServerError` 503 when down)."""
+        return Call("GET", "health", scoped=False)
+
+    @endpoint
     def worker(self) -> Call[t.Worker]:
         """The client's worker."""
         return Call("GET", "")
@@ -151,6 +156,36 @@ class _Endpoints:
         """Consolidate an active memory into the shortterm tier now (the task is done):
         the run, with each section merged, in conflict, created or skipped."""
         return Call("POST", f"active/{memory_id}/consolidate", write=True, once=True)
+
+    @endpoint
+    def update_active_section(
+        self, memory_id: int, section: str, content: str
+    ) -> Call[t.ActiveMemory]:
+        """Replace one section's content (by id or name); its count goes up one."""
+        body = {"content": content}
+        return Call("PUT", f"active/{memory_id}/sections/{section}", body, write=True)
+
+    @endpoint
+    def auto_resolve(
+        self,
+        memory_id: int,
+        shortterm_memory_id: int,
+        *,
+        section: str | None = None,
+        limit: int | None = None,
+    ) -> Call[dict[str, Any]]:
+        """The memorizer's ``auto_resolve`` for active memory ``memory_id``: its content,
+        the shortterm memory's most similar chunks, and the entity and relationship
+        differences (new ones are added to that memory's graph, conflicts reported)."""
+        body = _arguments(locals(), "memory_id")
+        return Call("POST", f"active/{memory_id}/auto-resolve", body, write=True)
+
+    @endpoint
+    def consolidation_runs(
+        self, *, page: int | None = None, page_size: int | None = None
+    ) -> Call[t.Page[dict[str, Any]]]:
+        """Consolidation runs with their per-section outcomes, newest first."""
+        return Call("GET", "consolidation/runs", params=_arguments(locals()))
 
     # --- Shortterm memory -------------------------------------------------------------
 
@@ -224,6 +259,68 @@ class _Endpoints:
             updates = [{"chunk_id": key, "new_content": text} for key, text in updates.items()]
         body = {"updates": list(updates)}
         return Call("PATCH", f"shortterm/{memory_id}/chunks", body, write=True)
+
+    # --- The entity graph -----------------------------------------------------------
+
+    @endpoint
+    def memory_graph(self, memory_id: int) -> Call[t.Graph]:
+        """The entities and relationships extracted from a shortterm memory."""
+        return Call("GET", f"shortterm/{memory_id}/graph")
+
+    @endpoint
+    def update_memory_graph(
+        self,
+        memory_id: int,
+        *,
+        entities: Sequence[Mapping[str, Any]] | None = None,
+        relationships: Sequence[Mapping[str, Any]] | None = None,
+        new_relationships: Sequence[Mapping[str, Any]] | None = None,
+    ) -> Call[t.Graph]:
+        """Correct entities (``{id, name?, type?, ...}``) and relationships, add new
+        relationships (``{from_id, to_id, type, ...}``)."""
+        body = _arguments(locals(), "memory_id")
+        return Call("PATCH", f"shortterm/{memory_id}/graph", body, write=True)
+
+    @endpoint
+    def entities(
+        self,
+        prefix: str,
+        *,
+        tier: Literal["shortterm", "longterm"] | None = None,
+        limit: int | None = None,
+    ) -> Call[list[dict[str, Any]]]:
+        """Entities whose name starts with ``prefix``."""
+        return Call("GET", "entities/", params=_arguments(locals()))
+
+    @endpoint
+    def entity(self, entity_id: int) -> Call[dict[str, Any]]:
+        return Call("GET", f"entities/{entity_id}/")
+
+    @endpoint
+    def neighbourhood(
+        self, entity_id: int, *, hops: int | None = None, limit: int | None = None
+    ) -> Call[dict[str, Any]]:
+        """The entities within ``hops`` (1 to 3) of one, with the relationships among them."""
+        params = _arguments(locals(), "entity_id")
+        return Call("GET", f"entities/{entity_id}/neighbourhood", params=params)
+
+    @endpoint
+    def entity_history(self, entity_id: int) -> Call[dict[str, Any]]:
+        """An entity through time: shortterm observations, longterm record, versions."""
+        return Call("GET", f"entities/{entity_id}/history")
+
+    @endpoint
+    def graph_path(
+        self, from_id: int, to_id: int, *, max_hops: int | None = None
+    ) -> Call[dict[str, Any]]:
+        """The shortest path between two entities."""
+        params = {"from": from_id, "to": to_id, "max_hops": max_hops}
+        return Call("GET", "graph/path", params=params)
+
+    @endpoint
+    def graph_history(self, from_id: int, to_id: int) -> Call[list[dict[str, Any]]]:
+        """Every version of the relationships between two entities."""
+        return Call("GET", "graph/history", params={"from": from_id, "to": to_id})
 
     # --- Search, retrieval, context ---------------------------------------------------
 

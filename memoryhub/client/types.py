@@ -95,6 +95,11 @@ class ChunkUpdate(TypedDict):
     new_content: str
 
 
+class Graph(TypedDict):
+    entities: list[dict[str, Any]]
+    relationships: list[dict[str, Any]]
+
+
 class ShorttermMemory(TypedDict):
     id: int
     worker: int
@@ -105,7 +110,7 @@ class ShorttermMemory(TypedDict):
     last_updated: str
     extraction_status: str
     chunks: list[Chunk]
-    graph: dict[str, Any]  # {entities, relationships}
+    graph: Graph
 
 
 class ShorttermSummary(TypedDict):
@@ -133,7 +138,7 @@ class SearchHit(TypedDict):
     vector_rank: int | None
     bm25_rank: int | None
     rank: int
-    graph: NotRequired[dict[str, Any]]  # with include_graph
+    graph: NotRequired[Graph]  # with include_graph
     start_date: NotRequired[str]  # longterm hits
     end_date: NotRequired[str | None]
     confidence: NotRequired[float]

@@ -186,6 +186,36 @@ def test_it_works_the_active_and_shortterm_tiers(hub):
         hub.get_shortterm(memory["id"])
 
 
+def test_it_consolidates_an_active_memory(hub):
+    active = hub.create_active(
+        "Deploy ledger-api", TASK_TEMPLATE, initial_sections={"objective": "Ship ledger-api"}
+    )
+    hub.update_active_section(active["id"], "notes", INCIDENT)
+    target = hub.create_shortterm("Deploy incident", content=INCIDENT)
+    resolved = hub.auto_resolve(active["id"], target["id"], section="notes")
+    assert "certificate" in resolved["active_content"]
+    run = hub.consolidate_active(active["id"])
+    assert [r["id"] for r in hub.consolidation_runs()["results"]] == [run["id"]]
+
+
+def test_it_reads_and_corrects_the_graph(hub):
+    text = "Alice Chen owns the auth gateway. The auth gateway uses JWT tokens and Redis."
+    memory = hub.create_shortterm("Auth", content=text)
+    graph = hub.memory_graph(memory["id"])
+    alice = next(e for e in graph["entities"] if e["name"] == "Alice Chen")
+    owns = next(r for r in graph["relationships"] if r["from_id"] == alice["id"])
+    assert [e["id"] for e in hub.entities("Alice")] == [alice["id"]]
+    assert hub.entity(alice["id"])["name"] == "Alice Chen"
+    assert hub.entity_history(alice["id"])
+    around = hub.neighbourhood(alice["id"], hops=1)
+    assert owns["to_id"] in {entity["id"] for entity in around["entities"]}
+    assert hub.graph_path(alice["id"], owns["to_id"])["found"]
+    assert [r["id"] for r in hub.graph_history(alice["id"], owns["to_id"])] == [owns["id"]]
+
+    hub.update_memory_graph(memory["id"], entities=[{"id": alice["id"], "type": "person"}])
+    assert hub.entity(alice["id"])["type"] == "person"
+
+
 def test_it_promotes_and_reads_the_longterm_tier(hub):
     memory = hub.create_shortterm("Deploy incident", content=INCIDENT)
     outcome = hub.request_promotion(memory["id"])
