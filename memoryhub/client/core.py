@@ -157,6 +157,7 @@ class Exchange:
     def steps(
         self, http: httpx.Client | httpx.AsyncClient, call: Call[T]
     ) -> Generator[Step, Outcome, T]:
+        """The call's steps (module docstring); first the token's worker, if not known."""
         if call.scoped and self.worker_id is None:
             me: dict[str, Any] = yield from self.steps(http, Call("GET", "me", scoped=False))
             if me["worker"] is None:

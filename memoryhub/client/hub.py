@@ -12,6 +12,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Concatenate, Generic, Literal, ParamSpec, TypeVar, overload
+from urllib.parse import quote
 
 import httpx
 
@@ -163,7 +164,9 @@ class _Endpoints:
     ) -> Call[t.ActiveMemory]:
         """Replace one section's content (by id or name); its count goes up one."""
         body = {"content": content}
-        return Call("PUT", f"active/{memory_id}/sections/{section}", body, write=True)
+        return Call(
+            "PUT", f"active/{memory_id}/sections/{quote(section, safe='')}", body, write=True
+        )
 
     @endpoint
     def auto_resolve(
@@ -510,7 +513,7 @@ class _Endpoints:
     def call_tool(self, name: str, /, **arguments: Any) -> Call[t.ToolResult]:
         """Invoke tool ``name`` for the worker with ``arguments``; what it returned is
         ``["result"]``. A retried call to a tool that writes is done once."""
-        return Call("POST", f"tools/{name}", arguments, write=True)
+        return Call("POST", f"tools/{quote(name, safe='')}", arguments, write=True)
 
     # --- The memory agents (seed 003), run by the server with its LLM ----------------
 

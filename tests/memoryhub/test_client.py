@@ -190,7 +190,7 @@ def test_it_consolidates_an_active_memory(hub):
     active = hub.create_active(
         "Deploy ledger-api", TASK_TEMPLATE, initial_sections={"objective": "Ship ledger-api"}
     )
-    hub.update_active_section(active["id"], "notes", INCIDENT)
+    hub.update_active_section(active["id"], "Notes", INCIDENT)  # by name
     target = hub.create_shortterm("Deploy incident", content=INCIDENT)
     resolved = hub.auto_resolve(active["id"], target["id"], section="notes")
     assert "certificate" in resolved["active_content"]
