@@ -162,11 +162,10 @@ class _Endpoints:
     def update_active_section(
         self, memory_id: int, section: str, content: str
     ) -> Call[t.ActiveMemory]:
-        """Replace one section's content (by id or name); its count goes up one."""
-        body = {"content": content}
-        return Call(
-            "PUT", f"active/{memory_id}/sections/{quote(section, safe='')}", body, write=True
-        )
+        """Replace one section's content (by id or name); its count goes up one. (Sent as
+        PATCH .../sections, which takes any name: one with a slash could not be a path.)"""
+        body = {"sections": {section: content}}
+        return Call("PATCH", f"active/{memory_id}/sections", body, write=True)
 
     @endpoint
     def auto_resolve(

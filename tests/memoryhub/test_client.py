@@ -186,6 +186,13 @@ def test_it_works_the_active_and_shortterm_tiers(hub):
         hub.get_shortterm(memory["id"])
 
 
+def test_it_replaces_a_section_by_any_name(hub):
+    template = TASK_TEMPLATE + "  - id: ab\n    name: A/B plan\n"
+    active = hub.create_active("Experiment", template, initial_sections={"objective": "test"})
+    updated = hub.update_active_section(active["id"], "A/B plan", "50/50 split")
+    assert updated["sections"]["ab"] == {"content": "50/50 split", "update_count": 1}
+
+
 def test_it_consolidates_an_active_memory(hub):
     active = hub.create_active(
         "Deploy ledger-api", TASK_TEMPLATE, initial_sections={"objective": "Ship ledger-api"}
