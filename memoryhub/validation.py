@@ -44,7 +44,12 @@ def moment(value, field: str) -> datetime:
         )
     if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
-    return parsed
+    try:  # PostgreSQL takes offsets up to ±15:59 only; ISO allows more
+        return parsed.astimezone(UTC)
+    except (OverflowError, ValueError) as exc:
+        raise DomainError(
+            f"{field} is out of range", fields={field: "out of range once in UTC"}
+        ) from exc
 
 
 def moment_range(value, field: str) -> tuple[datetime, datetime]:

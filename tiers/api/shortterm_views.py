@@ -1,5 +1,4 @@
 from django.conf import settings
-from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
@@ -9,6 +8,7 @@ from rest_framework.views import APIView
 from memoryhub.api.idempotency import IDEMPOTENCY_HEADER, idempotent
 from memoryhub.api.mixins import WorkerScopedMixin
 from memoryhub.errors import DomainError
+from memoryhub.validation import moment
 from tiers.api.shortterm_serializers import (
     ChunksAddSerializer,
     ChunksUpdateSerializer,
@@ -86,11 +86,7 @@ class ShorttermRecentView(ShorttermScopedMixin, APIView):
                 "limit must be an integer", fields={"limit": "must be an integer"}
             ) from exc
         since = request.query_params.get("since")
-        since_value = parse_datetime(since) if since else None
-        if since and since_value is None:
-            raise DomainError(
-                "since must be an ISO 8601 date-time", fields={"since": "not a date-time"}
-            )
+        since_value = moment(since, "since") if since else None
         memories = shortterm_recent(
             worker=worker,
             limit=limit,
