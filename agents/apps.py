@@ -9,3 +9,4 @@ class AgentsConfig(AppConfig):
     verbose_name = "Agents: tools, MCP server and memory agents"
     api_urls = "agents.api.root_urls"  # GET /api/v1/tools
     worker_api_urls = "agents.api.urls"
+    portable = [{"model": "agents.agentrun"}]  # a worker's export (memoryhub.services.portability)
