@@ -63,6 +63,18 @@ def _reset_section_count(*, active_memory_id: int | None, section_id: str, conte
         )
 
 
+def _signal(worker, chunk: ShorttermChunk, kind: str, detail: str) -> None:
+    """A reviewer's decision is a usage signal on the memory it is about (seed 001)."""
+    usage_record(
+        worker=worker,
+        memory_id=chunk.memory_id,
+        chunk_id=chunk.pk,
+        kind=kind,
+        actor="review",
+        detail=detail,
+    )
+
+
 def decision_apply(
     *,
     decision: str,
@@ -89,24 +101,10 @@ def decision_apply(
         )
         after = {"chunk_id": chunk.pk, "content": new_content}
         # A reviewer corrected the memory: seed 001's strongest promotion signal.
-        usage_record(
-            worker=worker,
-            memory_id=chunk.memory_id,
-            chunk_id=chunk.pk,
-            kind=UsageKind.CORRECT,
-            actor="review",
-            detail=f"conflict {conflict_id}: {decision}",
-        )
-    elif decision == Decision.KEEP_EXISTING:
+        _signal(worker, chunk, UsageKind.CORRECT, f"conflict {conflict_id}: {decision}")
+    elif decision == Decision.KEEP_EXISTING:  # the reviewer confirmed the stored text
         chunk = _primary_chunk(worker_id=worker.pk, chunk_id=chunk_id)
-        usage_record(
-            worker=worker,
-            memory_id=chunk.memory_id,
-            chunk_id=chunk.pk,
-            kind=UsageKind.CONFIRM,
-            actor="review",
-            detail=f"conflict {conflict_id}: {decision}",
-        )
+        _signal(worker, chunk, UsageKind.CONFIRM, f"conflict {conflict_id}: {decision}")
     elif decision == Decision.SEPARATE_MEMORY:
         title = section_name or section_id
         if active_memory is not None:
