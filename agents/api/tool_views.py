@@ -1,6 +1,7 @@
 """The tool registry over REST: the OpenAI function-calling manifest, and one tool
 invoked for a worker (the same ``call_tool`` the MCP server and the memory agents use)."""
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -41,7 +42,7 @@ class ToolInvokeView(WorkerScopedMixin, APIView):
     honoured for tools that write."""
 
     @extend_schema(
-        request={"application/json": {"type": "object"}},
+        request=OpenApiTypes.OBJECT,
         responses=ToolResultSerializer,
         parameters=[
             OpenApiParameter("name", str, OpenApiParameter.PATH, description="the tool's name"),
