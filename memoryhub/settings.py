@@ -244,6 +244,9 @@ MEMORYHUB_EMBEDDINGS = {
     # (AMX or AVX512-BF16): 2.3x the fp32 throughput, cosine to the fp32 vectors >= 0.9999.
     # auto | bf16 | fp32. Queries (one text) always run in fp32, which is faster for one.
     "precision": envchoice("MEMORYHUB_EMBEDDING_PRECISION", "auto", ("auto", "bf16", "fp32")),
+    # local: onnx-int8 = all-MiniLM-L6-v2 with int8 weights on onnxruntime (no torch);
+    # torch = the full-precision model on sentence-transformers (the `torch` extra).
+    "runtime": envchoice("MEMORYHUB_EMBEDDING_RUNTIME", "torch", ("onnx-int8", "torch")),
     # openai: any OpenAI-compatible /v1/embeddings endpoint
     "url": envstr("MEMORYHUB_EMBEDDINGS_URL", "https://api.openai.com/v1"),
     "model": envstr("MEMORYHUB_EMBEDDINGS_MODEL", "text-embedding-3-small"),
@@ -296,9 +299,14 @@ MEMORYHUB_SEARCH = {
     "bm25_first_above": envint("MEMORYHUB_SEARCH_BM25_FIRST_ABOVE", 50000, minimum=0),
     # Hybrid: the best `neighbour_seeds` hits lend neighbour_weight × their fused score
     # (÷ distance) to the chunks up to `neighbours` places from them in their memory.
-    "neighbours": envint("MEMORYHUB_SEARCH_NEIGHBOURS", 0, minimum=0),
+    "neighbours": envint("MEMORYHUB_SEARCH_NEIGHBOURS", 1, minimum=0),
     "neighbour_weight": envfloat("MEMORYHUB_SEARCH_NEIGHBOUR_WEIGHT", 0.5),
     "neighbour_seeds": envint("MEMORYHUB_SEARCH_NEIGHBOUR_SEEDS", 10, minimum=0),
+    # Chunk metadata the embedding model reads before the content (who, and dates as
+    # "Monday 8 May 2023"), the stored text unchanged. After a change: manage.py reembed.
+    "embed_metadata_keys": envlist(
+        "MEMORYHUB_EMBED_METADATA_KEYS", ["speaker", "author", "session_date", "date"]
+    ),
     # Chunk metadata whose values BM25 indexes beside the content (ISO dates also as
     # "Monday 8 May 2023"): who said it and when. After a change: reembed --bm25.
     "bm25_metadata_keys": envlist(

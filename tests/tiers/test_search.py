@@ -50,7 +50,8 @@ def test_each_mode_finds_the_matching_chunk_first(worker, corpus, mode):
 
 
 def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings):
-    hits = _search(worker, query="JWT authentication tokens", mode="hybrid")
+    # neighbours=0: RRF alone (neighbour expansion: test_search_ranking.py)
+    hits = _search(worker, query="JWT authentication tokens", mode="hybrid", neighbours=0)
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
     for hit in hits:
         expected = (1 / (k + hit.vector_rank) if hit.vector_rank else 0) + (
@@ -64,7 +65,12 @@ def test_hybrid_fuses_with_rrf_and_carries_both_scores(worker, corpus, settings)
 def test_weights_change_the_fusion(worker, corpus, settings):
     k = settings.MEMORYHUB_SEARCH["rrf_k"]
     bm25_only = _search(
-        worker, query="nightly backups pipeline", mode="hybrid", vector_weight=0, bm25_weight=1
+        worker,
+        query="nightly backups pipeline",
+        mode="hybrid",
+        vector_weight=0,
+        bm25_weight=1,
+        neighbours=0,
     )
     assert all(
         h.fused_score == pytest.approx(1 / (k + h.bm25_rank)) if h.bm25_rank else h.fused_score == 0

@@ -18,6 +18,14 @@ class SearchRequestSerializer(serializers.Serializer):
     vector_weight = serializers.JSONField(required=False)
     bm25_weight = serializers.JSONField(required=False)
     exact = serializers.BooleanField(required=False, allow_null=True, default=None)
+    neighbours = serializers.JSONField(
+        required=False,
+        help_text="hybrid: the best hits lend part of their score to the chunks up to this "
+        "many places from them in their memory (0-5; MEMORYHUB_SEARCH_NEIGHBOURS)",
+    )
+    neighbour_weight = serializers.JSONField(
+        required=False, help_text="the share of its score a hit lends to a neighbour"
+    )
     session_id = serializers.CharField(
         required=False,
         max_length=200,

@@ -15,6 +15,7 @@ from tiers.search.corpus import Corpus, corpus_get
 from tiers.search.filters import check_memory_ids
 from tiers.search.fusion import best_ids, ranks, rrf_scores, sort_key
 from tiers.search.hits import SearchHit, hit_from_row, read_hits
+from tiers.search.neighbours import lend_scores, neighbour_pairs
 from tiers.search.params import SearchParams, search_params
 from tiers.search.vector import vector_ranked, worker_chunk_count
 
@@ -188,6 +189,9 @@ def _ranked_hits(worker: Worker, corpus: Corpus, params: SearchParams) -> list[S
                 vector_weight=params.vector_weight,
                 bm25_weight=params.bm25_weight,
             )
+            if params.neighbours and params.neighbour_weight:
+                fused = _with_neighbours(worker.pk, corpus, params, fused, cursor)
+                ids = list(dict.fromkeys([*ids, *fused]))
         if params.min_similarity is None:
             ids = best_ids(ids, params, vector_rows, bm25_rows, fused)
         rows = read_hits(
@@ -218,3 +222,16 @@ def _ranked_hits(worker: Worker, corpus: Corpus, params: SearchParams) -> list[S
     for position, hit in enumerate(hits, start=1):
         hit.rank = position
     return hits
+
+
+def _with_neighbours(
+    worker_id: int, corpus: Corpus, params: SearchParams, fused: dict[int, float], cursor
+) -> dict[int, float]:
+    """The fused scores after the best hits lend a share to their neighbouring chunks."""
+    seeds = sorted(fused, key=lambda cid: (-fused[cid], cid))[
+        : settings.MEMORYHUB_SEARCH["neighbour_seeds"]
+    ]
+    pairs = neighbour_pairs(
+        worker_id=worker_id, corpus=corpus, seeds=seeds, params=params, cursor=cursor
+    )
+    return lend_scores(fused, pairs, weight=params.neighbour_weight)

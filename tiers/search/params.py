@@ -24,6 +24,10 @@ class SearchParams:
     bm25_weight: float
     candidates: int
     exact: bool | None
+    # Hybrid: the best hits lend neighbour_weight × their fused score (÷ distance) to the
+    # chunks up to `neighbours` places from them in their memory (0: off).
+    neighbours: int = 0
+    neighbour_weight: float = 0.0
     # Longterm (temporal corpora) only: the versions valid at a time, or overlapping a
     # range; none of the two = the current versions. And a floor on their confidence.
     valid_at: datetime | None = None
@@ -47,6 +51,8 @@ def search_params(
     bm25_weight=None,
     candidates=None,
     exact=None,
+    neighbours=None,
+    neighbour_weight=None,
     valid_at=None,
     time_range=None,
     confidence_threshold=None,
@@ -85,10 +91,16 @@ def search_params(
         raise DomainError(
             "metadata must be a JSON object", fields={"metadata": "must be a JSON object"}
         )
+    neighbours = config["neighbours"] if neighbours is None else neighbours
+    if not isinstance(neighbours, int) or isinstance(neighbours, bool) or not 0 <= neighbours <= 5:
+        raise DomainError(
+            "neighbours must be an integer from 0 to 5", fields={"neighbours": "must be 0 to 5"}
+        )
     weights = []
     for name, value, default in (
         ("vector_weight", vector_weight, config["vector_weight"]),
         ("bm25_weight", bm25_weight, config["bm25_weight"]),
+        ("neighbour_weight", neighbour_weight, config["neighbour_weight"]),
     ):
         value = default if value is None else value
         if not _number(value) or value < 0 or not math.isfinite(value):
@@ -120,6 +132,8 @@ def search_params(
         bm25_weight=weights[1],
         candidates=min(candidates, 1000),
         exact=exact,
+        neighbours=neighbours,
+        neighbour_weight=weights[2],
         valid_at=valid_at,
         time_range=time_range,
         confidence_threshold=None if confidence_threshold is None else float(confidence_threshold),

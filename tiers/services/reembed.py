@@ -5,6 +5,7 @@ from django.db import connection, transaction
 
 from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
 from tiers.models import ShorttermChunk
+from tiers.search.index import embedding_text
 
 HNSW_INDEX = "shortterm_chunk_hnsw"
 
@@ -47,10 +48,13 @@ def chunks_reembed(*, chunk_ids: list[int], model=ShorttermChunk) -> int:
     with ``model=LongtermChunk``). Embeds outside the transaction; a chunk whose content
     changed meanwhile is skipped (its own update embedded it). Returns how many were
     written. Safe to run twice."""
-    rows = list(model.objects.filter(pk__in=chunk_ids).values_list("pk", "content"))
+    rows = list(model.objects.filter(pk__in=chunk_ids).values_list("pk", "content", "metadata"))
     if not rows:
         return 0
-    vectors = get_embedder().embed_documents([content for _, content in rows])
+    vectors = get_embedder().embed_documents(
+        [embedding_text(content, metadata) for _, content, metadata in rows]
+    )
+    rows = [(pk, content) for pk, content, _ in rows]
     with transaction.atomic():
         current = {
             c.pk: c for c in model.objects.select_for_update().filter(pk__in=[pk for pk, _ in rows])

@@ -21,7 +21,7 @@ from memoryhub.text import chunk_text
 from memoryhub.validation import validate_metadata
 from tiers.memory_graph import memory_graph
 from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
-from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks
+from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks, embedding_text
 from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
 
@@ -195,7 +195,7 @@ def shortterm_memory_create(
     # Measured: embedding the next batch while writing this one (a pipeline), or beside
     # the extraction, is slower on two cores than one after the other, as the model and
     # the rest compete for them.
-    vectors = _embed([item.content for item in prepared], embedder)
+    vectors = _embed([embedding_text(item.content, item.metadata) for item in prepared], embedder)
     reading, error = memory_graph().read(
         "\n\n".join([title, summary, *(item.content for item in prepared)])
     )
@@ -236,7 +236,7 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
         raise DomainError(
             "chunks must hold at least one chunk", fields={"chunks": "must not be empty"}
         )
-    vectors = _embed([item.content for item in prepared])
+    vectors = _embed([embedding_text(item.content, item.metadata) for item in prepared])
     reading, error = memory_graph().read(
         "\n\n".join([shortterm_memory_text(memory), *(item.content for item in prepared)])
     )
@@ -286,7 +286,8 @@ def shortterm_chunks_update(
             fields={"updates": f"not in this memory: {', '.join(map(str, missing))}"},
         )
     ids = list(contents)
-    vectors = _embed([contents[cid] for cid in ids])
+    metadata = dict(ShorttermChunk.objects.filter(pk__in=ids).values_list("pk", "metadata"))
+    vectors = _embed([embedding_text(contents[cid], metadata.get(cid)) for cid in ids])
     reading, error = memory_graph().read(shortterm_memory_text(memory, replacements=contents))
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
