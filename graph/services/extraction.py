@@ -284,7 +284,9 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
     what contradicts it (``graph.differences``), in the caller's transaction (which holds
     the memory's row lock). Contradicting facts are reported, never stored: a new
     relationship needs both its entities and no conflict. Returns the entity and
-    relationship differences, ``{"new": [stored rows], "conflicts": [...]}`` each."""
+    relationship differences, ``{"new": [stored rows], "conflicts": [...]}`` each. What it
+    adds counts as the agent's (``edited``): re-extracting the memory after its chunks
+    change keeps those rows and their ids, which the memorizer goes on to use."""
     now = timezone.now()
     entities = list(Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM))
     relationships = list(
@@ -302,6 +304,7 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
         name = normalize_name(new["name"])
         item = stated[name]
         entity = _new_entity(memory, item, name, new["type"], now)
+        entity.edited = True  # the agent's addition: a later re-extraction keeps it, and its id
         entity.save()
         by_name[name] = entity
         new_entities.append(entity)
@@ -316,6 +319,7 @@ def graph_grow(*, memory: ShorttermMemory, extraction: Extraction) -> tuple[dict
         if source is None or target is None or source.pk == target.pk:
             continue
         relation = _new_relationship(memory, stated_relations[key], source, target, key[1], now)
+        relation.edited = True
         relation.save()
         new_relationships.append(relation)
     outbox_record(

@@ -8,7 +8,7 @@ from review.models import MergeConflict
 from tests.factories import TASK_TEMPLATE
 from tiers.models import ShorttermChunk, ShorttermMemory
 from tiers.services.active import active_memory_create, active_memory_update_sections
-from tiers.services.shortterm import shortterm_memory_create
+from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
 
@@ -300,6 +300,27 @@ def test_auto_resolve_adds_new_graph_and_reports_conflicts(owner_client, other_c
         None,
         "section",
     )
+
+
+def test_what_auto_resolve_adds_keeps_its_ids_when_the_chunks_change_after(worker):
+    """Seed 003's memorizer order: auto_resolve, then update the chunks, then resolve the
+    entities by the ids auto_resolve gave — the chunk update's re-extraction keeps them."""
+    from consolidation.services.auto_resolve import auto_resolve
+    from graph.models import Entity
+
+    shortterm = shortterm_memory_create(
+        worker=worker, title="Team", chunks=[{"content": "Marco Rossi works on billing."}]
+    )
+    active = _active(worker, "Marco Rossi reports to Grace Okafor, who leads Redis upgrades.")
+    result = auto_resolve(active=active, shortterm=shortterm, section="notes", limit=3)
+    added = {e["id"] for e in result["entity_differences"]["new"]}
+    assert added
+    chunk = shortterm.chunks.get()
+    shortterm_chunks_update(
+        memory=shortterm,
+        updates=[{"chunk_id": chunk.pk, "new_content": "Marco Rossi moved to the search team."}],
+    )
+    assert set(Entity.objects.filter(pk__in=added).values_list("pk", flat=True)) == added
 
 
 def test_a_merge_keeps_the_graph_and_raises_confidence_in_what_it_confirms(worker):

@@ -1,7 +1,7 @@
 """Search results: typed hits with their component scores, read in one round trip."""
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
 
 from tiers.models import Bm25Posting
@@ -31,13 +31,25 @@ class SearchHit:
     temporal: bool = False
 
     def as_dict(self) -> dict:
-        data = asdict(self)
-        if self.graph is None:
-            del data["graph"]
-        if not data.pop("temporal"):
-            for key in ("start_date", "end_date", "confidence"):
-                del data[key]
+        """The hit as plain data, without deep-copying its graph and metadata (``asdict``
+        would, and for a page of hits with their graphs that cost ~100 ms)."""
+        data = {name: getattr(self, name) for name in _PLAIN_FIELDS}
+        if self.graph is not None:
+            data["graph"] = self.graph
+        if self.temporal:
+            data |= {
+                "start_date": self.start_date,
+                "end_date": self.end_date,
+                "confidence": self.confidence,
+            }
         return data
+
+
+_PLAIN_FIELDS = tuple(
+    f.name
+    for f in fields(SearchHit)
+    if f.name not in ("graph", "start_date", "end_date", "confidence", "temporal")
+)
 
 
 def read_hits(
