@@ -13,7 +13,7 @@ from tiers.search import nearest_chunks
 from tiers.selectors.active import active_memory_sections_view
 
 
-def _active_content(memory: ActiveMemory, section: str | None) -> str:
+def _sections(memory: ActiveMemory, section: str | None) -> list[dict]:
     rows = active_memory_sections_view(memory)
     if section is not None:
         rows = [r for r in rows if section in (r["id"], r["name"])]
@@ -22,7 +22,7 @@ def _active_content(memory: ActiveMemory, section: str | None) -> str:
                 f"no section {section!r} in this active memory",
                 fields={"section": "unknown section"},
             )
-    return "\n\n".join(f"{r['name']}: {r['content']}" for r in rows if r["content"].strip())
+    return [r for r in rows if r["content"].strip()]
 
 
 def auto_resolve(
@@ -33,13 +33,15 @@ def auto_resolve(
             "the memories belong to different workers",
             fields={"shortterm_memory_id": "other worker"},
         )
-    content = _active_content(active, section)
-    if not content:
+    rows = _sections(active, section)
+    if not rows:
         raise DomainError(
             "the active memory has no content to compare", fields={"section": "empty"}
         )
+    content = "\n\n".join(f"{r['name']}: {r['content']}" for r in rows)
     try:
-        extraction = get_extractor().extract(content)
+        # The sections' text only: their names ("Notes:", "Content:") are labels, not entities.
+        extraction = get_extractor().extract("\n\n".join(r["content"] for r in rows))
     except ExtractionError as exc:
         raise DomainError(f"entity extraction failed: {exc}", code="extraction_failed") from exc
     similar = [
