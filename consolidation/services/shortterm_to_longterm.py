@@ -26,7 +26,6 @@ from graph.services.longterm import graph_fingerprint_parts, graph_promote
 from memoryhub.errors import ConflictError, NotFoundError
 from memoryhub.models import Worker
 from tiers.models import MemoryUsage, ShorttermChunk, ShorttermMemory
-from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.services.longterm import SourceChunk, content_hash, longterm_versions_write
 from tiers.services.shortterm import shortterm_memory_delete
 
@@ -175,7 +174,9 @@ def promotion_check(
             raise NotFoundError(f"shortterm memory {memory.pk} not found")
         usage = MemoryUsage.objects.filter(memory=locked).first()
         chunks = list(locked.chunks.order_by("chunk_order"))
-        text = shortterm_memory_text(locked)
+        text = "\n\n".join(  # what shortterm_memory_text reads, from the chunks at hand
+            part for part in (locked.title, locked.summary, *(c.content for c in chunks)) if part
+        )
         facts = usage_facts(locked, usage, now=now, pending=pending)
         decision = decide(facts, text, config)
         if decision.error:
