@@ -274,10 +274,11 @@ MEMORYHUB_SEARCH = {
     "ts_config": envstr("MEMORYHUB_TS_CONFIG", "english"),
     "bm25_k1": envfloat("MEMORYHUB_BM25_K1", 1.2),
     "bm25_b": envfloat("MEMORYHUB_BM25_B", 0.75),
-    # RRF k: the seed design used 60; on LoCoMo (bench_locomo --sweep) k=10 lifts hybrid
-    # recall@10 from 0.627 to 0.704 and is the only value tried where hybrid clearly beats
-    # both single modes. MEMORYHUB_RRF_K=60 restores the seed's value.
-    "rrf_k": envint("MEMORYHUB_RRF_K", 10, minimum=1),
+    # RRF k: the seed design used 60; on LoCoMo (bench_locomo --sweep) k=10 lifted hybrid
+    # recall@10 from 0.627 to 0.704. With the metadata header and neighbours, k=5 (tuned
+    # on conversation 26: recall@10 0.737 → 0.758, k=20: 0.682) keeps 30's recall@10
+    # (0.715) and lifts both's recall@5 and @20. MEMORYHUB_RRF_K=60 restores the seed's.
+    "rrf_k": envint("MEMORYHUB_RRF_K", 5, minimum=1),
     "vector_weight": envfloat("MEMORYHUB_SEARCH_VECTOR_WEIGHT", 1.0),
     "bm25_weight": envfloat("MEMORYHUB_SEARCH_BM25_WEIGHT", 1.0),
     # Each ranked list contributes this many candidates (at least the limit) to fusion.
