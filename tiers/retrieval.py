@@ -18,6 +18,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.conf import settings
 
@@ -226,6 +227,21 @@ def _line_date(moment) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
+def _said_date(metadata) -> str:
+    """The date a memory's metadata gives for what it holds (``session_date`` or ``date``,
+    ISO), "" when none: a conversation stored later is dated by when it was said."""
+    if not isinstance(metadata, dict):
+        return ""
+    for key in ("session_date", "date"):
+        value = metadata.get(key)
+        if isinstance(value, str) and re.match(r"^\d{4}-\d{2}-\d{2}", value):
+            try:
+                return date.fromisoformat(value[:10]).strftime("%A %-d %B %Y")
+            except ValueError:
+                continue
+    return ""
+
+
 def _short(text: str, words: int = 40) -> str:
     parts = text.split()
     return " ".join(parts[:words]) + (" …" if len(parts) > words else "")
@@ -358,12 +374,13 @@ def _recent_items(worker: Worker, query: str, limit: int) -> tuple[list[ContextI
         text = "\n".join(chunks.get(memory.pk, []))
         important = importance.get(memory.pk, 0.0) >= config["full_content_importance"]
         body = text if important else (memory.summary or _short(text))
-        date = _line_date(memory.last_updated)
+        said = _said_date(memory.metadata)
+        when = f"said {said}" if said else _line_date(memory.last_updated)
         items.append(
             ContextItem(
                 section="recent",
                 relevance=round(relevance.get(memory.pk, 0.0), 3),
-                text=f"- [{memory.title}] ({date}) {body}".rstrip(),
+                text=f"- [{memory.title}] ({when}) {body}".rstrip(),
                 ref={"tier": "shortterm", "memory_id": memory.pk},
             )
         )

@@ -142,3 +142,18 @@ def test_retrieve_and_context_over_http(worker, owner_client, other_client, memo
     assert context.status_code == 200 and context.json()["tokens"] <= 200
     assert other_client.post(f"{base}/retrieve", {"query": "x"}, format="json").status_code == 404
     assert other_client.post(f"{base}/context", {"query": "x"}, format="json").status_code == 404
+
+
+def test_context_dates_a_memory_by_when_it_was_said(worker):
+    shortterm_memory_create(
+        worker=worker,
+        title="Session 1",
+        metadata={"session_date": "2023-05-08"},
+        content="Caroline: I went to a support group yesterday.",
+    )
+    shortterm_memory_create(worker=worker, title="Notes", content="Deployed billing on Friday.")
+    markdown = build_context(worker=worker, query="support group", max_short=5, max_long=0)[
+        "markdown"
+    ]
+    assert "[Session 1] (said Monday 8 May 2023) Caroline: I went" in markdown
+    assert f"[Notes] ({timezone.now():%Y-%m-%d}" in markdown  # no date said: when stored
