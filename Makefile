@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 
-.PHONY: run test install install-dev browser stop status token clean
+.PHONY: run test chaos install install-dev browser stop status token clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ run: install
 ## test: install everything (dev extras, Chromium) and run the whole suite
 test: install-dev browser
 	$(VENV)/bin/pytest
+
+## chaos: the fault tests (tests/faults): the database restarted mid-sweep, the qcluster
+##        killed mid-task, Neo4j unreachable, a statement timeout mid-import, a retried POST
+chaos: install-dev
+	$(VENV)/bin/pytest tests/faults -v
 
 ## stop: stop the embedded PostgreSQL (the server outlives `make run` on purpose)
 stop:
