@@ -2,6 +2,7 @@
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -51,7 +52,25 @@ def error_body(code: str, detail: str, fields: dict | None = None) -> dict:
     return {"error": code, "detail": detail, "fields": fields or {}}
 
 
+def _statement_timeout(exc) -> bool:
+    """A statement cancelled by PostgreSQL's ``statement_timeout`` (SQLSTATE 57014)."""
+    cause = exc.__cause__ if isinstance(exc, OperationalError) else None
+    return getattr(cause, "sqlstate", None) == "57014"
+
+
 def exception_handler(exc, context):
+    if _statement_timeout(exc):
+        # The request's transaction rolled back before we got here: nothing was written.
+        response = Response(
+            error_body(
+                "statement_timeout",
+                "the database cancelled a statement that ran past statement_timeout; "
+                "nothing was written: retry later, or send less in one request",
+            ),
+            status=503,
+        )
+        response["Retry-After"] = "5"
+        return response
     if isinstance(exc, DomainError):
         return Response(error_body(exc.code, exc.detail, exc.fields), status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
