@@ -155,6 +155,12 @@ def test_a_changed_memory_closes_the_version_and_starts_the_next(worker):
     assert outcome.versions_closed == [old.pk] and len(outcome.versions_created) == 1
     old.refresh_from_db()
     assert old.end_date == second_at
+    # the ended version's postings moved to their own key: current searches skip them
+    assert set(
+        Bm25Posting.objects.filter(chunk_id=old.pk, tier__startswith="longterm").values_list(
+            "tier", flat=True
+        )
+    ) == {"longterm_ended"}
     current = LongtermChunk.objects.get(end_date__isnull=True)
     assert current.start_date == second_at and "Initech" in current.content
     # the entity seen again: 0.7 old + 0.3 new

@@ -35,20 +35,28 @@ class Bm25Query:
 BM25_TERM_SCORE = "q.idf * p.tf * %s::float8 / (p.tf + %s::float8 + %s::float8 * p.doc_length)"
 
 
-def bm25_query(*, worker_id: int, corpus: Corpus, text: str, cursor) -> Bm25Query | None:
+def bm25_query(
+    *, worker_id: int, corpus: Corpus, text: str, cursor, tiers: list[str] | None = None
+) -> Bm25Query | None:
     """Look up the query's lexemes (``to_tsvector`` of the same configuration) and their
-    document frequencies; None when no lexeme occurs in the worker's corpus."""
+    document frequencies over the BM25 tier keys read (``tiers``, default the corpus's
+    own); None when no lexeme occurs in the worker's corpus."""
     config = settings.MEMORYHUB_SEARCH
+    tiers = tiers or [corpus.tier]
     cursor.execute(
         f"""
-        SELECT k.doc_count, k.total_length, t.term, t.df
-        FROM {Bm25Corpus._meta.db_table} k
-        JOIN {Bm25Term._meta.db_table} t ON t.worker_id = k.worker_id AND t.tier = k.tier
-        WHERE k.worker_id = %s AND k.tier = %s
-          AND t.term IN (SELECT lexeme FROM unnest(to_tsvector(%s::regconfig, %s)))
-        ORDER BY t.term
+        WITH k AS (
+            SELECT sum(doc_count) AS doc_count, sum(total_length) AS total_length
+            FROM {Bm25Corpus._meta.db_table} WHERE worker_id = %s AND tier = ANY(%s)
+        ), t AS (
+            SELECT term, sum(df) AS df FROM {Bm25Term._meta.db_table}
+            WHERE worker_id = %s AND tier = ANY(%s)
+              AND term IN (SELECT lexeme FROM unnest(to_tsvector(%s::regconfig, %s)))
+            GROUP BY term
+        )
+        SELECT k.doc_count, k.total_length, t.term, t.df FROM k, t ORDER BY t.term
         """,
-        [worker_id, corpus.tier, config["ts_config"], text],
+        [worker_id, tiers, worker_id, tiers, config["ts_config"], text],
     )
     rows = cursor.fetchall()
     if not rows:
@@ -74,12 +82,13 @@ def bm25_ranked(
     lexemes, read from the postings' covering index by term (``tiers.search.hits`` scores
     the few hits that only the vector list found, by chunk).
     """
+    tiers = corpus.bm25_tiers(params)
     query = query or bm25_query(
-        worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor
+        worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor, tiers=tiers
     )
     if query is None:
         return []
-    extra, filter_args = filters_sql(params, corpus)
+    extra, filter_args = filters_sql(params, corpus, current_postings=tiers == [corpus.tier])
     join = f" JOIN {corpus.chunks} c ON c.id = p.chunk_id" if extra else ""
     cursor.execute(
         f"""
@@ -87,7 +96,7 @@ def bm25_ranked(
                sum({BM25_TERM_SCORE}) AS score
         FROM {Bm25Posting._meta.db_table} p
         JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term{join}
-        WHERE p.worker_id = %s AND p.tier = %s{extra}
+        WHERE p.worker_id = %s AND p.tier = ANY(%s){extra}
         GROUP BY p.chunk_id
         ORDER BY score DESC, p.chunk_id LIMIT %s
         """,
@@ -96,7 +105,7 @@ def bm25_ranked(
             query.terms,
             query.idfs,
             worker_id,
-            corpus.tier,
+            tiers,
             *filter_args,
             params.candidates,
         ],
@@ -109,7 +118,13 @@ def bm25_list(
 ) -> tuple[Bm25Query | None, list]:
     """The query's lexemes and statistics (kept to score the vector list's other chunks
     without looking them up again) and the BM25 list (none in ``vector`` mode)."""
-    query = bm25_query(worker_id=worker_id, corpus=corpus, text=params.query, cursor=cursor)
+    query = bm25_query(
+        worker_id=worker_id,
+        corpus=corpus,
+        text=params.query,
+        cursor=cursor,
+        tiers=corpus.bm25_tiers(params),
+    )
     if params.mode == "vector" or query is None:
         return query, []
     return query, bm25_ranked(

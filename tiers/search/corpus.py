@@ -10,6 +10,8 @@ from django.db import models
 from memoryhub.errors import DomainError
 from tiers.models import LongtermChunk, ShorttermChunk, ShorttermMemory, Tier
 
+LONGTERM_ENDED = "longterm_ended"  # the BM25 key of ended longterm versions
+
 
 @dataclass(frozen=True)
 class Corpus:
@@ -22,6 +24,21 @@ class Corpus:
     # Longterm: versions with start_date/end_date and a confidence; searches read the
     # current versions unless asked for another time.
     temporal: bool = False
+    # Temporal corpora keep the BM25 postings of ended versions under a tier key of their
+    # own, so that a search of the current versions reads only theirs (no join to the
+    # versions, no statistics of the past); a search of another time reads both keys.
+    ended_tier: str | None = None
+
+    @property
+    def bm25_tier_keys(self) -> list[str]:
+        return [self.tier] + ([self.ended_tier] if self.ended_tier else [])
+
+    def bm25_tiers(self, params) -> list[str]:
+        """The BM25 tier keys a search reads: the current versions' alone, unless the
+        search is about another time."""
+        if self.temporal and (params.valid_at is not None or params.time_range is not None):
+            return self.bm25_tier_keys
+        return [self.tier]
 
     @property
     def chunks(self) -> str:
@@ -63,6 +80,7 @@ LONGTERM = Corpus(
     memory_model=ShorttermMemory,
     memory_column="shortterm_memory_id",
     temporal=True,
+    ended_tier=LONGTERM_ENDED,
 )
 CORPORA = {corpus.name: corpus for corpus in (SHORTTERM, LONGTERM)}
 

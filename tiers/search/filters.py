@@ -30,11 +30,14 @@ def check_memory_ids(*, worker: Worker, corpus: Corpus, memory_ids) -> tuple[int
     return ids
 
 
-def filters_sql(params: SearchParams, corpus: Corpus, alias: str = "c") -> tuple[str, list]:
+def filters_sql(
+    params: SearchParams, corpus: Corpus, alias: str = "c", *, current_postings: bool = False
+) -> tuple[str, list]:
     """``AND ...`` conditions on the chunk alias, and their arguments. A temporal corpus
     (longterm) reads the versions valid at ``valid_at``, those overlapping ``time_range``,
     or else the current ones (``end_date IS NULL``, a partial index); and those at least
-    ``confidence_threshold`` confident."""
+    ``confidence_threshold`` confident. ``current_postings``: the rows come from the
+    current versions' BM25 postings already, so "current" needs no condition."""
     sql, args = "", []
     if params.memory_ids is not None:
         sql += f" AND {alias}.{corpus.memory_column} = ANY(%s)"
@@ -56,7 +59,7 @@ def filters_sql(params: SearchParams, corpus: Corpus, alias: str = "c") -> tuple
                 f" AND ({alias}.end_date IS NULL OR {alias}.end_date > %s)"
             )
             args += [end, start]
-        else:
+        elif not current_postings:
             sql += f" AND {alias}.end_date IS NULL"
         if params.confidence_threshold is not None:
             sql += f" AND {alias}.confidence >= %s"

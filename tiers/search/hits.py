@@ -75,13 +75,13 @@ def read_hits(
             SELECT coalesce(sum({BM25_TERM_SCORE}), 0)
             FROM {Bm25Posting._meta.db_table} p
             JOIN unnest(%s::text[], %s::float8[]) AS q(term, idf) ON q.term = p.term
-            WHERE p.tier = %s AND p.chunk_id = c.id) END"""
+            WHERE p.tier = ANY(%s) AND p.chunk_id = c.id) END"""
         bm25_args = [
             list(bm25_ids),
             *lexemes.score_args(),
             lexemes.terms,
             lexemes.idfs,
-            corpus.tier,
+            corpus.bm25_tier_keys,
         ]
     # Longterm versions carry their validity and confidence.
     corpus_extra = ", c.start_date, c.end_date, c.confidence" if corpus.temporal else ""

@@ -23,8 +23,17 @@ from django.db import connection
 from tiers.models import Bm25Corpus, Bm25Posting, Bm25Term
 from tiers.search.corpus import CORPORA
 
-CHUNK_TABLES = {corpus.tier: corpus.chunks for corpus in CORPORA.values()}
-CHUNK_MODELS = {corpus.tier: corpus.chunk_model for corpus in CORPORA.values()}
+# Every BM25 tier key, with the chunk table it indexes and which of its rows (the ended
+# longterm versions have a key of their own: tiers.search.corpus).
+CHUNK_TABLES = {key: corpus.chunks for corpus in CORPORA.values() for key in corpus.bm25_tier_keys}
+CHUNK_MODELS = {
+    key: corpus.chunk_model for corpus in CORPORA.values() for key in corpus.bm25_tier_keys
+}
+CHUNK_ROWS = {
+    corpus.ended_tier: {"end_date__isnull": False}
+    for corpus in CORPORA.values()
+    if corpus.ended_tier
+} | {corpus.tier: {"end_date__isnull": True} for corpus in CORPORA.values() if corpus.temporal}
 
 
 def _ts_config() -> str:
@@ -208,6 +217,13 @@ def bm25_unindex_chunks(*, tier: str, chunk_ids: list[int]) -> None:
         )
 
 
+def bm25_move_chunks(*, from_tier: str, to_tier: str, chunk_ids: list[int]) -> None:
+    """Move chunks' postings and statistics from one tier key to another (a longterm
+    version that ended), in the caller's transaction."""
+    bm25_unindex_chunks(tier=from_tier, chunk_ids=chunk_ids)
+    bm25_index_chunks(tier=to_tier, chunk_ids=chunk_ids)
+
+
 def bm25_reindex_worker(*, tier: str, worker_id: int) -> int:
     """Rebuild a worker's postings and statistics from its chunks (after a change of
     text search configuration or of the metadata keys indexed). Returns how many chunks
@@ -215,7 +231,11 @@ def bm25_reindex_worker(*, tier: str, worker_id: int) -> int:
     Bm25Posting.objects.filter(tier=tier, worker_id=worker_id).delete()
     Bm25Term.objects.filter(tier=tier, worker_id=worker_id).delete()
     Bm25Corpus.objects.filter(tier=tier, worker_id=worker_id).delete()
-    ids = list(CHUNK_MODELS[tier].objects.filter(worker_id=worker_id).values_list("id", flat=True))
+    ids = list(
+        CHUNK_MODELS[tier]
+        .objects.filter(worker_id=worker_id, **CHUNK_ROWS.get(tier, {}))
+        .values_list("id", flat=True)
+    )
     for start in range(0, len(ids), 2000):
         bm25_index_chunks(tier=tier, chunk_ids=ids[start : start + 2000])
     return len(ids)

@@ -16,7 +16,8 @@ from django.utils import timezone
 from memoryhub.errors import DomainError
 from memoryhub.models import Worker
 from tiers.models import LongtermChunk, MemoryType, Tier
-from tiers.search.index import bm25_index_chunks
+from tiers.search.corpus import LONGTERM_ENDED
+from tiers.search.index import bm25_index_chunks, bm25_move_chunks
 
 
 def content_hash(content: str) -> str:
@@ -101,8 +102,12 @@ def longterm_versions_write(
             )
         written.closed += [v.pk for order, v in current.items() if order not in wanted]
         if written.closed:
-            # Closed first: one current version per source chunk is a constraint.
+            # Closed first: one current version per source chunk is a constraint. Their
+            # postings move to the ended versions' key: current searches read no past.
             LongtermChunk.objects.filter(pk__in=written.closed).update(end_date=now)
+            bm25_move_chunks(
+                from_tier=Tier.LONGTERM, to_tier=LONGTERM_ENDED, chunk_ids=written.closed
+            )
         created = LongtermChunk.objects.bulk_create(new_versions)
         written.created = [version.pk for version in created]
         bm25_index_chunks(tier=Tier.LONGTERM, chunk_ids=written.created)

@@ -5,6 +5,7 @@ another embedding model."""
 from memoryhub.models import Worker
 from memoryhub.services.portability import embedder_signature
 from tiers.models import LongtermChunk, ShorttermChunk, Tier
+from tiers.search.corpus import LONGTERM_ENDED
 from tiers.search.index import bm25_reindex_worker
 from tiers.services.reembed import chunks_reembed
 
@@ -22,6 +23,6 @@ def tiers_after_import(*, worker: Worker, id_map: dict, header: dict) -> dict:
                 )
     indexed = sum(
         bm25_reindex_worker(tier=tier, worker_id=worker.pk)
-        for tier in (Tier.SHORTTERM, Tier.LONGTERM)
+        for tier in (Tier.SHORTTERM, Tier.LONGTERM, LONGTERM_ENDED)
     )
     return {"reembedded": reembedded, "indexed": indexed}

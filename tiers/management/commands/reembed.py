@@ -4,6 +4,7 @@ from memoryhub.errors import DomainError
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from tiers.models import ShorttermChunk, Tier
+from tiers.search.corpus import LONGTERM_ENDED
 from tiers.search.index import bm25_reindex_worker
 from tiers.services.reembed import (
     chunks_reembed,
@@ -71,5 +72,9 @@ class Command(BaseCommand):
             hnsw_index_rebuild()
         self.stdout.write(self.style.SUCCESS(f"Re-embedded {written} chunk(s) in {seconds:.1f}s."))
         if options["bm25"]:
-            total = sum(bm25_reindex_worker(tier=Tier.SHORTTERM, worker_id=w.pk) for w in workers)
+            total = sum(
+                bm25_reindex_worker(tier=key, worker_id=w.pk)
+                for w in workers
+                for key in (Tier.SHORTTERM, Tier.LONGTERM, LONGTERM_ENDED)
+            )
             self.stdout.write(self.style.SUCCESS(f"Rebuilt BM25 postings of {total} chunk(s)."))
