@@ -242,6 +242,14 @@ class Command(BaseCommand):
             stats = percentiles(samples)
             results[label] = stats
             self.log(f"  {label:32} {fmt(stats)}")
+        for mode in ("vector", "bm25"):
+            samples = []
+            for query in queries:
+                started = time.perf_counter()
+                search(worker=worker, query=query, corpus="longterm", mode=mode)
+                samples.append((time.perf_counter() - started) * 1000)
+            results[f"current, {mode} only"] = stats = percentiles(samples)
+            self.log(f"  {'current, ' + mode + ' only':32} {fmt(stats)}")
         results["query_embedding_ms"] = self._time_query_embedding(embedder, queries[:50])
         self.log(f"  (of which embedding the query: p50 {results['query_embedding_ms']:.2f} ms)")
         results["plans"] = self._plans(worker, precomputed.vectors[queries[0]], now)
@@ -289,6 +297,20 @@ class Command(BaseCommand):
                 [worker.pk, *args],
             )
             plans["as-of listing, valid_at"] = "\n".join(row[0] for row in cursor.fetchall())
+            for name, tiers, extra_sql, extra_args in (
+                ("BM25 list, current", [LONGTERM.tier], "", []),
+                ("BM25 list, valid_at", LONGTERM.bm25_tier_keys, extra, args),
+            ):
+                join = f" JOIN {LONGTERM.chunks} c ON c.id = p.chunk_id" if extra_sql else ""
+                cursor.execute(
+                    f"""EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)
+                    SELECT p.chunk_id, sum(p.tf) AS score FROM tiers_bm25posting p{join}
+                    WHERE p.worker_id = %s AND p.tier = ANY(%s)
+                      AND p.term = ANY(ARRAY['payment', 'api', 'latenc']){extra_sql}
+                    GROUP BY p.chunk_id ORDER BY score DESC LIMIT 60""",
+                    [worker.pk, tiers, *extra_args],
+                )
+                plans[name] = "\n".join(row[0] for row in cursor.fetchall())
             cursor.execute("RESET hnsw.iterative_scan")
             cursor.execute("RESET hnsw.ef_search")
         return plans
