@@ -17,8 +17,9 @@ from tiers.services.reembed import (
 
 class Command(BaseCommand):
     help = (
-        "Re-embed every shortterm chunk with the configured provider (after a change of model "
-        "or MEMORYHUB_EMBEDDING_DIM; the column is resized when the dimension changed). "
+        "Re-embed every shortterm chunk with the configured provider (after a change of model, "
+        "MEMORYHUB_EMBEDDING_DIM or MEMORYHUB_EMBED_METADATA_KEYS; the column is resized when "
+        "the dimension changed). "
         "Resumable: --missing-only continues an interrupted run."
     )
 
@@ -29,7 +30,10 @@ class Command(BaseCommand):
             "--missing-only", action="store_true", help="only chunks without an embedding"
         )
         parser.add_argument(
-            "--bm25", action="store_true", help="also rebuild BM25 postings and statistics"
+            "--bm25",
+            action="store_true",
+            help="also rebuild BM25 postings and statistics (after a change of "
+            "MEMORYHUB_TS_CONFIG or MEMORYHUB_BM25_METADATA_KEYS)",
         )
 
     def handle(self, *args, **options):
