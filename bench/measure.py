@@ -47,12 +47,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def http_server(base_dir: Path, *, workers: int = 1):
-    """gunicorn serving this project on a free loopback port, for API timings."""
+def http_server(
+    base_dir: Path, *, workers: int = 1, threads: int = 1, preload: bool = False, env=None
+):
+    """gunicorn serving this project on a free loopback port, for API timings. ``env``:
+    variables set for the server only (on top of this process's)."""
     port = _free_port()
     env = dict(
         os.environ,
         DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "memoryhub.settings"),
+        **(env or {}),
     )
     process = subprocess.Popen(
         [
@@ -64,6 +68,9 @@ def http_server(base_dir: Path, *, workers: int = 1):
             f"127.0.0.1:{port}",
             "--workers",
             str(workers),
+            "--threads",
+            str(threads),
+            *(["--preload"] if preload else []),
             "--timeout",
             "300",
             "--log-level",

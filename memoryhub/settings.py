@@ -246,7 +246,7 @@ MEMORYHUB_EMBEDDINGS = {
     "precision": envchoice("MEMORYHUB_EMBEDDING_PRECISION", "auto", ("auto", "bf16", "fp32")),
     # local: onnx-int8 = all-MiniLM-L6-v2 with int8 weights on onnxruntime (no torch);
     # torch = the full-precision model on sentence-transformers (the `torch` extra).
-    "runtime": envchoice("MEMORYHUB_EMBEDDING_RUNTIME", "torch", ("onnx-int8", "torch")),
+    "runtime": envchoice("MEMORYHUB_EMBEDDING_RUNTIME", "onnx-int8", ("onnx-int8", "torch")),
     # openai: any OpenAI-compatible /v1/embeddings endpoint
     "url": envstr("MEMORYHUB_EMBEDDINGS_URL", "https://api.openai.com/v1"),
     "model": envstr("MEMORYHUB_EMBEDDINGS_MODEL", "text-embedding-3-small"),

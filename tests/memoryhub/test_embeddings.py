@@ -10,7 +10,10 @@ from memoryhub.providers.embeddings import (
     EmbeddingError,
     HashEmbeddings,
     LocalEmbeddings,
+    LocalInt8Embeddings,
+    build_provider,
     get_embedder,
+    one_model_thread,
 )
 from tests.helpers import assert_error
 from tiers.models import ShorttermChunk, ShorttermMemory
@@ -147,6 +150,40 @@ def test_bfloat16_batches_give_the_fp32_vectors():
     bf16 = bf16_provider.embed_documents(texts)
     assert bf16.dtype == np.float32 and np.all((fp32 * bf16).sum(axis=1) > 0.999)
     assert not LocalEmbeddings(384, precision="fp32").uses_bf16(64)
+
+
+def test_the_local_provider_runs_on_the_configured_runtime():
+    config = {"provider": "local", "dimension": 384, "batch_size": 8, "precision": "fp32"}
+    assert isinstance(build_provider(config), LocalInt8Embeddings)  # the default
+    assert isinstance(build_provider({**config, "runtime": "onnx-int8"}), LocalInt8Embeddings)
+    assert isinstance(build_provider({**config, "runtime": "torch"}), LocalEmbeddings)
+
+
+@pytest.mark.slow
+def test_the_int8_model_loads_offline_and_gives_the_torch_models_vectors():
+    texts = [
+        "The API uses JWT tokens for authentication.",
+        "Token-based auth protects the gateway.",
+        "The marketing budget for Q3 is $50,000.",
+        "Caroline (Monday 8 May 2023): I went to a LGBTQ support group yesterday.",
+        "budget",
+    ]
+    provider = LocalInt8Embeddings(384, batch_size=2)  # batches of unequal lengths, padded
+    vectors = provider.embed_documents(texts)
+    assert vectors.shape == (5, 384) and vectors.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    assert float(vectors[0] @ vectors[1]) > float(vectors[0] @ vectors[2]) + 0.2
+    torch_vectors = LocalEmbeddings(384, precision="fp32").embed_documents(texts)
+    assert np.all((vectors * torch_vectors).sum(axis=1) > 0.998)
+    for row, text in enumerate(texts):  # alone, on one thread: the same vector
+        assert np.allclose(provider.embed_documents([text])[0], vectors[row], atol=1e-5)
+        with one_model_thread():
+            assert np.allclose(provider.embed_documents([text, text])[0], vectors[row], atol=1e-5)
+        assert provider.count_tokens(text) == LocalEmbeddings(384).count_tokens(text)
+    long_text = "word " * 600  # cut at 256 tokens, as sentence-transformers does
+    assert provider.count_tokens(long_text) == 600
+    assert np.all(np.isfinite(provider.embed_documents([long_text, "short"])))
+    assert provider.embed_documents([]).shape == (0, 384)
 
 
 @pytest.mark.django_db

@@ -37,7 +37,8 @@ class ShorttermScopedMixin(WorkerScopedMixin):
 
 
 def _memory_response(memory, status_code=status.HTTP_200_OK):
-    memory = ShorttermMemory.objects.prefetch_related("chunks").get(pk=memory.pk)
+    # Read again with its chunks, their vectors left out (384 floats a row parsed for nothing).
+    memory = shortterm_memory_get(worker=memory.worker, memory_id=memory.pk, with_chunks=True)
     return Response(ShorttermMemorySerializer(memory).data, status=status_code)
 
 
