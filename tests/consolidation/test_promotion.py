@@ -102,6 +102,16 @@ def test_search_hits_record_one_access_per_memory(worker):
     )
     usage = MemoryUsage.objects.get(memory=memory)
     assert usage.access_count == 1 and usage.sessions == ["s9"]
+    usage_record_accesses(worker_id=worker.pk, hits=[(memory.pk, chunk.pk)], session_id="s9")
+    usage_record_accesses(worker_id=worker.pk, hits=[(memory.pk, chunk.pk)], session_id="t2")
+    usage_record_accesses(worker_id=worker.pk, hits=[(memory.pk, chunk.pk)])
+    usage.refresh_from_db()
+    assert (usage.access_count, usage.sessions, usage.session_count) == (4, ["s9", "t2"], 2)
+    assert len(usage.access_times) == 4 and usage.access_times == sorted(usage.access_times)
+    assert usage.first_accessed_at <= usage.last_accessed_at
+    assert MemoryEvent.objects.filter(memory=memory, kind="access").count() == 4
+    # another worker's memory is skipped, a deleted one too
+    assert usage_record_accesses(worker_id=worker.pk + 999, hits=[(memory.pk, None)]) == 0
 
 
 def test_promotion_writes_versions_and_the_longterm_graph(worker):

@@ -6,7 +6,9 @@ Each signal is a ``MemoryEvent`` row and moves the memory's ``MemoryUsage`` summ
 one transaction: the summary is what promotion scoring reads, the rows are the record.
 """
 
-from django.db import transaction
+import json
+
+from django.db import connection, transaction
 from django.utils import timezone
 
 from memoryhub.errors import DomainError, NotFoundError
@@ -149,7 +151,12 @@ def usage_record_accesses(
 ) -> int:
     """``access`` on the memories of search hits ``[(memory_id, chunk_id)]``: one access
     per memory (on its best chunk, the first listed); a memory deleted meanwhile is
-    skipped. Returns how many accesses were recorded."""
+    skipped. Returns how many accesses were recorded.
+
+    Every search answer pays for this, so it is two statements in one transaction: the
+    events, and an upsert that moves each summary in the database (the same steps as
+    ``_apply`` for an access: count, session list and count, the last access times) —
+    no rows are read into Python and locked first."""
     if not hits:
         return 0
     session_id = (session_id or "")[:MAX_SESSION_CHARS]
@@ -158,41 +165,81 @@ def usage_record_accesses(
         best_chunk.setdefault(memory_id, chunk_id)
     memory_ids = sorted(best_chunk)
     at = timezone.now()
-    with transaction.atomic():
-        present = set(
-            ShorttermMemory.objects.filter(worker_id=worker_id, pk__in=memory_ids).values_list(
-                "pk", flat=True
-            )
-        )
-        if not present:
-            return 0
-        usages = _locked_usages(worker_id, sorted(present))
-        for memory_id in present:
-            _apply(usages[memory_id], UsageKind.ACCESS, session_id, at, None)
-        MemoryUsage.objects.bulk_update(
-            usages.values(),
+    usage, event, memories = (
+        MemoryUsage._meta.db_table,
+        MemoryEvent._meta.db_table,
+        ShorttermMemory._meta.db_table,
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            INSERT INTO {event}
+                (worker_id, memory_id, chunk_id, kind, session_id, actor, detail, created_at)
+            SELECT m.worker_id, m.id, h.chunk_id, %s, %s, %s, 'search hit', %s
+            FROM unnest(%s::bigint[], %s::bigint[]) AS h(memory_id, chunk_id)
+            JOIN {memories} m ON m.id = h.memory_id AND m.worker_id = %s
+            ORDER BY m.id
+            RETURNING memory_id
+            """,
             [
-                "access_count",
-                "access_times",
-                "first_accessed_at",
-                "last_accessed_at",
-                "sessions",
-                "session_count",
+                UsageKind.ACCESS,
+                session_id,
+                actor[:200],
+                at,
+                memory_ids,
+                [best_chunk[mid] for mid in memory_ids],
+                worker_id,
             ],
         )
-        events = [
-            MemoryEvent(
-                worker_id=worker_id,
-                memory_id=memory_id,
-                chunk_id=chunk_id,
-                kind=UsageKind.ACCESS,
-                session_id=session_id,
-                actor=actor[:200],
-                detail="search hit",
-                created_at=at,
-            )
-            for memory_id, chunk_id in best_chunk.items()
-            if memory_id in present
-        ]
-        MemoryEvent.objects.bulk_create(events)
-    return len(events)
+        present = [row[0] for row in cursor.fetchall()]
+        if not present:
+            return 0
+        sessions = [session_id] if session_id else []
+        cursor.execute(
+            f"""
+            INSERT INTO {usage} AS u (memory_id, worker_id, access_count, sessions,
+                session_count, access_times, first_accessed_at, last_accessed_at,
+                confirmations, corrections, contradictions, reinforcements, user_mentions,
+                importance_marks, importance, updated_at)
+            SELECT id, %s, 1, %s::jsonb, %s, jsonb_build_array(%s::text), %s, %s,
+                   0, 0, 0, 0, 0, 0, 5.0, %s
+            FROM unnest(%s::bigint[]) AS id ORDER BY id
+            ON CONFLICT (memory_id) DO UPDATE SET
+                access_count = u.access_count + 1,
+                sessions = CASE WHEN %s = '' OR u.sessions ? %s THEN u.sessions
+                                ELSE (SELECT coalesce(jsonb_agg(x ORDER BY i), '[]'::jsonb) FROM (
+                                      SELECT x, i FROM jsonb_array_elements(
+                                          u.sessions || jsonb_build_array(%s::text))
+                                          WITH ORDINALITY AS t(x, i)
+                                      ORDER BY i DESC LIMIT %s) kept) END,
+                session_count = u.session_count
+                    + CASE WHEN %s = '' OR u.sessions ? %s THEN 0 ELSE 1 END,
+                access_times = (SELECT coalesce(jsonb_agg(x ORDER BY i), '[]'::jsonb) FROM (
+                                  SELECT x, i FROM jsonb_array_elements(
+                                      u.access_times || jsonb_build_array(%s::text))
+                                      WITH ORDINALITY AS t(x, i)
+                                  ORDER BY i DESC LIMIT %s) kept),
+                first_accessed_at = coalesce(u.first_accessed_at, EXCLUDED.first_accessed_at),
+                last_accessed_at = greatest(u.last_accessed_at, EXCLUDED.last_accessed_at),
+                updated_at = EXCLUDED.updated_at
+            """,
+            [
+                worker_id,
+                json.dumps(sessions),
+                len(sessions),
+                at.isoformat(),
+                at,
+                at,
+                at,
+                present,
+                session_id,
+                session_id,
+                session_id,
+                MemoryUsage.MAX_SESSIONS,
+                session_id,
+                session_id,
+                at.isoformat(),
+                MemoryUsage.MAX_TIMES,
+            ],
+        )
+    return len(present)
