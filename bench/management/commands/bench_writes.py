@@ -8,6 +8,7 @@ memory row, commit); the API's extra over the service is the request's own cost.
 import json
 import time
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -112,6 +113,14 @@ class Command(BaseCommand):
         parser.add_argument(
             "--preload", action="store_true", help="gunicorn --preload (the master loads the app)"
         )
+        parser.add_argument(
+            "--clients", type=int, default=1, help="sessions posted at once (one per thread)"
+        )
+        parser.add_argument(
+            "--server-model-threads",
+            type=int,
+            help="OMP_NUM_THREADS for the web workers (manage.py serve sets 1); default: all cores",
+        )
         parser.add_argument("--no-http", action="store_true")
         parser.add_argument("--no-service", action="store_true")
         parser.add_argument("--json", help="also write the figures to this file")
@@ -125,8 +134,8 @@ class Command(BaseCommand):
             batches = locomo_batches(Path(options["data"]), options["conversations"])
         except FileNotFoundError as exc:
             raise CommandError(f"--data: {exc}") from exc
-        if options["passes"] < 1 or options["round"] < 1:
-            raise CommandError("--passes and --round must be at least 1")
+        if min(options["passes"], options["round"], options["clients"]) < 1:
+            raise CommandError("--passes, --round and --clients must be at least 1")
         embedder = get_embedder()
         config = settings.MEMORYHUB_EMBEDDINGS
         runtime = (
@@ -137,7 +146,7 @@ class Command(BaseCommand):
             f"{turns} turns in {len(batches)} sessions x {options['passes']} passes; "
             f"embeddings {runtime}; extraction {settings.MEMORYHUB_GRAPH['extraction_mode']}; "
             f"gunicorn {options['web_workers']} worker(s) x {options['threads']} thread(s)"
-            f"{', --preload' if options['preload'] else ''}"
+            f"{', --preload' if options['preload'] else ''}; {options['clients']} client(s)"
         )
         for stale in Worker.objects.filter(name__startswith=WORKER_PREFIX):
             worker_delete(worker=stale)
@@ -154,6 +163,11 @@ class Command(BaseCommand):
                 workers=options["web_workers"],
                 threads=options["threads"],
                 preload=options["preload"],
+                env=(
+                    {"OMP_NUM_THREADS": str(options["server_model_threads"])}
+                    if options["server_model_threads"]
+                    else None
+                ),
             )
             if not options["no_http"]
             else None
@@ -215,11 +229,16 @@ class Command(BaseCommand):
             embedder.embed_documents(texts[index])
         seconds["model"] += time.perf_counter() - started
         if not options["no_http"]:
-            for index in picked:
+
+            def post(index):
                 began = time.perf_counter()
                 post_json(url, batches[index], key)
                 requests_ms.append((time.perf_counter() - began) * 1000)
-                seconds["api"] += requests_ms[-1] / 1000
+
+            started = time.perf_counter()
+            with ThreadPoolExecutor(options["clients"]) as pool:
+                list(pool.map(post, picked))
+            seconds["api"] += time.perf_counter() - started
         if not options["no_service"]:
             with timed_service(timed):
                 measured = _TimedEmbedder(embedder, timed)
