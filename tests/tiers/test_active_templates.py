@@ -99,3 +99,15 @@ def test_it_limits_the_number_of_sections(settings):
     settings.MEMORYHUB_ACTIVE = {**settings.MEMORYHUB_ACTIVE, "max_sections": 2}
     with pytest.raises(TemplateError, match="at most 2"):
         parse_template(TASK_TEMPLATE)
+
+
+def test_it_keeps_a_parsed_template_but_applies_the_current_limits(settings):
+    """Every section update parses its memory's template: the parse is kept per text."""
+    assert parse_template(TASK_TEMPLATE) is parse_template(TASK_TEMPLATE)
+    settings.MEMORYHUB_ACTIVE = {**settings.MEMORYHUB_ACTIVE, "max_sections": 2}
+    with pytest.raises(TemplateError, match="at most 2"):
+        parse_template(TASK_TEMPLATE)
+    bad = TASK_TEMPLATE.replace("sections:", "sections: [")
+    for _ in range(2):  # a failure is raised again, never kept
+        with pytest.raises(TemplateError):
+            parse_template(bad)
