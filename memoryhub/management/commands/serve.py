@@ -11,6 +11,13 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 
+def _web_env() -> dict[str, str]:
+    """The web workers run the embedding model one thread each (OMP_NUM_THREADS=1 unless
+    set): several processes on a few cores each starting a thread per core for one
+    query's embedding only fight each other and PostgreSQL for the cores."""
+    return {"OMP_NUM_THREADS": "1", **os.environ}
+
+
 class Command(BaseCommand):
     help = "Migrate, ensure an admin, then serve the web app (gunicorn) and the django-q2 cluster."
 
@@ -18,6 +25,14 @@ class Command(BaseCommand):
         parser.add_argument("--bind", default=os.environ.get("MEMORYHUB_BIND", "127.0.0.1:8000"))
         parser.add_argument(
             "--web-workers", type=int, default=int(os.environ.get("MEMORYHUB_WEB_WORKERS", "3"))
+        )
+        parser.add_argument(
+            "--web-threads",
+            type=int,
+            default=int(os.environ.get("MEMORYHUB_WEB_THREADS", "1")),
+            help="threads per web worker (above 1: gthread workers, a request waiting on "
+            "the database or a remote model frees its process for another; on two CPU-bound "
+            "cores bench_load measured no gain)",
         )
         parser.add_argument(
             "--no-cluster", action="store_true", help="do not start the django-q2 cluster"
@@ -50,12 +65,20 @@ class Command(BaseCommand):
                     options["bind"],
                     "--workers",
                     str(options["web_workers"]),
+                    "--threads",
+                    str(options["web_threads"]),
+                    # With threads an agent's next call reuses its connection: gunicorn's
+                    # 2 s default closed idle ones while a busy agent was sending on one (a
+                    # read error in bench_load); 20 s stays under a proxy's usual 60 s.
+                    "--keep-alive",
+                    "20",
                     "--access-logfile",
                     "-",
                     "--timeout",
                     "120",
                 ],
                 cwd=settings.BASE_DIR,
+                env=_web_env(),
             )
         )
         host = options["bind"]
