@@ -247,8 +247,11 @@ class LongtermChunk(models.Model):
                 fields=["worker", "shortterm_memory_id", "chunk_order", "start_date"],
                 name="longterm_chunk_source_idx",
             ),
+            # Covering (id included): "valid at t" reads the ids from the index alone.
             models.Index(
-                fields=["worker", "start_date", "end_date"], name="longterm_chunk_valid_idx"
+                fields=["worker", "start_date", "end_date"],
+                include=["id"],
+                name="longterm_chunk_valid_idx",
             ),
             # Current versions only (the default of every longterm read).
             models.Index(

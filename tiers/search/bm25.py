@@ -89,7 +89,11 @@ def bm25_ranked(
     if query is None:
         return []
     extra, filter_args = filters_sql(params, corpus, current_postings=tiers == [corpus.tier])
-    join = f" JOIN {corpus.chunks} c ON c.id = p.chunk_id" if extra else ""
+    join = (
+        f" JOIN {corpus.chunks} c ON c.id = p.chunk_id AND c.worker_id = p.worker_id"
+        if extra
+        else ""
+    )
     cursor.execute(
         f"""
         SELECT p.chunk_id,

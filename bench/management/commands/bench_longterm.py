@@ -301,7 +301,11 @@ class Command(BaseCommand):
                 ("BM25 list, current", [LONGTERM.tier], "", []),
                 ("BM25 list, valid_at", LONGTERM.bm25_tier_keys, extra, args),
             ):
-                join = f" JOIN {LONGTERM.chunks} c ON c.id = p.chunk_id" if extra_sql else ""
+                join = (
+                    f" JOIN {LONGTERM.chunks} c ON c.id = p.chunk_id AND c.worker_id = p.worker_id"
+                    if extra_sql
+                    else ""
+                )
                 cursor.execute(
                     f"""EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF)
                     SELECT p.chunk_id, sum(p.tf) AS score FROM tiers_bm25posting p{join}
