@@ -59,7 +59,14 @@ def idempotent_call(*, token, key: str, method: str, path: str, body: bytes, cal
         with transaction.atomic():
             status_code, response_body = call()
             if 200 <= status_code < 300:
-                IdempotencyRecord.objects.filter(token=token, key=key).delete()  # expired one
+                # Only an expired record of the key goes: a live one committed meanwhile by
+                # a concurrent duplicate must stay, so that this insert fails on the unique
+                # index, this transaction (and what it created) rolls back, and the
+                # duplicate's answer is replayed.
+                ttl = timedelta(hours=settings.MEMORYHUB_API["idempotency_ttl_hours"])
+                IdempotencyRecord.objects.filter(
+                    token=token, key=key, created_at__lt=timezone.now() - ttl
+                ).delete()
                 IdempotencyRecord.objects.create(
                     token=token,
                     key=key,

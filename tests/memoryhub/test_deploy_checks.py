@@ -10,8 +10,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_check_deploy_is_clean_with_the_production_environment():
-    env = {
-        **os.environ,
+    inherited = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {  # (the browser tests allow async-unsafe calls in this process; production does not)
+        **inherited,
         "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
         "DEBUG": "false",
         "MEMORYHUB_HTTPS": "true",
