@@ -25,56 +25,66 @@ _RUN_DOC = (
 )
 
 
-class UpdaterView(WorkerScopedMixin, APIView):
+class _AgentView(WorkerScopedMixin, APIView):
+    """Parse the agent's request, run it, answer the recorded run."""
+
+    request_serializer: type
+    run_agent = None
+
+    def run(self, request):
+        payload = self.request_serializer(data=request.data)
+        payload.is_valid(raise_exception=True)
+        run = self.run_agent(worker=self.get_worker(), **payload.validated_data)
+        return Response(AgentRunSerializer(run).data)
+
+
+class UpdaterView(_AgentView):
     __doc__ = (
         "Seed 003's Memory Update Agent: turns new information into a created or updated "
         "active memory (it fetches a memory before changing it, and must change one)." + _RUN_DOC
     )
+
+    request_serializer = UpdaterRequestSerializer
+    run_agent = staticmethod(updater_run)
 
     @extend_schema(
         request=UpdaterRequestSerializer,
         responses={200: AgentRunSerializer, 503: NO_LLM},
     )
     def post(self, request, worker_id):
-        worker = self.get_worker()
-        payload = UpdaterRequestSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        run = updater_run(worker=worker, **payload.validated_data)
-        return Response(AgentRunSerializer(run).data)
+        return self.run(request)
 
 
-class MemorizerView(WorkerScopedMixin, APIView):
+class MemorizerView(_AgentView):
     """Seed 003's Memorizer: consolidates an active memory into the shortterm tier
     (auto_resolve, chunk updates and additions, entity/relationship conflicts). Answers the
     recorded run; a run that does not end ok leaves memory unchanged. Without an LLM it
     runs the deterministic consolidation and says so (result.fallback, the consolidation
     run's id and outcomes)."""
 
+    request_serializer = MemorizerRequestSerializer
+    run_agent = staticmethod(memorizer_run)
+
     @extend_schema(request=MemorizerRequestSerializer, responses=AgentRunSerializer)
     def post(self, request, worker_id):
-        worker = self.get_worker()
-        payload = MemorizerRequestSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        run = memorizer_run(worker=worker, **payload.validated_data)
-        return Response(AgentRunSerializer(run).data)
+        return self.run(request)
 
 
-class RetrieverView(WorkerScopedMixin, APIView):
+class RetrieverView(_AgentView):
     __doc__ = (
         "Seed 003's Memory Retrieve Agent: picks the tiers for the query, searches them and "
         "answers, citing the memories it used (memories_used: tier, id, title)." + _RUN_DOC
     )
+
+    request_serializer = RetrieverRequestSerializer
+    run_agent = staticmethod(retriever_run)
 
     @extend_schema(
         request=RetrieverRequestSerializer,
         responses={200: AgentRunSerializer, 503: NO_LLM},
     )
     def post(self, request, worker_id):
-        worker = self.get_worker()
-        payload = RetrieverRequestSerializer(data=request.data)
-        payload.is_valid(raise_exception=True)
-        run = retriever_run(worker=worker, **payload.validated_data)
-        return Response(AgentRunSerializer(run).data)
+        return self.run(request)
 
 
 class AgentRunListView(WorkerScopedMixin, ListAPIView):
