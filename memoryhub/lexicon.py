@@ -284,12 +284,130 @@ FIRST_NAMES = frozenset(
     """.split()
 )
 
+
+# More given names, common across many languages and regions (general knowledge, not the
+# names of any text): English, Spanish and Portuguese, French, Italian, German, Dutch and
+# Nordic, Slavic and Baltic, Greek, Turkish, Arabic and Persian, Hebrew, South Asian, East
+# and Southeast Asian, African (Yoruba, Igbo, Akan, Swahili, Zulu, Xhosa, Amharic, Wolof),
+# Maori and Pacific. Words that are also common English words or places ("Hope", "Will",
+# "Austin", "Chelsea") are left out on purpose.
+_MORE_GIVEN_NAMES = """
+    aaliyah abby abdi abena abhishek abimbola abiodun abu achieng ade adele adeola
+    adewale adil aditi aditya adnan adriano afua agata agnieszka ahmet aida aidan aino
+    aisling ajay akash akin akua alana alba aldo alec aleks aleksander aleksandr aleksei
+    alessia alexey alfie alfonso alfredo alia alina alisa alistair aliya alla allison
+    alonso alva alvaro alyssa amadou amal amani amelie amira amos amrita anahita
+    anastasia anat andile andrea andrej andres andrzej aneesh angelica angie angus anil
+    anjali ankur annika anouk ansel anton antonella antonia antti anwar aoife aparna
+    apinya aram ari ariana arianna ariel arielle arif arlo armando arnaud arne aroha
+    arthur arturo arun aryan asad asha ashok ashton asif aslan aslı asma assefa ata
+    audrey avery ayaan ayana ayodele ayumi azadeh aziz babajide bahar baraka barbara
+    barry bartek bartosz barış bashir beata beatrice beatrix becky belen benedikt benoit
+    berit berk bernadette beth bethany bettina betty beverly bhavna bianka birgit bjorn
+    björn blanca bogdan bola bongani bonnie bradley bram brendan brett brianna bridget
+    brigitte brooke bruna bryan burak busisiwe cai caio callum calvin camilo candice
+    cansu carina carl carlo carlota carmela carrie carsten casey cassie catalina
+    caterina cathal cathy cem cesar chad chanel chantal chao charlene chayton chelsey
+    chen cheryl chiara chidera chidinma chika chike chinonso chinwe chioma chipo chisom
+    chloé chuks chukwuemeka cian ciara cillian cindy ciro clare clarissa claudio clemens
+    clément cody colm connie conor constantin cora corinne cormac cosmin courtney craig
+    curtis cynthia cyrus dagny dai daisuke dalia damla danielle daniyar danny dara
+    darina dario darko darren daryl davide dawit dayo debbie debora deborah declan
+    deepika deja delia demetrius demir denise deniz deon derrick desmond devi devika
+    devin dhruv diane didier dilnoza dina dirk diya dolapo dominik donal donovan dorota
+    doug douglas dragan dries duarte dumisani duncan dustin eamon ebere ebru eddie edgar
+    edith edoardo edwin efe efosa ehsan eilidh eitan ekaterina elaine eleanor elena
+    eleni eliana elias elin elise eliza elke ellie elliot elliott elsa elspeth emeka
+    emil emilia emilie emilio emine emma emmanuel emre enzo ergun erica erika erin
+    ernesto esi esme esperanza esteban estelle ethan etienne eugene eun eunice evan
+    evangeline evelyn ezra fabian fabiola fadi faisal farhan farida farrukh fatou fei
+    felicia femi fenna ferdinand fernanda fidel filipa finn fiorella folake folasade
+    francine franco franz fred frederik frida fumiko funmilayo gabi gabriele gael gail
+    garrett gavin gbenga gemma genevieve gerard gerhard ghada giacomo gianluca gideon
+    gilberto gillian giorgos giovanni gisela gita giulio glenn gloria gonzalo gopal
+    gordon gosia graham greta gulnara gunnar gustav gwen gwendolyn habib hadi hadiza hae
+    hafsa hakan hal haley halima hamza hanna hannes hao hari harish harriet haruka
+    harvey hasan hassan hatice heidi heike heinrich helga helmut hemant hendrik hilal
+    hilda hina hitomi hoa hosni howard huda hui huong hussein hye ibrahim idris ifeanyi
+    ignacio ike ikenna ilaria ilse imani imran inga inge ingrid inês ioana ioannis irina
+    irma isaac isaiah ishaan ishita isidora ismail isra itzel ivana ivo iyabo jabari
+    jacek jacqueline jake jakob jakub jamie janek janine janusz jared jarek jaroslav
+    jasper javed jaya jeff jeffrey jelena jens jeroen jerome jesper jesús jia jian jiang
+    jill jing jiwoo joan joana joaquin jochen jodie joey johanna johnny jomo jonah jorge
+    josefina joshua josie josé jovan judith judy juha julien julius jumoke junaid jung
+    jurgen justyna jürgen kaan kaito kalani kalinda kamau kamila kana kanako kaori karan
+    karina karl karol karolina karthik kasia kasim katarina katarzyna kateryna kathleen
+    katja kaveh kayode kazuki keanu kebede keiko keith kelly kelsey kemi kendra kenneth
+    kenta keren kerry khaled khalid kiana kiara kieran kimani kirk kirsten klaus kojo
+    kolade kostas krishna kristen kristian kristina kristof krzysztof kseniya kumar
+    kunle kurt kwabena kwaku kwesi kyoko laleh lamar lance larissa larry latoya laurent
+    lea leandro leena leilani lena leni lenka leona leonard leonie leopold leslie
+    letícia lewis liesl lijuan lindiwe lindsay linnea lior lisbeth liv livia lloyd logan
+    lorena lotte louisa louise luana luc luciana lucio ludmila ludovic luisa lukas luke
+    lupe lwazi lydia lynn lyudmila léa madina madoka mads magda magdalena mahmoud maiara
+    maija makena malak malcolm malena malia malika manoj manon mansur marcel marcela
+    marcelo marcia marek margarida margit mari mariah mariela marija marijke mariko
+    marilyn marisa marit mariusz marjan marjorie markus marlene marlon marouane marta
+    marten martha marvin marzena masato mathias mathilde matias matilda matt matías
+    maureen maurice mauricio maximilian mbali mehdi mehwish meiling melek melike melvin
+    meral meredith meryem mette mia mihai mikael mikhail mikko milo milos mina minh
+    miranda mirela mirjam misaki mohsen moira molly morgan morgane moritz mthunzi
+    mustafa nadine nadir naeem naoki naomi nardos narges natasha naveen nazanin ndidi
+    neil nele nelson nermin nestor ngozi nhung niamh nicolas nicolás niels nigel nikita
+    niko nikola nikos nils nirmala nkechi nkosi noa noel noelia noemi nomvula norah
+    norman nour nuno nuria oded ofelia oguz okonkwo oksana ola olamide olena olumide
+    oluwaseun oluwatobi omari onur orla osagie oskar ousmane ozan paloma pankaj paola
+    parisa parveen pascal patrícia patsy pau pavel pavla pedram peng perry petra phil
+    phoebe phuong pia piero pieter pilar piotr pooja prakash pranav preeti prisca
+    priscila priscilla qasim quentin quinn radek radhika radu rafa rafaela ragnar rahel
+    rahim raisa rajiv ralph ramón randy rania rashid rasmus ravindra rawiri raymond
+    razia raúl rebekah refilwe reggie reinhard renata renato renée rhonda rhys ricardo
+    ricky rina rishi rocío rodrigo roger rohit roisin roksana roland romain roman romina
+    ron ronald ronan rosalind rosalía ross roxana roy rubén rukhsana russell rustam ruth
+    ryo ryota róisín saanvi saba sabine sachin sadia safiya sahar saira sakshi sally
+    salma salome samina samira sammy samuele sana sandeep sander sanne santino sanya
+    saoirse sapna saskia satoshi saul saule seamus sebastián selin selma semra senait
+    seo seth seun shabnam shahid shai shakira shane shannon shanthi sharif sharon shashi
+    shaun shawn sheila shelby sherry shira shirin shirley shlomo shota shun sibusiso
+    sienna sigrid silvia simona simone sinead siobhan siosaia siti siyabonga sizwe
+    slawomir snezana sofía solveig sonia sonya soo sora soraya spencer stacy stanislav
+    stanley stefania stefano steffen stuart sumi sunil suresh susana suzanne svetlana
+    swati sylvia tadesse taiwo takeshi tamara tammy tamsin tanja tanya tariq tatiana
+    tatsuya tawanda ted teodor tereza terry thandiwe thanh themba theo theodore theresa
+    thiago thuy tiago tiina timo tobi todd tolga tolu tomasz tommaso tomás toni tove
+    tracy travis trevor tuan tunde tuğba tyler uchenna ugo ulla ulrich umar umut uriel
+    ursula usha uwe vaclav valentin valeria valerie varun vasilis vernon veronika vesna
+    vicente vidya vijay viktoria vilma vinicius vittoria vivek vladimir volkan wafa
+    waleed wanjiku wayne wei wendy weronika wesley whitney wiktor wilhelm willem
+    wojciech xiao xiaoming xiomara yael yaw yelena yemi yetunde yoav yohannes yoko
+    yolanda yong yosef youssef yu yuka yulia yuri yusra zach zachary zaid zainab zanele
+    zeki zhao zhen zhou ziad zinhle zodwa zofia zola zsofia zuri
+"""
+FIRST_NAMES = FIRST_NAMES | frozenset(_MORE_GIVEN_NAMES.split())
+
 # A "Key: value" line of a structured memory ("- Lives in: Utrecht", "**Owner:** Ana"):
 # the key and the value.
 FIELD_LINE = re.compile(
     r"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?([A-Za-z][A-Za-z /'-]{0,24}?)(?:\*\*)?[ \t]*:"
     r"(?:\*\*)?[ \t]*(.+?)\s*$"
 )
+# Words that open a note's first line before a colon ("Alert: ...", "Remember: ...",
+# "Heads up: ...", "Q1 plan: ..."): a label, never a dialogue speaker.
+NOTE_WORDS = frozenset(
+    """alert alerts remember reminder note notes noted warning warn heads caution important
+    update updated edit correction fix fixed cause root question answer idea tip tips
+    problem issue issues incident outage result results outcome action actions decision
+    decided context background summary recap takeaway takeaways learning learnings todo
+    done next plan plans goal goals agenda status priority urgent fyi psa ps re fwd
+    proposal proposed observation observed finding findings symptom symptoms impact
+    mitigation resolution resolved timeline followup follow postmortem retro weekly daily
+    monthly quarterly sprint release changelog changes change migration rollout deploy
+    deployment request requests feedback risk risks blocker blockers q1 q2 q3 q4 h1 h2
+    summer winter spring autumn fall weekend morning evening today tomorrow yesterday
+    reading watching listening trip travel budget shopping groceries dinner lunch
+    breakfast meeting call standup""".split()
+)
+
 # Keys of "Key: value" lines that are never a dialogue speaker.
 FIELD_KEYS = frozenset(
     """region owner lead manager status language stack database db host port version team

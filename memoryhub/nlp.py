@@ -98,6 +98,8 @@ _SPEAKER = re.compile(
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
 )
+_EMPHASIS = re.compile(r"\*+")
+_TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
 _LINE_VERB = re.compile(r"(?m)^([ \t]*)([A-Z][a-z]+)\b")
 _CANDIDATE = re.compile(r"[@\w][\w.+#/'-]*[\w+#)]|[@\w]")
 
@@ -114,6 +116,7 @@ class ParserUnavailable(RuntimeError):
 def _line_starts(doc):
     """Sentence starts at every new line and after a dialogue speaker's colon."""
     ends = [end for _start, end, _name in doc.user_data.get("speakers", [])]
+    ends += doc.user_data.get("fields", [])
     text = doc.text
     for index, token in enumerate(doc):
         if index == 0:
@@ -228,6 +231,8 @@ def _is_speaker(match: re.Match, *, at_start: bool) -> bool:
     name = match.group(1)
     if name.casefold() in lexicon.NEVER_NAMES or name.casefold() in lexicon.FIELD_KEYS:
         return False
+    if any(ch.isdigit() for ch in name) or name.split()[0].casefold() in lexicon.NOTE_WORDS:
+        return False  # "INC-2231 (sev2): …", "Alert: …", "Heads up: …": a label
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
@@ -254,6 +259,18 @@ def prepare(text: str) -> tuple[str, dict]:
             _blank(chars, speaker.start(), speaker.end())
     for mark in _LINE_MARK.finditer(text):
         _blank(chars, mark.start(2), mark.end(2))
+    for mark in _EMPHASIS.finditer(text):  # "**Aroha Ngata**", "*Dune*": layout, not words
+        _blank(chars, mark.start(), mark.end())
+    for row in _TABLE_ROW.finditer(text):  # "| invoice-api | Finance Eng |": a cell a sentence
+        for bar in range(row.start(), row.end()):
+            if text[bar] == "|":
+                chars[bar] = "\n"
+    offset = 0
+    for line in text.splitlines(keepends=True):  # "**Owner:** Messaging team": the value
+        field = lexicon.FIELD_LINE.match(line)  # after a key starts a sentence
+        if field and not any(start <= offset < end for start, end, _name in notes["speakers"]):
+            notes.setdefault("fields", []).append(offset + field.start(2))
+        offset += len(line)
     blanked = "".join(chars)
     for line in _LINE_VERB.finditer(blanked):
         word = line.group(2)
@@ -265,6 +282,8 @@ def prepare(text: str) -> tuple[str, dict]:
         if any(start <= match.start() < end for start, end, _name in notes["speakers"]):
             continue
         word = match.group(0).rstrip(".")
+        if word.endswith(")") and "(" not in word:  # "(DD-58)": the bracket closes a note
+            word = word.rstrip(")").rstrip(".")
         start, end = match.start(), match.start() + len(word)
         kind = identifier_kind(word, technical=technical)
         if (

@@ -59,6 +59,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._retype()
         self._aliases()
         self._topics()
+        self._tables()
         self._relations()
         self._attached()
         self._parentheses()

@@ -13,6 +13,10 @@ from graph.extraction.parser.words import (
     PARENTHESIS,
     PERSONAL_RELATIONS,
     SEPARATOR,
+    TABLE_KEYS,
+    TABLE_ROW,
+    TABLE_RULE,
+    TABLE_SUBJECTS,
     TEAM_WORDS,
     VALUE_ENTS,
     VALUE_SPLIT,
@@ -76,6 +80,83 @@ class StructureReading:
                 and subject.type in {"component", "project"}
             ):
                 self._relate(subject, mention, "USES", line.strip())
+
+    def _tables(self):
+        """A markdown table: the header names each column; the first cell of a row is the
+        subject of the row, and a cell under a known key ("Owner", "Datastore", "Region",
+        "Team") is related to it as a "Key: value" line would be. Header cells are no
+        entities."""
+        offset, header, rows = 0, None, []
+        for line in self.source.splitlines(keepends=True) + [""]:
+            row = TABLE_ROW.match(line)
+            if row is None:
+                if header is not None:
+                    self._table(header, rows)
+                header, rows = None, []
+            elif TABLE_RULE.match(line):
+                pass
+            elif header is None:
+                header = self._cells(line, offset)
+                for start, end, _text in header:
+                    for mention in [m for m in self.mentions if start <= m.start < end]:
+                        self._drop(mention)
+            else:
+                rows.append((line.strip(), self._cells(line, offset)))
+            offset += len(line)
+
+    @staticmethod
+    def _cells(line: str, offset: int) -> list[tuple[int, int, str]]:
+        cells, start = [], None
+        for index, char in enumerate(line):
+            if char == "|":
+                if start is not None:
+                    text = line[start:index]
+                    lead = len(text) - len(text.lstrip())
+                    cells.append(
+                        (offset + start + lead, offset + start + len(text.rstrip()), text.strip())
+                    )
+                start = index + 1
+        return cells
+
+    def _table(self, header, rows):
+        keys = [text.strip("*_` ").casefold() for _start, _end, text in header]
+        if not keys:
+            return
+        first_kind = TABLE_SUBJECTS.get(keys[0], "")
+        for line, cells in rows:
+            if not cells or not cells[0][2]:
+                continue
+            start, end, _text = cells[0]
+            subject = self._value(start, end, first_kind or "other")
+            if subject is None:
+                continue
+            if first_kind and not subject.cued and subject.type != first_kind:
+                subject.type = first_kind
+            for key, (start, end, text) in zip(keys[1:], cells[1:], strict=False):
+                if not text:
+                    continue
+                if key == "team" and subject.type in {"component", "project", "technology"}:
+                    key = "owner team"
+                if key not in FIELDS and key not in TABLE_KEYS:
+                    continue
+                direction, relation, kind = TABLE_KEYS.get(key) or FIELDS[key]
+                for piece in VALUE_SPLIT.finditer(self.source, start, end):
+                    value = self._value(piece.start(), piece.end(), kind)
+                    if value is not None and value is not subject:
+                        self._relate_field(subject, value, direction, relation, line)
+
+    def _relate_field(self, topic, value, direction: str, relation: str, line: str):
+        if relation == "LIVES_IN" and topic.type != "person":
+            relation = "LOCATED_IN"
+        elif relation == "MANAGER":
+            if topic.type != "person":
+                self._relate(value, topic, "LEADS", line)
+                return
+            relation = "REPORTS_TO"
+        if direction == "value":
+            self._relate(value, topic, relation, line)
+        else:
+            self._relate(topic, value, relation, line)
 
     def _field(self, line: str, offset: int, field: re.Match):
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:

@@ -254,6 +254,45 @@ FIELDS = {
     ),
     **dict.fromkeys(["dog", "cat", "pet", "pets", "dogs", "cats"], ("topic", "OWNS", "other")),
 }
+# Markdown tables: a row, the rule under the header, the kind of the first column's names
+# by its header, and column keys beyond those of "Key: value" lines.
+TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+TABLE_RULE = re.compile(r"^[ \t]*\|(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*$")
+TABLE_SUBJECTS = {
+    **dict.fromkeys(
+        "service services component system app repo repository job host module api".split(),
+        "component",
+    ),
+    **dict.fromkeys(
+        "name person who people member engineer employee contact owner assignee".split(),
+        "person",
+    ),
+    **dict.fromkeys(
+        "team org organization organisation company vendor customer client partner".split(),
+        "organization",
+    ),
+    **dict.fromkeys("city place location region country office site".split(), "location"),
+    **dict.fromkeys(
+        "tool technology tech library framework language database product".split(),
+        "technology",
+    ),
+    **dict.fromkeys("project initiative epic".split(), "project"),
+    **dict.fromkeys("doc document book title ticket".split(), "document"),
+    **dict.fromkeys("event incident".split(), "event"),
+}
+TABLE_KEYS = {
+    **dict.fromkeys(
+        ["datastore", "data store", "store", "storage", "backend", "broker", "built with"],
+        ("topic", "USES", "technology"),
+    ),
+    **dict.fromkeys(
+        ["owner team", "owning team", "owned by team"], ("value", "OWNS", "organization")
+    ),
+    "team": ("topic", "PART_OF", "organization"),
+    **dict.fromkeys(
+        ["calls", "downstream", "consumers", "upstream"], ("topic", "INTEGRATES_WITH", "component")
+    ),
+}
 HUMAN_VERBS = set(
     """say ask want think feel tell mentor agree decide suggest prefer like love hate enjoy
     live marry report lead manage write join leave plan spend visit meet mention promise
