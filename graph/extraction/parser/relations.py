@@ -214,6 +214,10 @@ class RelationReading:
             for subject in noun.head.children:
                 if subject.dep_ in {"nsubj", "nsubjpass"} and self._mention_of(subject):
                     return self._mention_of(subject)
+        if noun.dep_ == "appos" and noun.i not in self.by_token:
+            named = self._mention_of(noun.head)  # "catalog-db, a PostgreSQL replica hosted
+            if named is not None:  # in us-east-1": hosted is said of catalog-db
+                return named
         mention = self._mention_of(noun)
         if mention is not None:
             return mention
@@ -266,7 +270,7 @@ class RelationReading:
                 "creator",
             }:
                 self._role(token)
-            if token.dep_ == "attr":
+            if token.dep_ in {"attr", "appos"}:
                 self._kind_of(token)
             if token.dep_ == "nsubj" and token.head.lemma_ == "be":
                 self._role_named(token)
@@ -441,6 +445,11 @@ class RelationReading:
             lemma, negated = "hate", False
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
             lemma = "deploy"
+        if lemma == "take" and any(c.dep_ == "prt" and c.lower_ == "over" for c in verb.children):
+            lemma = "take_over"  # "Ifeoma is taking over the checks from Pavel"
+        if lemma == "use" and verb.dep_ in {"advcl", "xcomp", "acl"} and not negated:
+            if self._used_for(verb):  # "add rate limiting to the public-api using Envoy"
+                return
         if lemma == "get" and any(
             c.dep_ in {"prt", "advmod"} and c.lower_ == "back" for c in verb.children
         ):
@@ -543,11 +552,38 @@ class RelationReading:
                     and source.type in {"component", "project", "technology", "organization"}
                 ):
                     type_ = "USES"  # "serves models with Triton", "runs on Kubernetes"
+                if (
+                    type_ is None
+                    and prep == "in"
+                    and target.type == "location"
+                    and source.type == "component"
+                    and lemma not in MOVE_VERBS
+                    and not any(c.dep_ == "dobj" for c in verb.children)
+                ):
+                    type_ = "LOCATED_IN"  # "pay-worker crashed in ap-southeast-2"
                 if type_:
                     self._relate(source, target, type_, sentence)
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:
                         for companion in self._companions(verb):
                             self._relate(companion, target, type_, sentence)
+
+    def _used_for(self, using) -> bool:
+        """ "Hamid will add rate limiting to the public-api using Envoy": when a person
+        does something to a system with a technology, the system uses it."""
+        head = using.head
+        tools = [self._mention_of(obj) for obj, prep in self._objects(using) if not prep]
+        tools = [t for t in tools if t is not None and t.type == "technology"]
+        if not tools:
+            return False
+        doers = [self._resolve(s) for s in self._subjects(head)]
+        if any(d is not None and d.type in {"component", "project"} for d in doers):
+            return False  # "the gateway validates tokens using Keycloak": the subject uses it
+        systems = [self._mention_of(obj) for obj, _prep in self._objects(head)]
+        systems = [s for s in systems if s is not None and s.type in {"component", "project"}]
+        for system in systems:
+            for tool in tools:
+                self._relate(system, tool, "USES", self._sentence_text(using.sent))
+        return bool(systems)
 
     @staticmethod
     def _married(verb, lemma: str) -> bool:
@@ -629,15 +665,25 @@ class RelationReading:
         return self._mention_of(subject)
 
     def _kind_of(self, token):
-        """ "orders-api is a Spring Boot service": the thing is built with the technology."""
-        if token.dep_ != "attr" or token.i in self.by_token:
+        """ "orders-api is a Spring Boot service", "catalog-db, a PostgreSQL replica": the
+        thing is built with the technology."""
+        if token.dep_ not in {"attr", "appos"} or token.i in self.by_token:
             return
         sentence = self._sentence_text(token.sent)
+        if token.dep_ == "attr":
+            sources = [self._resolve(s) for s in self._subjects(token.head)]
+        elif any(c.lower_ in {"a", "an"} for c in token.children):
+            sources = [self._mention_of(token.head)]  # "catalog-db, a PostgreSQL replica"
+        else:
+            return
         for child in token.children:
             target = self.by_token.get(child.i)
-            if child.dep_ == "compound" and target is not None and target.type == "technology":
-                for subject in self._subjects(token.head):
-                    source = self._resolve(subject)
+            if (
+                child.dep_ in {"compound", "amod"}
+                and target is not None
+                and target.type == "technology"
+            ):
+                for source in sources:
                     if source is not None and source.type in {"component", "project"}:
                         self._relate(source, target, "USES", sentence)
 
@@ -650,6 +696,12 @@ class RelationReading:
             subjects = [self._mention_of(token.head)]
         word = token.lower_
         sentence = self._sentence_text(token.sent)
+        if word == "fan":  # "Colm is a huge Liverpool fan"
+            for child in token.children:
+                liked = self._mention_of(child) if child.dep_ == "compound" else None
+                for source in subjects:
+                    if source is not None and liked is not None and source.type == "person":
+                        self._relate(source, liked, "LIKES", sentence)
         for poss in token.children:  # "Rosa is Tomás's sister"
             target = self._mention_of(poss) if poss.dep_ == "poss" else None
             for source in subjects:

@@ -114,6 +114,9 @@ def _rule(default: str | None = None, **by_prep):
 def _move(source, target):
     if _person(source) and _place(target):
         return "LIVES_IN"
+    if _person(source) and target.type == "organization":  # "he's moving to the ML team"
+        words = target.name.casefold().split()
+        return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
     if _person(source):
         return None
     return "MIGRATED_TO"
@@ -194,6 +197,11 @@ def _run_on(source, target):
     return None
 
 
+def _tech_use(source, target):
+    """ "built in Go", "rebuilt in Metabase": made with the technology."""
+    return "USES" if target.type == "technology" and not _person(source) else None
+
+
 def _create(source, target):
     return "CREATED" if target.type != "person" else None
 
@@ -224,7 +232,7 @@ _NO_RULE = _rule(None)  # a verb of no kind: only "with/via/on <technology>" say
 VERB_RULES = {
     "use": _rule(_use),
     "rely": _rule(None, on="USES"),
-    "build": _rule(_create, on="USES", with_="USES"),
+    "build": _rule(_create, on="USES", with_="USES", **{"in": _tech_use}),
     "write": _rule(_create, **{"in": "USES", "to": _data}),
     "power": _rule(None, by="USES"),
     "back": _rule(None, by="DEPENDS_ON"),
@@ -312,6 +320,17 @@ VERB_RULES = {
         },
     ),
     "visit": _rule(_go),
+    "hike": _rule(_go, **{"in": _go}),
+    "explore": _rule(_go),
+    "tour": _rule(_go),
+    "climb": _rule(_go),
+    "backpack": _rule(None, through=_go, across=_go, **{"in": _go}),
+    "play": _rule(None, **{"in": _team_or_org, "for": _team_or_org, "with": _team_or_org}),
+    "sing": _rule(None, **{"in": _team_or_org, "with": _team_or_org}),
+    "take_over": _rule(lambda s, t: "OWNS" if _person(s) or s.type == "organization" else None),
+    "inherit": _rule(lambda s, t: "OWNS" if t.type in {"component", "project"} else None),
+    "point": _rule(None, at="INTEGRATES_WITH", to="INTEGRATES_WITH"),
+    "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
     "go": _rule(None, to=_go),
     "travel": _rule(None, to=_go),
     "fly": _rule(None, to=_go),

@@ -73,14 +73,22 @@ KIN_KNOWS = set(
     """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
     sister brother sibling cousin mom mother dad father son daughter aunt uncle niece nephew
     partner boyfriend girlfriend abuela abuelo nana
-    grandma grandpa grandmother grandfather roommate mentor mentee classmate""".split()
+    grandma grandpa grandmother grandfather roommate mentor mentee classmate landlord
+    landlady housemate flatmate stepmother stepfather stepsister stepbrother godmother
+    godfather grandson granddaughter grandchild mum papa mama""".split()
 )
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
 ROLE_WORK = set(
     """cto ceo cfo coo cio vp engineer developer designer manager director head lead founder
     cofounder co-founder analyst scientist researcher intern consultant contractor employee
     architect admin administrator sre owner maintainer member president chair officer
-    product-manager pm tpm recruiter accountant lawyer teacher professor nurse doctor""".split()
+    product-manager pm tpm recruiter accountant lawyer teacher professor nurse doctor chef
+    cook surgeon pharmacist dentist barista waiter waitress cashier driver pilot editor
+    writer journalist reporter photographer artist musician producer coach trainer
+    therapist counselor counsellor librarian lecturer tutor technician mechanic electrician
+    plumber carpenter architect paralegal attorney banker broker agent advisor adviser
+    specialist coordinator assistant associate partner staff contact representative rep
+    volunteer""".split()
 )
 
 LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?)(\S)")
@@ -331,7 +339,8 @@ PLACE_NOUNS = set(
 PLACE_VERBS = set(
     """move live fly travel go visit base stay drive relocate head return arrive land
     headquarter locate
-    settle grow moving trip hike hiking ski skiing""".split()
+    settle grow moving trip hike hiking ski skiing spend camp vacation holiday honeymoon
+    explore tour backpack cruise""".split()
 )
 MEET_VERBS = set("meet speak talk pair chat sync meeting call work spoke catch".split())
 HUMAN_AGENT_VERBS = set(
