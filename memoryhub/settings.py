@@ -299,10 +299,18 @@ MEMORYHUB_SEARCH = {
     # Hybrid search of workers above this many chunks starts BM25 before embedding the query.
     "bm25_first_above": envint("MEMORYHUB_SEARCH_BM25_FIRST_ABOVE", 50000, minimum=0),
     # Hybrid: the best `neighbour_seeds` hits lend neighbour_weight × their fused score
-    # (÷ distance) to the chunks up to `neighbours` places from them in their memory.
-    "neighbours": envint("MEMORYHUB_SEARCH_NEIGHBOURS", 1, minimum=0),
+    # (× neighbour_decay per place beyond the first) to the chunks up to `neighbours`
+    # places from them in their memory. Two places at 0.8 (tiers.search.neighbours) reach
+    # the same speaker's next turn in a dialogue.
+    "neighbours": envint("MEMORYHUB_SEARCH_NEIGHBOURS", 2, minimum=0),
     "neighbour_weight": envfloat("MEMORYHUB_SEARCH_NEIGHBOUR_WEIGHT", 0.5),
+    "neighbour_decay": envfloat("MEMORYHUB_SEARCH_NEIGHBOUR_DECAY", 0.8),
     "neighbour_seeds": envint("MEMORYHUB_SEARCH_NEIGHBOUR_SEEDS", 10, minimum=0),
+    # Hybrid: chunks said by a speaker the query names ("What did Melanie paint?") score
+    # (1 + speaker_weight) × their fused score, half that for a second name named
+    # (tiers.search.speakers). The speaker is read from these metadata keys.
+    "speaker_weight": envfloat("MEMORYHUB_SEARCH_SPEAKER_WEIGHT", 0.3),
+    "speaker_metadata_keys": envlist("MEMORYHUB_SPEAKER_METADATA_KEYS", ["speaker", "author"]),
     # Chunk metadata the embedding model reads before the content (who, and dates as
     # "Monday 8 May 2023"), the stored text unchanged. After a change: manage.py reembed.
     "embed_metadata_keys": envlist(

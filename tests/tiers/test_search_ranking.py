@@ -1,5 +1,5 @@
-"""Ranking beyond the two lists: metadata that BM25 reads (who said it, when) and the
-neighbouring chunks of the best hits."""
+"""Ranking beyond the two lists: metadata that BM25 reads (who said it, when), the
+neighbouring chunks of the best hits, and the preference for what a named speaker said."""
 
 import pytest
 
@@ -8,6 +8,7 @@ from tiers.models import Tier
 from tiers.search import search
 from tiers.search.index import bm25_reindex_worker, embedding_text, metadata_text
 from tiers.search.neighbours import lend_scores
+from tiers.search.speakers import named_in_query
 from tiers.services.shortterm import shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
@@ -162,6 +163,16 @@ def test_a_neighbour_scores_its_own_or_the_largest_share_divided_by_the_distance
     assert lent[3] == pytest.approx(0.05)  # the loan, above its own score
     assert lent[6] == 0.09  # its own score, above the loan
     assert lent[1] == 0.2 and lent[2] == 0.1
+    gentle = lend_scores(fused, pairs, weight=0.5, decay=0.8)
+    assert gentle[5] == pytest.approx(0.08)  # 0.5 × 0.2 × 0.8: two places on
+    assert gentle[4] == pytest.approx(0.1)  # one place: the whole share
+
+
+def test_the_default_reaches_the_same_speakers_next_turn(worker, dialogue):
+    hits = _hybrid(worker, neighbours=None, neighbour_weight=1.0, neighbour_decay=0.8)
+    assert TURNS[2] in [h.content for h in hits]  # two places on: 0.8 of the hit's score
+    bad = pytest.raises(DomainError, search, worker=worker, query="x", neighbour_decay=1.5)
+    assert "neighbour_decay" in bad.value.fields
 
 
 def test_neighbours_respect_the_filters(worker, dialogue):
@@ -193,3 +204,68 @@ def test_the_api_takes_the_neighbour_options(owner_client, worker, dialogue):
     assert TURNS[1] in [r["content"] for r in response.json()["results"]]
     bad = owner_client.post(url, {**body, "neighbours": 9}, format="json")
     assert bad.status_code == 400 and "neighbours" in bad.content.decode()
+
+
+def test_the_query_names_speakers_first_named_first():
+    names = {"caroline", "melanie", "jon smith"}
+    assert named_in_query("What did Melanie think of Caroline's plan?", names) == {
+        "melanie": 1.0,
+        "caroline": 0.5,
+    }
+    assert named_in_query("Where does Jon work?", names) == {"jon smith": 1.0}
+    assert named_in_query("what did jon smith say", names) == {"jon smith": 1.0}
+    assert named_in_query("Who is Carol?", names) == {}  # whole words only
+    assert named_in_query("Who said it?", names) == {}
+
+
+@pytest.fixture
+def two_speakers(worker):
+    """Both say the same kind of thing about running; neither turn names a person."""
+    return shortterm_memory_create(
+        worker=worker,
+        title="Session 7",
+        chunks=[
+            {
+                "content": "Running in the morning has been great for my head.",
+                "metadata": {"speaker": "Caroline"},
+            },
+            {
+                "content": "Running in the morning has been great for my knees.",
+                "metadata": {"speaker": "Melanie"},
+            },
+        ],
+    )
+
+
+def test_what_the_named_speaker_said_ranks_first(worker, two_speakers):
+    question = "What has running in the morning been great for, according to {}?"
+    for name in ("Caroline", "Melanie"):
+        hits = search(worker=worker, query=question.format(name), mode="hybrid")
+        assert hits[0].metadata["speaker"] == name
+        assert hits[0].fused_score > hits[1].fused_score
+    off = search(worker=worker, query=question.format("Melanie"), speaker_weight=0)
+    on = search(worker=worker, query=question.format("Melanie"), speaker_weight=0.3)
+    own = {h.chunk_id: h.fused_score for h in off}
+    melanie = next(h for h in on if h.metadata["speaker"] == "Melanie")
+    assert melanie.fused_score == pytest.approx(own[melanie.chunk_id] * 1.3)
+    caroline = next(h for h in on if h.metadata["speaker"] == "Caroline")
+    assert caroline.fused_score == pytest.approx(own[caroline.chunk_id])  # left as it was
+
+
+def test_a_query_naming_no_speaker_is_ranked_as_before(worker, two_speakers):
+    query = "What has running in the morning been great for?"
+    plain = search(worker=worker, query=query, speaker_weight=0)
+    preferred = search(worker=worker, query=query)
+    assert [(h.chunk_id, h.fused_score) for h in plain] == [
+        (h.chunk_id, h.fused_score) for h in preferred
+    ]
+
+
+def test_the_api_takes_the_speaker_weight(owner_client, worker, two_speakers):
+    url = f"/api/v1/workers/{worker.pk}/search/shortterm"
+    body = {"query": "What has running been great for, Melanie?", "speaker_weight": 0.5}
+    response = owner_client.post(url, body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["results"][0]["metadata"]["speaker"] == "Melanie"
+    bad = owner_client.post(url, {**body, "speaker_weight": -1}, format="json")
+    assert bad.status_code == 400 and "speaker_weight" in bad.json()["fields"]

@@ -26,6 +26,16 @@ class SearchRequestSerializer(serializers.Serializer):
     neighbour_weight = serializers.JSONField(
         required=False, help_text="the share of its score a hit lends to a neighbour"
     )
+    neighbour_decay = serializers.JSONField(
+        required=False,
+        help_text="the loan's factor per place beyond the first (0-1; "
+        "MEMORYHUB_SEARCH_NEIGHBOUR_DECAY)",
+    )
+    speaker_weight = serializers.JSONField(
+        required=False,
+        help_text="hybrid: chunks whose metadata speaker/author the query names score "
+        "(1 + speaker_weight) times as much (0 = off; MEMORYHUB_SEARCH_SPEAKER_WEIGHT)",
+    )
     session_id = serializers.CharField(
         required=False,
         max_length=200,

