@@ -116,7 +116,6 @@ class ParserUnavailable(RuntimeError):
 def _line_starts(doc):
     """Sentence starts at every new line and after a dialogue speaker's colon."""
     ends = [end for _start, end, _name in doc.user_data.get("speakers", [])]
-    ends += doc.user_data.get("fields", [])
     text = doc.text
     for index, token in enumerate(doc):
         if index == 0:
@@ -265,12 +264,6 @@ def prepare(text: str) -> tuple[str, dict]:
         for bar in range(row.start(), row.end()):
             if text[bar] == "|":
                 chars[bar] = "\n"
-    offset = 0
-    for line in text.splitlines(keepends=True):  # "**Owner:** Messaging team": the value
-        field = lexicon.FIELD_LINE.match(line)  # after a key starts a sentence
-        if field and not any(start <= offset < end for start, end, _name in notes["speakers"]):
-            notes.setdefault("fields", []).append(offset + field.start(2))
-        offset += len(line)
     blanked = "".join(chars)
     for line in _LINE_VERB.finditer(blanked):
         word = line.group(2)
@@ -299,6 +292,8 @@ def prepare(text: str) -> tuple[str, dict]:
             chars[start:end] = list("X" + "x" * (end - start - 1))
         elif kind in {"ticket", "version"}:
             notes["identifiers"].append((start, end, kind))
+            if kind == "version" and word[0] in "vV":
+                chars[start] = "1"  # "v4.2.0" read as the number it is, not a verb
         elif (
             word.islower()
             and word in lexicon.TECHNOLOGIES

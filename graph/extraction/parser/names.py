@@ -645,7 +645,9 @@ class NameReading:
             return "organization"  # "Helsinki-based Lumora"
         for noun in nouns:
             lemma = noun.lemma_.lower()
-            if noun.i in self.by_token or noun.pos_ not in {"NOUN"}:
+            if noun.i in self.by_token or (
+                noun.pos_ != "NOUN" and lemma not in ANIMALS | PET_WORDS  # "- Dog: Churro"
+            ):
                 continue
             if lemma in ORG_NOUNS:
                 return "organization"

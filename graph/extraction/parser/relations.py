@@ -54,6 +54,11 @@ class RelationReading:
             ]
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
+            earlier = (
+                self._clause_antecedent(token) if token.dep_ in {"nsubj", "nsubjpass"} else None
+            )
+            if earlier is not None:
+                return earlier
             things = [
                 m
                 for m in self.mentions
@@ -66,6 +71,10 @@ class RelationReading:
         for child in token.children:  # "my sister Kasia": the name in apposition
             if child.dep_ == "appos" and child.i in self.by_token:
                 return self.by_token[child.i]
+            if child.dep_ == "appos" and child.i > token.i:  # "the design doc (DD-58)"
+                named = self._mention_of(child)
+                if named is not None:
+                    return named
             if child.dep_ == "acl" and child.lower_ in {"named", "called"}:  # "a cat named Pickles"
                 for name in child.children:
                     if (
@@ -86,6 +95,20 @@ class RelationReading:
                 return self.by_token[child.i]
         return None
 
+    def _clause_antecedent(self, token):
+        """ "report-builder is a Django app; it renders PDFs": "it" after an earlier clause
+        of its sentence is that clause's subject (or, with none, its object: "Deployed X
+        to Y; it now pulls ..."), when that is a thing."""
+        for deps in ({"nsubj", "nsubjpass"}, {"dobj"}):
+            for candidate in reversed(self.doc[token.sent.start : token.i]):
+                if candidate.dep_ not in deps or candidate.lower_ in {"it", "its"}:
+                    continue
+                mention = self._mention_of(candidate)
+                if mention is not None and mention.type not in {"person", "location"}:
+                    return mention
+                break
+        return None
+
     def _previous_subject(self, token, person: bool):
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
         stands for the subject of the sentence before, if that is a name of its kind."""
@@ -94,7 +117,10 @@ class RelationReading:
             return None
         before = self.doc[sent.start - 1].sent
         for candidate in before:
-            if candidate.dep_ in {"nsubj", "nsubjpass"} and candidate.head.dep_ == "ROOT":
+            if candidate.dep_ in {"nsubj", "nsubjpass"} and (
+                candidate.head.dep_ == "ROOT"  # "Noted: Bartek is ...": the note's clause
+                or (candidate.head.dep_ == "ccomp" and candidate.head.head.dep_ == "ROOT")
+            ):
                 mention = self.by_token.get(candidate.i)
                 if mention is None:
                     for child in candidate.children:
@@ -125,7 +151,10 @@ class RelationReading:
             ]
         if (
             not subjects
-            and verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp", "acl"}
+            and (
+                verb.dep_ in {"conj", "xcomp", "advcl", "relcl", "pcomp", "acl"}
+                or (verb.dep_ == "dep" and verb.head.pos_ in {"VERB", "AUX"})
+            )
             and verb.head != verb
         ):
             if verb.dep_ == "relcl":
@@ -138,6 +167,12 @@ class RelationReading:
                 return [noun] if noun is not None else []
             if verb.dep_ == "pcomp":  # "before moving to Seattle"
                 return self._subjects(verb.head.head)
+            if verb.dep_ == "conj" and verb.pos_ in {"NOUN", "PROPN"}:
+                head = verb.head  # "is the lead of the squad and reports to X": "reports"
+                while head.pos_ not in {"VERB", "AUX"} and head.head != head:
+                    head = head.head  # read as a noun beside "squad"; the verb is "is"
+                if head.pos_ in {"VERB", "AUX"}:
+                    return self._subjects(head)
             return self._subjects(verb.head)
         if not subjects:
             first = next(

@@ -278,6 +278,8 @@ class StructureReading:
             return None
         if any(t.pos_ in {"VERB", "AUX", "PRON"} for t in tokens):
             return None
+        if all(t.pos_ in {"ADJ", "ADV", "DET", "PART"} for t in tokens):
+            return None  # "Dog: Churro, very loud": a description, not a name
         return self._add(tokens, kind, 0.6, origin="field", cued=True)
 
     def _item_at(self, char: int):
