@@ -3,6 +3,7 @@ extractors: technologies (a gazetteer, by canonical spelling), words that are ne
 name on their own, and the patterns of identifiers, regions, hosts and versions."""
 
 import re
+import unicodedata
 
 _TECH = """
 Python Java JavaScript TypeScript Go Golang Rust Ruby PHP Kotlin Swift Scala Elixir Erlang
@@ -383,7 +384,22 @@ _MORE_GIVEN_NAMES = """
     yolanda yong yosef youssef yu yuka yulia yuri yusra zach zachary zaid zainab zanele
     zeki zhao zhen zhou ziad zinhle zodwa zofia zola zsofia zuri
 """
-FIRST_NAMES = FIRST_NAMES | frozenset(_MORE_GIVEN_NAMES.split())
+
+
+class _GivenNames(frozenset):
+    """A set of given names that also holds a name written with accents its list spells
+    without: "Mónica", "Zoë", "Björn" are in it when "monica", "zoe", "bjorn" are."""
+
+    def __contains__(self, word) -> bool:
+        if frozenset.__contains__(self, word):
+            return True
+        if not isinstance(word, str) or word.isascii():
+            return False
+        plain = unicodedata.normalize("NFKD", word)
+        return frozenset.__contains__(self, "".join(c for c in plain if c.isascii()))
+
+
+FIRST_NAMES = _GivenNames(FIRST_NAMES | frozenset(_MORE_GIVEN_NAMES.split()))
 
 # A "Key: value" line of a structured memory ("- Lives in: Utrecht", "**Owner:** Ana"):
 # the key and the value.

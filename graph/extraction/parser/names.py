@@ -11,6 +11,7 @@ from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     ANIMALS,
     CONFERENCE,
+    EMPLOYED_WORDS,
     FOODS,
     GENERIC_HEADS,
     HANDLE,
@@ -29,6 +30,7 @@ from graph.extraction.parser.words import (
     PLACE_NOUNS,
     PLACE_OBJECT_VERBS,
     PLACE_VERBS,
+    ROLE_WORK,
     SPLIT_WORDS,
     SYSTEM_NOUNS,
     TASTE_VERBS,
@@ -561,9 +563,10 @@ class NameReading:
                     continue
             if (
                 preposition in {"at", "for"}
-                and lemma in WORK_AT_VERBS
+                and (lemma in WORK_AT_VERBS or lemma in ROLE_WORK or lemma in EMPLOYED_WORDS)
                 and mention.type in {"location", "concept", "other"}
-            ):  # "I teach chemistry at Hollins High"
+                and first not in lexicon.FIRST_NAMES
+            ):  # "I teach chemistry at Hollins High", "Staff SRE at Mercari", "a job at Ubisoft"
                 mention.type = "organization"
                 continue
             if mention.type == "person":
@@ -607,10 +610,14 @@ class NameReading:
                 continue  # a place that heads a line stays a place: "- Osaka: meet Daisuke"
             if (
                 first in lexicon.FIRST_NAMES
-                or (dep in {"nsubj", "nsubjpass"} and lemma in HUMAN_VERBS)
+                or (dep == "nsubj" and lemma in HUMAN_VERBS)
                 or (dep == "dobj" and lemma in HUMAN_OBJECT_VERBS)
                 or (preposition == "with" and lemma in MEET_VERBS)
-                or (preposition == "by" and lemma in HUMAN_AGENT_VERBS)
+                or (
+                    preposition == "by"
+                    and lemma in HUMAN_AGENT_VERBS
+                    and mention.type != "organization"  # "owned by Platform Engineering"
+                )
                 or (
                     dep == "appos"
                     and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS

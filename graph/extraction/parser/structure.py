@@ -12,6 +12,7 @@ from graph.extraction.parser.words import (
     LIST_ITEM,
     PARENTHESIS,
     PERSONAL_RELATIONS,
+    ROLE_KEYS,
     SEPARATOR,
     TABLE_KEYS,
     TABLE_ROW,
@@ -149,10 +150,11 @@ class StructureReading:
         if relation == "LIVES_IN" and topic.type != "person":
             relation = "LOCATED_IN"
         elif relation == "MANAGER":
-            if topic.type != "person":
+            if topic.type == "person":
+                self._relate(topic, value, "REPORTS_TO", line)
+            else:
                 self._relate(value, topic, "LEADS", line)
-                return
-            relation = "REPORTS_TO"
+            return
         if direction == "value":
             self._relate(value, topic, relation, line)
         else:
@@ -177,16 +179,30 @@ class StructureReading:
             lambda found: " " * len(found.group(0)), self.source[start : offset + field.end(2)]
         )
         for piece in VALUE_SPLIT.finditer(values):
-            value = self._value(start + piece.start(), start + piece.end(), kind)
+            if key in ROLE_KEYS:  # "- Role: Staff SRE at Mercari": the employer named in it
+                value = next(
+                    (
+                        m
+                        for m in self.mentions
+                        if start + piece.start() <= m.start < start + piece.end()
+                        and m.type in {"organization", "location", "technology"}
+                    ),
+                    None,
+                )
+                if value is not None:
+                    value.type = "organization"
+            else:
+                value = self._value(start + piece.start(), start + piece.end(), kind)
             if value is None or topic is None or value is topic:
                 continue
             if relation == "LIVES_IN" and topic.type != "person":
                 type_ = "LOCATED_IN"
             elif relation == "MANAGER":
-                type_ = "REPORTS_TO" if topic.type == "person" else "LEADS"
-                if type_ == "LEADS":
-                    self._relate(value, topic, type_, line.strip())
-                    continue
+                if topic.type == "person":  # "### Hiroko" / "- Manager: Daichi"
+                    self._relate(topic, value, "REPORTS_TO", line.strip())
+                else:
+                    self._relate(value, topic, "LEADS", line.strip())
+                continue
             else:
                 type_ = relation
             if direction == "value":

@@ -109,6 +109,8 @@ PERSONAL_RELATIONS = {
 }
 # Values never named as entities: dates, times, amounts.
 VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+# Keys whose value is a role that may name the employer: "Role: Staff SRE at Mercari".
+ROLE_KEYS = {"role", "job", "position"}
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
     **dict.fromkeys(
@@ -130,7 +132,7 @@ FIELDS = {
         ("topic", "LIVES_IN", "location"),
     ),
     **dict.fromkeys(
-        ["works at", "works for", "employer", "company", "org"],
+        ["works at", "works for", "employer", "company", "org", "role", "job", "position"],
         ("topic", "WORKS_FOR", "organization"),
     ),
     **dict.fromkeys(
@@ -323,6 +325,12 @@ TECH_OBJECT_VERBS = set(
 TECH_PREP_VERBS = set(
     """use build write run host deploy migrate switch move integrate replace port rewrite
     depend rely store log track validate cache queue publish train serve""".split()
+)
+# Words that say someone is employed where "at" / "for" attaches: "a job at X", "led
+# engineering at X", "an internship with X".
+EMPLOYED_WORDS = set(
+    """job role position internship offer gig career engineering team lead manage head
+    run employ hire contract shift""".split()
 )
 WORK_AT_VERBS = {"work", "intern", "teach", "coach", "volunteer", "start", "study"}
 WORK_VERBS = set("read reread finish watch rewatch binge recommend".split())
