@@ -112,6 +112,9 @@ class Claim:
     negated: bool = False
     techs: frozenset = frozenset()
     names: frozenset = frozenset()
+    head: str = ""  # the lemma naming what the claim is about ("database", "owner")
+    qualifiers: frozenset = frozenset()  # words, names and values inside the subject
+    fillers: frozenset = frozenset()  # names, technologies and a field's value words
 
     def as_dict(self) -> dict:
         return {"text": self.text, "span": [self.start, self.end]}
@@ -143,8 +146,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             for i in range(t.idx, t.idx + len(t))
         }
         naming = {v.start for v in inside if v.start in subject_chars}
-        described = _described(sentence)
-        words, subject, techs, names = set(), set(), set(), set()
+        described, head = _described(sentence)
+        words, subject, techs, names, qualifiers = set(), set(), set(), set(), set()
         negated = False
         for token in tokens:
             word = source[token.idx : token.idx + len(token)]
@@ -158,6 +161,8 @@ def claims(text: str) -> tuple[Claim, ...]:
                 techs.add(lexicon.TECHNOLOGIES[word.casefold()].casefold())
             if token.pos_ == "PROPN" or (word[:1].isupper() and token.i != sentence.start):
                 names.add(word.casefold())
+                if token.i in described:
+                    qualifiers.add(word.casefold())
             if lemma in STOP or len(lemma) < 2 or not re.search(r"[a-z]", lemma):
                 continue
             words.add(lemma)
@@ -166,10 +171,15 @@ def claims(text: str) -> tuple[Claim, ...]:
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         key = ""
+        fillers = names | techs
         field_match = lexicon.FIELD_LINE.match(span_text)
         if field_match:
             key = field_match.group(1).strip().casefold()
             subject |= set(key.split())
+            head = key.split()[-1] if key.split() else head
+            fillers |= set(re.findall(r"[a-z][a-z0-9_.-]+", field_match.group(2).casefold())) - STOP
+        qualifiers |= subject - {head}
+        qualifiers |= {("value", v.kind, v.key) for v in inside if v.start in naming}
         out.append(
             Claim(
                 text=span_text,
@@ -183,14 +193,18 @@ def claims(text: str) -> tuple[Claim, ...]:
                 negated=negated,
                 techs=frozenset(techs),
                 names=frozenset(names),
+                head=head,
+                qualifiers=frozenset(qualifiers),
+                fillers=frozenset(fillers - subject - qualifiers),
             )
         )
     return tuple(out)
 
 
-def _described(sentence) -> set[int]:
-    """Indexes of the words naming what a sentence is about: its subject, except in "X is
-    the Y (of Z)", where X is the value and "the Y of Z" what is described."""
+def _described(sentence) -> tuple[set[int], str]:
+    """Indexes of the words naming what a sentence is about, and the lemma of its head: its
+    subject, except in "X is the Y (of Z)", where X is the value and "the Y of Z" what is
+    described."""
     root = sentence.root
     attributes = [c for c in root.children if c.dep_ == "attr"]
     if (
@@ -201,14 +215,15 @@ def _described(sentence) -> set[int]:
             for c in attributes[0].children
         )
     ):
-        return {t.i for t in attributes[0].subtree}
-    return {
+        return {t.i for t in attributes[0].subtree}, attributes[0].lemma_.casefold()
+    subjects = [t for t in sentence if t.dep_ in {"nsubj", "nsubjpass"}]
+    described = {
         t.i
-        for token in sentence
-        if token.dep_ in {"nsubj", "nsubjpass"}
+        for token in subjects
         for t in token.subtree
-        if t.dep_ in {"nsubj", "nsubjpass", "compound", "amod", "poss"}
+        if t.dep_ in {"nsubj", "nsubjpass", "compound", "amod", "poss", "nummod"}
     }
+    return described, subjects[0].lemma_.casefold() if subjects else ""
 
 
 def alignment(a: Claim, b: Claim) -> float:
@@ -333,6 +348,26 @@ FEATURES = (
     "additive_cue",
     "change_cue",
     "preference_both",
+    "head_same",
+    "head_differs",
+    "qualifier_swap",
+    "same_subject_change",
+    "slot_changed",
+    "slot_restated",
+    "changed_share",
+    "restated_share",
+)
+# Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
+# a technology, a field's value) replaced, is a changed fact wherever the claims stand.
+SLOT_NOUNS = set(
+    """owner assignee assigned region host hosted server manager lead maintainer library
+    framework database db engine provider vendor sponsor buddy mentor editor language runtime
+    city home employer company team cause root reviewer approver contact champion driver
+    lawyer doctor dentist landlord bank carrier registrar dns cdn cloud os distro browser
+    ide shell theme font tool broker queue cache scheduler orchestrator storage bucket
+    spouse partner wife husband school university major role title position job seat
+    airline hotel venue restaurant location office timezone zone currency plan tier
+    license licence model brand car phone laptop pet diet""".split()
 )
 ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
@@ -453,6 +488,7 @@ def compare(incoming: str, existing: str) -> dict:
                     f"{' '.join(sorted(gone))} → {' '.join(sorted(added))}",
                 )
     features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
+    _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -477,3 +513,87 @@ def compare(incoming: str, existing: str) -> dict:
             }
         )
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}
+
+
+def _tokens(claims_) -> set:
+    return set().union(
+        *(c.words | c.names | c.qualifiers | c.techs for c in claims_),
+        *({("value", v.kind, v.key) for v in c.values} for c in claims_),
+    )
+
+
+def _replaced(old: frozenset, new: frozenset, old_tokens: set, new_tokens: set):
+    """What the old side states that the new text no longer does, and the new side's
+    replacement for it (both empty when nothing is replaced)."""
+    gone, added = old - new_tokens, new - old_tokens
+    return (gone, added) if gone and added else (set(), set())
+
+
+def _show(tokens) -> str:
+    return ", ".join(sorted(t if isinstance(t, str) else str(t[2][0]) for t in tokens))
+
+
+def _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence):
+    """Where two aligned claims differ: in what they are about (a qualifier of the subject
+    replaced: "the staging database" → "the production database", "v1 API" → "v2 API":
+    another subject) or in what they say about one subject (a filler or value replaced
+    under the same subject: a changed fact). Also attribute slots ("owner", "region")
+    stated in both texts with another filler, whether or not their claims align."""
+    new_tokens, old_tokens = _tokens(new_claims), _tokens(old_claims)
+    changed = restated = 0
+    best = max(aligned, key=lambda a: a[2]) if aligned else None
+    if best and best[0].head and best[1].head:
+        same = best[0].head == best[1].head
+        features["head_same"] = float(same)
+        features["head_differs"] = float(not same)
+    for new, old, score in aligned:
+        gone, added = _replaced(old.qualifiers, new.qualifiers, old_tokens, new_tokens)
+        about_same = (new.head and new.head == old.head) or bool(new.subject & old.subject)
+        if gone and added and about_same:
+            features["qualifier_swap"] = max(features["qualifier_swap"], min(1.0, score + 0.3))
+            evidence.append(
+                {
+                    "signal": "qualifier_swap",
+                    "detail": f"{_show(gone)} → {_show(added)}",
+                    "incoming": new.as_dict(),
+                    "existing": old.as_dict(),
+                    "alignment": round(score, 3),
+                }
+            )
+            continue
+        gone_fill, added_fill = _replaced(old.fillers, new.fillers, old_tokens, new_tokens)
+        change = _value_change(old, new)
+        if change or gone_fill or new.negated != old.negated:
+            changed += 1
+            if about_same:
+                features["same_subject_change"] = 1.0
+        elif _value_same(old, new) or (old.fillers & new.fillers):
+            restated += 1
+    if aligned:
+        features["changed_share"] = changed / len(aligned)
+        features["restated_share"] = restated / len(aligned)
+    lowered_new, lowered_old = incoming.casefold(), existing.casefold()
+    for old in old_claims:
+        slots = (old.words | old.subject) & SLOT_NOUNS
+        if not slots or not old.fillers:
+            continue
+        for new in new_claims:
+            shared = slots & (new.words | new.subject)
+            if not shared or not new.fillers:
+                continue
+            if any(f in lowered_new for f in old.fillers):
+                features["slot_restated"] = 1.0
+                continue
+            fresh = {f for f in new.fillers if f not in lowered_old}
+            if fresh:
+                features["slot_changed"] = 1.0
+                evidence.append(
+                    {
+                        "signal": "slot_changed",
+                        "detail": f"{', '.join(sorted(shared))}: "
+                        f"{', '.join(sorted(old.fillers))} → {', '.join(sorted(fresh))}",
+                        "incoming": new.as_dict(),
+                        "existing": old.as_dict(),
+                        "alignment": round(alignment(new, old), 3),
+                    }
+                )

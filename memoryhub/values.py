@@ -57,6 +57,10 @@ SCALE = {
     "bn": 1e9,
     "b": 1e9,
     "billion": 1e9,
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "crore": 1e7,
+    "crores": 1e7,
 }
 CURRENCY = {
     "$": "USD",
@@ -78,6 +82,22 @@ CURRENCY = {
     "₹": "INR",
     "inr": "INR",
     "rupees": "INR",
+    "rupee": "INR",
+    "naira": "NGN",
+    "₦": "NGN",
+    "rand": "ZAR",
+    "yuan": "CNY",
+    "cny": "CNY",
+    "rmb": "CNY",
+    "francs": "CHF",
+    "franc": "CHF",
+    "krona": "SEK",
+    "kronor": "SEK",
+    "pln": "PLN",
+    "zloty": "PLN",
+    "sgd": "SGD",
+    "hkd": "HKD",
+    "nzd": "NZD",
     "chf": "CHF",
     "cad": "CAD",
     "aud": "AUD",
@@ -114,8 +134,10 @@ DURATION = {
     "days": 86400,
     "week": 604800,
     "weeks": 604800,
-    "month": 2_592_000,
-    "months": 2_592_000,
+    "fortnight": 1_209_600,
+    "fortnights": 1_209_600,
+    "month": 2_628_000,
+    "months": 2_628_000,
     "year": 31_536_000,
     "years": 31_536_000,
 }
@@ -172,18 +194,109 @@ ZONES = (
     "sgt hkt brt art nzst nzdt"
 ).split()
 
+# Hours ahead of UTC: a time in one zone equals the same moment in another.
+ZONE_OFFSET = {
+    "utc": 0,
+    "gmt": 0,
+    "wet": 0,
+    "bst": 1,
+    "cet": 1,
+    "cest": 2,
+    "eet": 2,
+    "eest": 3,
+    "ist": 5.5,
+    "sgt": 8,
+    "hkt": 8,
+    "jst": 9,
+    "kst": 9,
+    "aest": 10,
+    "aedt": 11,
+    "nzst": 12,
+    "nzdt": 13,
+    "brt": -3,
+    "art": -3,
+    "est": -5,
+    "edt": -4,
+    "cst": -6,
+    "cdt": -5,
+    "mst": -7,
+    "mdt": -6,
+    "pst": -8,
+    "pdt": -7,
+}
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _WORDNUM = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
-_SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b"
+_SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
 _UNITS = (
     r"ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|kib|mib|gib|kb|mb|gb|tb|"
     r"k|m|bn|x|percent|million|billion|thousand"
 )
-_CUR_SYMBOL = r"us\$|r\$|[$€£¥₹]"
-_CUR_CODE = r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes"
-_CUR_WORD = r"dollars?|euros?|pounds?|yen|rupees"
+_CUR_SYMBOL = r"us\$|r\$|[$€£¥₹₦]"
+_CUR_CODE = (
+    r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
+)
+_CUR_WORD = r"dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty"
+# Lengths (in metres), masses (in grams) and temperatures (in °C), each in any common unit.
+LENGTH = {
+    "mm": 0.001,
+    "millimetre": 0.001,
+    "millimetres": 0.001,
+    "millimeter": 0.001,
+    "millimeters": 0.001,
+    "cm": 0.01,
+    "centimetre": 0.01,
+    "centimetres": 0.01,
+    "centimeter": 0.01,
+    "centimeters": 0.01,
+    "m": 1,
+    "metre": 1,
+    "metres": 1,
+    "meter": 1,
+    "meters": 1,
+    "km": 1000,
+    "kms": 1000,
+    "kilometre": 1000,
+    "kilometres": 1000,
+    "kilometer": 1000,
+    "kilometers": 1000,
+    "mi": 1609.344,
+    "mile": 1609.344,
+    "miles": 1609.344,
+    "ft": 0.3048,
+    "foot": 0.3048,
+    "feet": 0.3048,
+    "in": 0.0254,
+    "inch": 0.0254,
+    "inches": 0.0254,
+}
+MASS = {
+    "g": 1,
+    "gram": 1,
+    "grams": 1,
+    "kg": 1000,
+    "kgs": 1000,
+    "kilo": 1000,
+    "kilos": 1000,
+    "kilogram": 1000,
+    "kilograms": 1000,
+    "lb": 453.592,
+    "lbs": 453.592,
+    "pound": 453.592,
+    "pounds": 453.592,
+    "oz": 28.3495,
+    "ounce": 28.3495,
+    "ounces": 28.3495,
+    "t": 1e6,
+    "tonne": 1e6,
+    "tonnes": 1e6,
+}
+_LENGTH = (
+    r"millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|mm|cm|kms?|m|"
+    r"miles?|mi|feet|foot|ft|inch(?:es)?"
+)
+_MASS = r"kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|tonnes?"
 
 PATTERNS = [
     (
@@ -249,6 +362,21 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    (
+        "temperature",
+        re.compile(
+            rf"(?<![\w.])(-?{_NUM})\s?(?:°\s?|degrees?\s+)([cf])(?:elsius|ahrenheit)?(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "length",
+        re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_LENGTH})(?!\w)", re.IGNORECASE),
+    ),
+    (
+        "mass",
+        re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_MASS})(?!\w)", re.IGNORECASE),
+    ),
     ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
     (
         "size",
@@ -259,8 +387,9 @@ PATTERNS = [
     (
         "duration",
         re.compile(
-            rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(milliseconds?|msec|ms|seconds?|secs?|s|"
-            r"minutes?|mins?|min|hours?|hrs?|h|days?|weeks?|months?|years?)(?!\w)",
+            rf"(?<![\w.])({_NUM}|{_WORDNUM}|an(?=\s+hour)|a(?=\s+fortnight))[\s-]?"
+            r"(milliseconds?|msec|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|"
+            r"weeks?|fortnights?|months?|years?)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -472,6 +601,20 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             end,
             raw,
         )
+    if name == "temperature":
+        amount = _number(groups[0].lstrip("-"))
+        if amount is None:
+            return None
+        amount = -amount if groups[0].startswith("-") else amount
+        celsius = (amount - 32) * 5 / 9 if groups[1].casefold() == "f" else amount
+        return Value("temperature", (round(celsius, 2),), start, end, raw)
+    if name in {"length", "mass"}:
+        amount = _number(groups[0])
+        unit = groups[1].casefold()
+        if amount is None or (unit in {"m", "g", "t", "in"} and not re.match(r"\d", groups[0])):
+            return None  # "one m", "ten in" are not measures
+        table = LENGTH if name == "length" else MASS
+        return Value(name, (round(amount * table[unit], 4),), start, end, raw)
     if name == "percent":
         return Value("percent", (round(_number(groups[0]) or 0, 4),), start, end, raw)
     if name == "size":
@@ -480,7 +623,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         return Value("size", (round(amount * SIZE[groups[1].casefold()]),), start, end, raw)
     if name == "duration":
-        amount = _number(groups[0])
+        amount = 1.0 if groups[0].casefold() in {"a", "an"} else _number(groups[0])
         if amount is None:
             return None
         unit = groups[1].casefold()
@@ -520,6 +663,9 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
     if kind == "month":
         return x[1] == y[1] and (x[0] is None or y[0] is None or x[0] == y[0])
     if kind == "time":
+        if x[1] and y[1] and x[1] != y[1] and x[1] in ZONE_OFFSET and y[1] in ZONE_OFFSET:
+            shift = round((ZONE_OFFSET[x[1]] - ZONE_OFFSET[y[1]]) * 60)
+            return (x[0] - shift) % 1440 == y[0]  # 16:00 UTC = 17:00 CET
         return x[0] == y[0] and (not x[1] or not y[1] or x[1] == y[1])
     if kind == "money":
         return (
@@ -527,6 +673,11 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             and (x[0] == y[0] or "?" in (x[0], y[0]))
             and (x[2] == y[2] or not x[2] or not y[2])
         )
-    if kind in {"number", "percent", "size", "duration"}:
+    if kind == "temperature":
+        return abs(x[0] - y[0]) <= 0.6  # 68 °F = 20 °C, rounded either way
+    if kind in {"size", "length", "mass"}:
+        # 2 TB = 2000 GB (decimal or binary prefixes), 5 km = 3.1 miles (rounded)
+        return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
+    if kind in {"number", "percent", "duration"}:
         return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))
     return x == y

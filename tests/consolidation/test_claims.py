@@ -37,6 +37,12 @@ def test_a_value_changed_in_another_notation_is_found_with_both_claims(existing,
         ("The budget is $120,000.", "We have USD 120k to spend."),
         ("p99 latency target: 200 ms", "The p99 target is 0.2 s."),
         ("The launch is on 2024-03-05.", "Launch day: 5 March 2024."),
+        ("Sara runs 5 km every morning.", "Every morning Sara does a 5,000-metre run."),
+        ("The nursery is kept at 20 °C.", "We keep the nursery at 68°F."),
+        ("db-02 has a 2 TB data disk.", "The data volume on db-02 is 2000 GB."),
+        ("Anjali's salary: ₹18 lakh.", "Anjali earns INR 1.8 million."),
+        ("Backups are kept for 14 days.", "Backups are kept for a fortnight."),
+        ("The weekly sync is at 16:00 UTC.", "The weekly sync is at 17:00 CET."),
     ],
 )
 def test_a_value_restated_in_another_notation_is_no_change(existing, incoming):
@@ -68,3 +74,44 @@ def test_one_changed_fact_in_a_long_section_is_found():
     signals, evidence = _signals(existing, incoming)
     assert "value_changed" in signals
     assert any("8443" in e["detail"] and "9443" in e["detail"] for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The staging database runs PostgreSQL 15.", "The production database runs PostgreSQL 14."),
+        ("The v1 API rate limit is 100 requests per minute.", "The v2 API rate limit is 300."),
+        ("Worker pods get a 1.5 GB memory limit.", "Web pods get a 512 MB memory limit."),
+    ],
+)
+def test_a_replaced_qualifier_of_the_subject_is_another_subject(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "qualifier_swap" in signals and "head_same" in signals
+    assert "same_subject_change" not in signals
+    assert any(e["signal"] == "qualifier_swap" and e["existing"] for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Sven Larsen works for Initech Labs.", "Sven Larsen works for Umbrella Group."),
+        (
+            "Tara Singh is the product owner of Project Falcon.",
+            "Hiro Tanaka is the product owner of Project Falcon.",
+        ),
+    ],
+)
+def test_another_filler_under_the_same_subject_is_a_changed_fact(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert {"same_subject_change", "head_same"} <= signals
+    assert "qualifier_swap" not in signals
+
+
+def test_an_attribute_slot_with_another_filler_is_found_across_formats():
+    existing = "## Deployment\n- Region: eu-west-1\n- Owner: Ana\n- Replicas: 3"
+    incoming = "Deployment: the API runs in eu-west-1 with three replicas; Tomasz is the owner."
+    signals, evidence = _signals(existing, incoming)
+    assert "slot_changed" in signals
+    assert any(e["signal"] == "slot_changed" and "tomasz" in e["detail"] for e in evidence)
+    restated = "Deployment: the API runs in eu-west-1 with three replicas; Ana is the owner."
+    assert "slot_changed" not in _signals(existing, restated)[0]

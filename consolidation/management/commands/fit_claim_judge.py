@@ -17,6 +17,7 @@ DATA = Path(settings.BASE_DIR) / "tests" / "data"
 DEV = [
     DATA / "consolidation" / "pairs_dev.jsonl",
     DATA / "consolidation" / "pairs_dev2.jsonl",
+    DATA / "consolidation" / "pairs_dev3.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
@@ -35,7 +36,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--pairs", nargs="+", type=Path, help="development pairs (JSONL)")
         parser.add_argument("--evaluate", nargs="*", type=Path, help="held-out pairs (JSONL)")
-        parser.add_argument("--l2", type=float, default=0.3, help="L2 shrinkage (default 0.3)")
+        parser.add_argument(
+            "--l2",
+            type=float,
+            default=claim_judge.L2,
+            help=f"L2 shrinkage (default {claim_judge.L2})",
+        )
         parser.add_argument(
             "--dry-run", action="store_true", help="report without writing claim_judge.json"
         )
