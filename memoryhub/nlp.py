@@ -69,7 +69,10 @@ SYSTEM_SUFFIXES = frozenset(
     payments orders users admin portal dashboard metrics logs logging tracing utils util
     protos proto common shared site rules tools kit infra platform engine events ledger
     notifications notification emails email mailer renderer resizer uploader downloader
-    config configs settings schema migrations tests sandbox playground""".split()
+    config configs settings schema migrations tests sandbox playground backup backups tool
+    tools bridge checker scanner watcher loader fetcher builder collector processor reporter
+    generator converter validator operator controller reconciler exporter poller notifier
+    dispatcher""".split()
 )
 
 _TECHNICAL = re.compile(

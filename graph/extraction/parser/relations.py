@@ -90,6 +90,13 @@ class RelationReading:
             inside = self.by_token[token.i + 2]
             if self.source[inside.end : inside.end + 1] == ")":
                 return inside
+        if token.lower_ in ROLE_WORK:  # "the VP of Engineering, Laura Kim"
+            for prep in token.children:
+                for pobj in prep.children if prep.dep_ == "prep" and prep.lower_ == "of" else []:
+                    for appos in pobj.children:
+                        named = self.by_token.get(appos.i) if appos.dep_ == "appos" else None
+                        if named is not None and named.type == "person":
+                            return named
         for child in token.children:  # "the billing service": compound children
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
@@ -286,7 +293,11 @@ class RelationReading:
         for token in self.doc:
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
-            if token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+            if token.dep_ in {"attr", "appos"} and (
+                token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
+            ):
+                self._role(token)  # "Mina is friends with Sophie"
+            elif token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
                 "wrapper",
                 "fork",
@@ -504,7 +515,17 @@ class RelationReading:
             verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children)
         )
         sentence = self._sentence_text(verb.sent)
+        if lemma == "have":  # "Grace has two kids, Ella and Noah"
+            self._kin_had(verb, subjects, sentence)
         for obj, prep in self._objects(verb):
+            if lemma in {"visit", "see"} and not prep and obj.i not in self.by_token:
+                for place_prep, place in self._noun_preps(obj):  # "visited my parents in
+                    where = self._mention_of(place)  # Seville": the place is visited
+                    if place_prep == "in" and where is not None and where.type == "location":
+                        for subject in subjects:
+                            source = self._resolve(subject)
+                            if source is not None and source.type == "person":
+                                self._relate(source, where, "VISITED", sentence)
             target = self._mention_of(obj)
             if target is None and lemma in DEPLOY_VERBS and prep == "to":
                 target = next(  # "shipped to every host in ap-south-1"
@@ -675,6 +696,27 @@ class RelationReading:
                     if source is not None and source.type == "person":
                         self._relate(source, target, "WORKS_FOR", sentence)
 
+    def _kin_had(self, verb, subjects, sentence):
+        """ "Grace has two kids, Ella and Noah", "I have a sister, Maya": the people named
+        beside a kin word the subject has are people the subject knows."""
+        for child in verb.children:
+            if child.dep_ != "dobj" or child.lemma_.lower() not in KIN_KNOWS | {"kid", "child"}:
+                continue
+            named = [
+                o
+                for appos in child.children
+                if appos.dep_ == "appos"
+                for o in self._with_conjuncts(appos)
+            ]
+            for name in named:
+                target = self._mention_of(name)
+                if target is None or target.type != "person":
+                    continue
+                for subject in subjects:
+                    source = self._resolve(subject)
+                    if source is not None and source.type == "person":
+                        self._relate(source, target, "KNOWS", sentence)
+
     def _companions(self, verb):
         """ "went to the parade with Jess": the people who went along."""
         found = []
@@ -730,6 +772,8 @@ class RelationReading:
         else:
             subjects = [self._mention_of(token.head)]
         word = token.lower_
+        if token.lemma_.lower() in KIN_KNOWS:
+            word = token.lemma_.lower()  # "Mina is friends with Sophie"
         sentence = self._sentence_text(token.sent)
         if word == "fan":  # "Colm is a huge Liverpool fan"
             for child in token.children:
@@ -782,6 +826,10 @@ class RelationReading:
             target = self._speaker_at(owner.idx)
         if target is None:
             return
+        if any(c.lower_ in {"favourite", "favorite", "fave"} for c in token.children):
+            if target.type == "person":  # "Emma's favourite band is Arctic Monkeys"
+                self._relate(target, holder, "LIKES", self._sentence_text(token.sent))
+            return
         if holder.type != "person":  # "His main repo is tidepool", "Its database is Postgres"
             sentence = self._sentence_text(token.sent)
             if target.type in {"person", "organization"} and holder.type in {
@@ -813,6 +861,8 @@ class RelationReading:
         """ "my wife Anna", "my friend Ben", "my manager Sunita", "with his wife Juliana"."""
         noun = token.head
         word = noun.lower_
+        if noun.lemma_.lower() in KIN_KNOWS | ANIMALS and word not in KIN_KNOWS | ANIMALS:
+            word = noun.lemma_.lower()  # "my friends Arjun and Dev", "my dogs"
         owner = self._speaker_at(token.idx) if token.lower_ == "my" else self.by_token.get(token.i)
         if owner is None and token.lower_ != "my":
             verb = noun
@@ -831,6 +881,7 @@ class RelationReading:
                 if place is not None and place.type == "organization":
                     self._relate(owner, place, "WORKS_FOR", self._sentence_text(token.sent))
         names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
+        names += [o for c in names if c.dep_ == "appos" for o in self._with_conjuncts(c)[1:]]
         if noun.i in self.by_token:  # "her girlfriend Fenna": the kin word is a compound
             kin = [c for c in noun.children if c.dep_ == "compound" and c.i not in self.by_token]
             if not kin:

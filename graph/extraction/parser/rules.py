@@ -197,6 +197,11 @@ def _run_on(source, target):
     return None
 
 
+def _lead(source, target):
+    """One leads a team, a project, a company or an event, not a place."""
+    return "LEADS" if target.type != "location" else None
+
+
 def _tech_use(source, target):
     """ "built in Go", "rebuilt in Metabase": made with the technology."""
     return "USES" if target.type == "technology" and not _person(source) else None
@@ -286,9 +291,9 @@ VERB_RULES = {
     "maintain": _rule("OWNS"),
     "have": _rule(_have),
     "adopt_pet": _rule("OWNS"),
-    "lead": _rule("LEADS", at=_work),
-    "manage": _rule("LEADS", at=_work),
-    "head": _rule("LEADS", to=_go, at=_work),
+    "lead": _rule(_lead, at=_work),
+    "manage": _rule(_lead, at=_work),
+    "head": _rule(_lead, to=_go, at=_work),
     "report": _rule(None, to="REPORTS_TO"),
     "work": _rule(None, at=_work, **{"for": _work}),
     "join": _rule(_join),
@@ -319,7 +324,7 @@ VERB_RULES = {
             "part_of": "PART_OF",
         },
     ),
-    "visit": _rule(_go),
+    "visit": _rule(_go, **{"in": _go}),
     "hike": _rule(_go, **{"in": _go}),
     "explore": _rule(_go),
     "tour": _rule(_go),

@@ -54,7 +54,14 @@ FOODS = set(
     pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian""".split()
 )
 PET_WORDS = {"pet", "puppy", "kitten", "pup"}
-ANIMALS = set("dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle".split())
+ANIMALS = set(
+    """dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle retriever
+    labrador lab poodle beagle terrier husky corgi dachshund bulldog shepherd spaniel collie
+    chihuahua pug greyhound whippet doodle labradoodle goldendoodle schnauzer rottweiler
+    boxer pitbull mutt tabby kitty budgie parakeet canary cockatiel tortoise gecko lizard
+    snake iguana ferret guinea hedgehog goldfish pony donkey goat hen chicken duck pig
+    cow sheep alpaca llama""".split()
+)
 TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
 # Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
 TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
