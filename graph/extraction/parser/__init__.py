@@ -48,6 +48,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
 
     def read(self) -> Extraction:
         self._speaker()
+        self._titles()
         self._identifiers()
         self._handles()
         self._technologies()

@@ -19,6 +19,7 @@ from graph.extraction.parser.words import (
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
     IDENTIFIER_TYPES,
+    INCIDENT_PREFIXES,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
@@ -37,6 +38,8 @@ from graph.extraction.parser.words import (
     TEAM_WORDS,
     TECH_OBJECT_VERBS,
     TECH_PREP_VERBS,
+    TITLE,
+    TITLE_SMALL,
     TRIM_WORDS,
     WORK_AT_VERBS,
     WORK_VERBS,
@@ -158,9 +161,33 @@ class NameReading:
         said = [m for m in self.speakers if m.start <= char]
         return said[-1] if said else None
 
+    def _titles(self):
+        """ "Did you finish \"The Overstory\"?", "- *Thinking in Systems* by Donella
+        Meadows": a quoted or emphasised run of title-case words is one work's name."""
+        for found in TITLE.finditer(self.source):
+            group = next(g for g in range(1, 4) if found.group(g) is not None)
+            start, end = found.start(group), found.end(group)
+            words = found.group(group).split()
+            if (
+                len(words) > 10
+                or words[0].casefold().strip(",.!?") in lexicon.NEVER_NAMES
+                or not all(w[:1].isupper() or w[:1].isdigit() or w in TITLE_SMALL for w in words)
+                or (len(words) == 1 and words[0].casefold() in lexicon.TECHNOLOGIES)
+            ):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            self._add(
+                list(span), "document", 0.75, name=self._text(start, end), origin="title", cued=True
+            )
+
     def _identifiers(self):
         for start, end, kind in self.doc.user_data.get("identifiers", []):
             type_ = IDENTIFIER_TYPES.get(kind)
+            name = self._text(start, end)
+            if kind == "ticket" and name.split("-")[0].upper() in INCIDENT_PREFIXES:
+                type_ = "event"  # "INC-4471": an incident
             if type_ is None:
                 continue
             span = self.doc.char_span(start, end, alignment_mode="expand")

@@ -150,11 +150,17 @@ class RelationReading:
 
     def _subjects(self, verb):
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
-        if not subjects and verb.pos_ in {"NOUN", "PROPN"}:  # "search-api talks to X" read
-            subjects = [  # as a noun "talks" with the name as its compound
-                c
+        if not subjects:  # "search-api talks to X" read as a noun "talks" with the name as
+            subjects = [  # its compound; "billing-worker consumes invoices from SQS" read
+                c  # as a verb "invoices" with the compounds "billing-worker consumes"
                 for c in verb.children
                 if c.dep_ == "compound" and c.i in self.by_token and c.i < verb.i
+            ] or [
+                g
+                for c in verb.children
+                if c.dep_ == "compound" and c.i < verb.i and c.tag_ in {"NNS", "VBZ"}
+                for g in c.children
+                if g.dep_ == "compound" and g.i in self.by_token
             ]
         if (
             not subjects
@@ -293,6 +299,8 @@ class RelationReading:
         for token in self.doc:
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
+            if token.dep_ == "compound" and token.tag_ in {"NNS", "VBZ"}:
+                self._verb_as_compound(token)
             if token.dep_ in {"attr", "appos"} and (
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
@@ -559,6 +567,12 @@ class RelationReading:
                     type_ = rule(target, source, "", no_longer)
                     if type_:
                         self._relate(target, source, type_, sentence)
+                    elif (  # "scheduled by Airflow", "fronted by Cloudflare"
+                        target.type == "technology"
+                        and source.type in {"component", "project"}
+                        and lemma not in {"replace", "supersede"}
+                    ):
+                        self._relate(source, target, "USES", sentence)
                 continue
             if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
                 moved = [
@@ -567,10 +581,11 @@ class RelationReading:
                     if c.dep_ == "dobj"
                     for o in self._with_conjuncts(c)
                 ]
+                objects = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ != "PRON"]
                 moved = [m for m in moved if m is not None and m.type != "person"]
                 for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
                     self._relate(thing, target, "MIGRATED_TO", sentence)
-                if moved:
+                if moved or objects:  # "moved the warehouse to BigQuery": not the mover
                     continue
             if (
                 lemma in DEPLOY_VERBS
@@ -603,7 +618,7 @@ class RelationReading:
                 type_ = rule(source, target, prep, no_longer)
                 if (
                     type_ is None
-                    and prep in {"with", "via", "through", "on"}
+                    and prep in {"with", "via", "through", "on", "over", "behind", "using"}
                     and target.type == "technology"
                     and source.type in {"component", "project", "technology", "organization"}
                 ):
@@ -622,6 +637,40 @@ class RelationReading:
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:
                         for companion in self._companions(verb):
                             self._relate(companion, target, type_, sentence)
+
+    def _verb_as_compound(self, token):
+        """ "auth-svc stores sessions in Redis" parsed as the noun phrase "auth-svc stores
+        sessions": a third-person verb read as a compound between a name and its object;
+        the name is the subject, the phrase's head the object, its prepositions the verb's."""
+        stem = token.lower_[:-1] if not token.lower_.endswith("es") else token.lower_[:-2]
+        lemma = next(
+            (s for s in (token.lower_[:-1], stem, token.lemma_.lower()) if s in VERB_RULES), None
+        )
+        if lemma is None:
+            return
+        names = [c for c in token.children if c.dep_ == "compound" and c.i in self.by_token]
+        if not names and token.i > 0 and self.doc[token.i - 1].head == token.head:
+            names = [self.doc[token.i - 1]] if token.i - 1 in self.by_token else []
+        if not names or token.i in self.by_token:
+            return
+        source = self.by_token[names[-1].i]
+        rule = VERB_RULES[lemma]
+        head = token.head
+        pairs = [(head, "")] + [
+            (obj, prep)
+            for noun in self._with_conjuncts(head)
+            for prep, obj in self._noun_preps(noun)
+        ]
+        sentence = self._sentence_text(token.sent)
+        for obj, prep in pairs:
+            target = self._mention_of(obj) if obj.i != head.i or head.i in self.by_token else None
+            if target is None:
+                continue
+            type_ = rule(source, target, prep, False)
+            if type_ is None and prep in {"with", "via", "through", "on", "over"}:
+                type_ = "USES" if target.type == "technology" else None
+            if type_:
+                self._relate(source, target, type_, sentence)
 
     def _used_for(self, using) -> bool:
         """ "Hamid will add rate limiting to the public-api using Envoy": when a person

@@ -197,6 +197,10 @@ def _run_on(source, target):
     return None
 
 
+def _use_tech(source, target):
+    return "USES" if target.type == "technology" else None
+
+
 def _lead(source, target):
     """One leads a team, a project, a company or an event, not a place."""
     return "LEADS" if target.type != "location" else None
@@ -264,7 +268,6 @@ VERB_RULES = {
     "read": _rule(_data, **{"from": _data}),
     "wrap": _rule(_use),
     "expose": _rule(_use),
-    "serve": _rule(None),
     "draft": _rule(_create),
     "adopt": _rule(_have),
     "consume": _rule(
@@ -335,6 +338,11 @@ VERB_RULES = {
     "take_over": _rule(lambda s, t: "OWNS" if _person(s) or s.type == "organization" else None),
     "inherit": _rule(lambda s, t: "OWNS" if t.type in {"component", "project"} else None),
     "point": _rule(None, at="INTEGRATES_WITH", to="INTEGRATES_WITH"),
+    "post": _rule(None, to="INTEGRATES_WITH"),
+    "forward": _rule(None, to="INTEGRATES_WITH"),
+    "route": _rule(None, to="INTEGRATES_WITH", through=_run_on, via=_run_on),
+    "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
+    "serve": _rule(None, **{"from": _run_on}),
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
     "go": _rule(None, to=_go),
     "travel": _rule(None, to=_go),

@@ -21,6 +21,15 @@ IDENTIFIER_TYPES = {
     "file": "document",
     "ticket": "document",
 }
+# Tickets that name an incident ("INC-4471", "SEV-12") rather than a document.
+INCIDENT_PREFIXES = {"INC", "INCIDENT", "SEV", "OUTAGE", "PIR"}
+# A title in quotes or emphasis: "The Overstory", *Thinking in Systems*, “Dune”.
+TITLE = re.compile(
+    r'(?<![\w"])"([A-Z0-9][^"\n]{0,78}[^\s"])"(?!\w)'
+    r"|\u201c([A-Z0-9][^\u201d\n]{0,78})\u201d"
+    r"|(?<![*\w])\*([A-Z0-9][^*\n]{0,78}[^\s*])\*(?![*\w])"
+)
+TITLE_SMALL = set("a an the of in on at to for and or with by from vs is as into".split())
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 # Nouns that name a part of a software system in any text ("billing service"); the other
 # component nouns ("store", "app", "engine") do only in a technical one.
