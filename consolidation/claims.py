@@ -573,27 +573,40 @@ def _subject_features(aligned, new_claims, old_claims, incoming, existing, featu
         features["changed_share"] = changed / len(aligned)
         features["restated_share"] = restated / len(aligned)
     lowered_new, lowered_old = incoming.casefold(), existing.casefold()
+    new_slots = [(n, *f) for n in new_claims for f in _fragments(n)]
     for old in old_claims:
-        slots = (old.words | old.subject) & SLOT_NOUNS
-        if not slots or not old.fillers:
-            continue
-        for new in new_claims:
-            shared = slots & (new.words | new.subject)
-            if not shared or not new.fillers:
-                continue
-            if any(f in lowered_new for f in old.fillers):
-                features["slot_restated"] = 1.0
-                continue
-            fresh = {f for f in new.fillers if f not in lowered_old}
-            if fresh:
-                features["slot_changed"] = 1.0
-                evidence.append(
-                    {
-                        "signal": "slot_changed",
-                        "detail": f"{', '.join(sorted(shared))}: "
-                        f"{', '.join(sorted(old.fillers))} → {', '.join(sorted(fresh))}",
-                        "incoming": new.as_dict(),
-                        "existing": old.as_dict(),
-                        "alignment": round(alignment(new, old), 3),
-                    }
-                )
+        for slots, fillers in _fragments(old):
+            for new, new_slots_, new_fillers in new_slots:
+                shared = slots & new_slots_
+                if not shared:
+                    continue
+                if any(f in lowered_new for f in fillers):
+                    features["slot_restated"] = 1.0
+                    continue
+                fresh = {f for f in new_fillers if f not in lowered_old}
+                if fresh:
+                    features["slot_changed"] = 1.0
+                    evidence.append(
+                        {
+                            "signal": "slot_changed",
+                            "detail": f"{', '.join(sorted(shared))}: "
+                            f"{', '.join(sorted(fillers))} → {', '.join(sorted(fresh))}",
+                            "incoming": new.as_dict(),
+                            "existing": old.as_dict(),
+                            "alignment": round(alignment(new, old), 3),
+                        }
+                    )
+
+
+def _fragments(claim: Claim) -> list[tuple[set, set]]:
+    """The attribute slots of a claim with their fillers, one pair per clause of a list
+    ("sponsor is Grace Mensah; vendor is Thoughtworks", "release manager Ivo, target date
+    17 June"), so that one restated filler does not hide another replaced."""
+    out = []
+    for part in re.split(r"[;,]|\band\b", claim.text.casefold()):
+        words = set(re.findall(r"[a-z][a-z'-]*", part))
+        slots = {w.rstrip("s") if w.rstrip("s") in SLOT_NOUNS else w for w in words} & SLOT_NOUNS
+        fillers = {f for f in claim.fillers if f in part}
+        if slots and fillers:
+            out.append((slots, fillers))
+    return out
