@@ -49,6 +49,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
     def read(self) -> Extraction:
         self._speaker()
         self._titles()
+        self._vehicles()
         self._identifiers()
         self._handles()
         self._technologies()

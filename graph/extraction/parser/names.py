@@ -10,6 +10,7 @@ from graph.extraction.cues import (
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     ANIMALS,
+    CAR_MAKERS,
     CONFERENCE,
     EMPLOYED_WORDS,
     FOODS,
@@ -181,6 +182,25 @@ class NameReading:
             self._add(
                 list(span), "document", 0.75, name=self._text(start, end), origin="title", cued=True
             )
+
+    def _vehicles(self):
+        """ "drives a Honda Civic", "my old Volvo XC60": a car maker and the model after it
+        are one thing, not a company and a technology."""
+        doc = self.doc
+        for token in doc:
+            if token.lower_ not in CAR_MAKERS or not token.text[:1].isupper():
+                continue
+            tokens = [token]
+            while (
+                len(tokens) < 3
+                and tokens[-1].i + 1 < len(doc)
+                and (doc[tokens[-1].i + 1].text[:1].isupper() or doc[tokens[-1].i + 1].like_num)
+                and doc[tokens[-1].i + 1].pos_ in {"PROPN", "NUM", "NOUN", "X"}
+            ):
+                tokens.append(doc[tokens[-1].i + 1])
+            if len(tokens) > 1 and self._free(tokens):
+                name = self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1]))
+                self._add(tokens, "other", 0.75, name=name, origin="vehicle", cued=True)
 
     def _identifiers(self):
         for start, end, kind in self.doc.user_data.get("identifiers", []):
@@ -510,7 +530,8 @@ class NameReading:
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
                 self._add(tokens, "event", 0.65)
             elif self._taste_object(head):
-                kind = "other" if lowered in FOODS or lowered in ANIMALS else "concept"
+                food = lowered in FOODS or head.lemma_.lower() in FOODS
+                kind = "other" if food or lowered in ANIMALS else "concept"
                 self._add(tokens, kind, 0.6)
 
     @staticmethod
@@ -523,6 +544,8 @@ class NameReading:
         if token.dep_ not in {"dobj", "pobj", "xcomp"}:
             return False
         if token.dep_ == "pobj":
+            if verb.lower_ == "to" and verb.head.lower_ in {"allergic", "intolerant"}:
+                return True  # "allergic to peanuts and shellfish"
             if verb.lower_ not in {"of", "for", "with"}:
                 return False
             verb = verb.head
@@ -536,6 +559,10 @@ class NameReading:
             "adore",
             "drink",
             "eat",
+            "cook",
+            "bake",
+            "order",
+            "crave",
             "play",
             "practice",
             "practise",

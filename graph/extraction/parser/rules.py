@@ -347,7 +347,7 @@ VERB_RULES = {
     "go": _rule(None, to=_go),
     "travel": _rule(None, to=_go),
     "fly": _rule(None, to=_go),
-    "drive": _rule(None, to=_go),
+    "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go),
     "spend": _rule(None, **{"in": _go, "at": _go}),
     "camp": _rule(None, **{"in": _go, "at": _go}),
     "attend": _rule(_attend),

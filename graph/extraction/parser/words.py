@@ -30,6 +30,12 @@ TITLE = re.compile(
     r"|(?<![*\w])\*([A-Z0-9][^*\n]{0,78}[^\s*])\*(?![*\w])"
 )
 TITLE_SMALL = set("a an the of in on at to for and or with by from vs is as into".split())
+# Car makers: "a Honda Civic", "drives a Tesla Model 3" name a car, a thing one owns.
+CAR_MAKERS = set(
+    """toyota honda volvo tesla bmw audi mercedes ford kia hyundai subaru mazda nissan
+    volkswagen vw fiat peugeot renault skoda jeep porsche lexus chevrolet chevy dodge
+    mitsubishi suzuki citroen citroën seat opel mini polestar rivian jaguar""".split()
+)
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 # Nouns that name a part of a software system in any text ("billing service"); the other
 # component nouns ("store", "app", "engine") do only in a technical one.
@@ -60,7 +66,13 @@ TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "s
 FOODS = set(
     """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
     pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
-    pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian""".split()
+    pie soup curry rice noodles chicken beef pork fish tofu vegan vegetarian peanut peanuts
+    nut nuts shellfish shrimp prawns seafood gluten dairy lactose egg eggs soy sesame
+    oysters lobster crab avocado croissant croissants bagel bagels dumplings pho kimchi
+    biryani falafel hummus paella tapas empanadas arepas pastry pastries donuts doughnuts
+    pancakes waffles oatmeal granola yogurt smoothie kombucha lemonade soda cider gin rum
+    vodka tequila sake mezcal steak lamb salmon tuna mango strawberries berries bananas
+    apples olives mushrooms cilantro coriander garlic onions spicy""".split()
 )
 PET_WORDS = {"pet", "puppy", "kitten", "pup"}
 ANIMALS = set(
