@@ -35,6 +35,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     SPLIT_WORDS,
     SYSTEM_NOUNS,
+    TASTE_PHRASES,
     TASTE_VERBS,
     TEAM_WORDS,
     TECH_OBJECT_VERBS,
@@ -43,6 +44,7 @@ from graph.extraction.parser.words import (
     TITLE_SMALL,
     TRIM_WORDS,
     WORK_AT_VERBS,
+    WORK_NOUNS,
     WORK_VERBS,
 )
 from graph.vocabulary import normalize_name
@@ -546,6 +548,10 @@ class NameReading:
         if token.dep_ == "pobj":
             if verb.lower_ == "to" and verb.head.lower_ in {"allergic", "intolerant"}:
                 return True  # "allergic to peanuts and shellfish"
+            if (verb.lower_, verb.head.lower_) in TASTE_PHRASES or (
+                verb.lower_ == "into" and verb.head.lemma_ == "be"
+            ):
+                return True  # "interested in photography", "really into pottery"
             if verb.lower_ not in {"of", "for", "with"}:
                 return False
             verb = verb.head
@@ -624,6 +630,9 @@ class NameReading:
                 mention.type = "organization"
                 continue
             if mention.type == "person":
+                if dep == "dobj" and lemma in WORK_VERBS and first not in lexicon.FIRST_NAMES:
+                    mention.type = "document"  # "finished reading Atomic Habits"
+                    continue
                 if (dep == "dobj" and lemma in {"join", "leave"}) or (
                     preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
                 ):
@@ -716,6 +725,8 @@ class NameReading:
                 return "location"
             if lemma in ANIMALS or lemma in PET_WORDS:
                 return "other"
+            if lemma in WORK_NOUNS:
+                return "document"  # "Atomic Habits, such a good book"
         return ""
 
     def _team_names(self):

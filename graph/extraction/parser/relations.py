@@ -20,7 +20,9 @@ from graph.extraction.parser.words import (
     PARTICLES,
     PET_WORDS,
     ROLE_WORK,
+    SCHOOL_WORDS,
     SUBJECT_PRONOUNS,
+    TASTE_VERBS,
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
@@ -499,6 +501,10 @@ class RelationReading:
             lemma, negated = "hate", False
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
             lemma = "deploy"
+        if lemma in {"start", "begin"} and any(
+            c.dep_ == "dobj" and c.lemma_.lower() in SCHOOL_WORDS for c in verb.children
+        ):
+            lemma = "start_school"  # "started school at Oakridge Primary"
         if lemma == "take" and any(c.dep_ == "prt" and c.lower_ == "over" for c in verb.children):
             lemma = "take_over"  # "Ifeoma is taking over the checks from Pavel"
         if lemma == "use" and verb.dep_ in {"advcl", "xcomp", "acl"} and not negated:
@@ -619,6 +625,7 @@ class RelationReading:
                 if (
                     type_ is None
                     and prep in {"with", "via", "through", "on", "over", "behind", "using"}
+                    and not (prep == "over" and lemma in TASTE_VERBS)  # "prefers X over Y"
                     and target.type == "technology"
                     and source.type in {"component", "project", "technology", "organization"}
                 ):

@@ -4,7 +4,13 @@ attaching one name to another, by a role noun ("the CTO of")."""
 
 from dataclasses import dataclass
 
-from graph.extraction.parser.words import KIN_KNOWS, PLACED_KINDS, ROLE_WORK, TEAM_WORDS
+from graph.extraction.parser.words import (
+    KIN_KNOWS,
+    PLACED_KINDS,
+    RACE_WORDS,
+    ROLE_WORK,
+    TEAM_WORDS,
+)
 
 
 @dataclass
@@ -166,6 +172,9 @@ def _have(source, target):
 
 
 def _run(source, target):
+    words = set(target.name.casefold().split())
+    if _person(source) and target.type == "event" and words & RACE_WORDS:
+        return "ATTENDED"  # "ran the Berlin Marathon"
     if _person(source) and target.type in {"project", "organization", "event"}:
         return "LEADS"
     if source.type == "organization" and target.type in {"component", "project"}:
@@ -199,6 +208,10 @@ def _run_on(source, target):
 
 def _use_tech(source, target):
     return "USES" if target.type == "technology" else None
+
+
+def _study(source, target):
+    return "STUDIES_AT" if target.type == "organization" else None
 
 
 def _lead(source, target):
@@ -321,6 +334,14 @@ VERB_RULES = {
             "crazy_about": "LIKES",
             "passionate_about": "LIKES",
             "hooked_on": "LIKES",
+            "interested_in": "LIKES",
+            "keen_on": "LIKES",
+            "fond_of": "LIKES",
+            "addicted_to": "LIKES",
+            "sick_of": "DISLIKES",
+            "tired_of": "DISLIKES",
+            "scared_of": "DISLIKES",
+            "afraid_of": "DISLIKES",
             "on": _join_on,
             "responsible_for": "OWNS",
             "based_in": _locate,
@@ -373,7 +394,15 @@ VERB_RULES = {
     "start": _rule(
         lambda s, t: "CREATED" if t.type in {"organization", "project"} else None, at=_work
     ),
-    "get": _rule(None, into=lambda s, t: "STUDIES_AT" if t.type == "organization" else None),
+    "get": _rule(
+        lambda s, t: "OWNS" if _person(s) and t.type == "other" else None,  # "got a poodle"
+        into=lambda s, t: "STUDIES_AT" if t.type == "organization" else None,
+    ),
+    "start_school": _rule(None, at=_study, **{"in": _study}),
+    "co-own": _rule("OWNS"),
+    "coown": _rule("OWNS"),
+    "co-found": _rule(_create),
+    "cofound": _rule(_create),
     "co-author": _rule(_create),
     "coauthor": _rule(_create),
     "present": _rule(None, at=_attend),

@@ -36,6 +36,28 @@ CAR_MAKERS = set(
     volkswagen vw fiat peugeot renault skoda jeep porsche lexus chevrolet chevy dodge
     mitsubishi suzuki citroen citroën seat opel mini polestar rivian jaguar""".split()
 )
+# Adjective and preposition pairs that state a taste: "interested in X", "obsessed with X".
+TASTE_PHRASES = {
+    ("in", "interested"),
+    ("with", "obsessed"),
+    ("about", "passionate"),
+    ("about", "crazy"),
+    ("on", "hooked"),
+    ("on", "keen"),
+    ("of", "fond"),
+    ("to", "addicted"),
+}
+# Events one runs in rather than organises: "ran the Berlin Marathon".
+RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
+# Nouns that describe a work: "Atomic Habits, such a good book".
+WORK_NOUNS = set(
+    """book novel memoir biography film movie documentary show series sitcom album song
+    podcast paper article essay poem play musical anime manga comic""".split()
+)
+SCHOOL_WORDS = set(
+    """school college university uni class classes course courses kindergarten preschool
+    nursery grad""".split()
+)
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 # Nouns that name a part of a software system in any text ("billing service"); the other
 # component nouns ("store", "app", "engine") do only in a technical one.
