@@ -528,6 +528,8 @@ class NameReading:
                 else:
                     self._add(tokens, "component", 0.7, origin="chunk", cued=True)
             elif modifiers and lowered in TEAM_WORDS | ORG_WORDS:
+                if self._describes_a_name(head):
+                    continue  # "Baobab Health, a telemedicine startup": a description
                 self._add(tokens, "organization", 0.7)
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
                 self._add(tokens, "event", 0.65)
@@ -535,6 +537,20 @@ class NameReading:
                 food = lowered in FOODS or head.lemma_.lower() in FOODS
                 kind = "other" if food or lowered in ANIMALS else "concept"
                 self._add(tokens, kind, 0.6)
+
+    def _describes_a_name(self, head) -> bool:
+        """ "Baobab Health, a telemedicine startup", "a small company called Zeytin Co.":
+        a common noun beside a name, or naming one, describes it and is no entity."""
+        if head.dep_ == "appos" and head.head.i in self.by_token:
+            return True
+        if head.dep_ == "attr" and any(
+            c.dep_ == "nsubj" and c.i in self.by_token for c in head.head.children
+        ):
+            return True
+        return any(
+            c.dep_ in {"acl", "appos"} and (c.lower_ in {"called", "named"} or c.i in self.by_token)
+            for c in head.children
+        )
 
     @staticmethod
     def _taste_object(token) -> bool:

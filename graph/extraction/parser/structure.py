@@ -10,6 +10,7 @@ from graph.extraction.parser.words import (
     FIELDS,
     INLINE_FIELD,
     LIST_ITEM,
+    NAME_KEYS,
     PARENTHESIS,
     PERSONAL_RELATIONS,
     ROLE_KEYS,
@@ -44,7 +45,13 @@ class StructureReading:
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
                 self.topics.append((offset, topic))
             field = FIELD_LINE.match(line)
-            if field and field.group(1).strip().casefold() in FIELDS:
+            if field and field.group(1).strip().casefold() in NAME_KEYS:
+                named = self._value(offset + field.start(2), offset + field.end(2), "person")
+                if named is not None:  # "- Name: Priscila Andrade" names the record's subject
+                    if not named.cued and named.type != "person":
+                        named.type = "person"
+                    self.topics.append((offset, named))
+            elif field and field.group(1).strip().casefold() in FIELDS:
                 self._field(line, offset, field)
             elif field:
                 self._members(line, offset, field)

@@ -159,6 +159,8 @@ PERSONAL_RELATIONS = {
 }
 # Values never named as entities: dates, times, amounts.
 VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+# Keys whose value names the subject of a record: "- Name: Priscila Andrade".
+NAME_KEYS = {"name", "full name", "contact", "person"}
 # Keys whose value is a role that may name the employer: "Role: Staff SRE at Mercari".
 ROLE_KEYS = {"role", "job", "position"}
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
