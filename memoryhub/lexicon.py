@@ -100,6 +100,32 @@ Notion Obsidian Anki Quizlet Coursera Udemy edX Khan Academy Codecademy LeetCode
 
 # Phrases kept together ("Hugging Face") are written with a non-breaking join below.
 _MULTI = (
+    "Apache Flink",
+    "Apache Spark",
+    "Apache Kafka",
+    "Apache Airflow",
+    "Apache Beam",
+    "Apache Cassandra",
+    "Apache Druid",
+    "Apache Pulsar",
+    "Apache Iceberg",
+    "Apache Superset",
+    "Apache Arrow",
+    "Apache Hadoop",
+    "Apache Hive",
+    "Apache Solr",
+    "Apache NiFi",
+    "Apache Tomcat",
+    "Apache ZooKeeper",
+    "Apache Camel",
+    "Apache Ignite",
+    "Apache HTTP Server",
+    "Grafana Loki",
+    "Grafana Tempo",
+    "Aurora PostgreSQL",
+    "Aurora MySQL",
+    "Amazon Aurora",
+    "Backblaze B2",
     "Hugging Face",
     "Amazon Web Services",
     "Google Cloud",
@@ -182,7 +208,7 @@ AMBIGUOUS_TECH = frozenset(
     windows apple amazon facebook twitter oracle spring sketch miro zoom slack git feast
     iceberg delta front split heap calm edge arc relay ray tune ionic capacitor drift crisp
     lever gong outreach elastic mux comet lightning chrome safari opera node maxwell
-    singer hevo alexa siri calm anki brave opera unreal drone""".split()
+    singer hevo alexa siri calm anki brave opera unreal drone cron""".split()
 )
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
@@ -213,12 +239,13 @@ NEVER_NAMES = frozenset(
     bday pronouns""".split()
 )
 
-# Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, ...
+# Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, fra1, ...
 REGION = re.compile(
     r"^(?:(?:us|eu|ap|sa|ca|me|af|il|mx|cn|us-gov)-(?:east|west|north|south|central|"
     r"northeast|northwest|southeast|southwest)-\d{1,2}|(?:us|europe|asia|australia|"
     r"northamerica|southamerica|me|africa)-(?:east|west|north|south|central|northeast|"
-    r"southeast|southwest)\d{1,2}|(?:east|west|north|south|central)(?:us|europe|asia)\d?)$",
+    r"southeast|southwest)\d{1,2}|(?:east|west|north|south|central)(?:us|europe|asia)\d?|"
+    r"(?:nyc|sfo|ams|sgp|lon|fra|tor|blr|syd)[1-9])$",
     re.IGNORECASE,
 )
 # A version: 2.3.1, v1.4, 16.2, 3.8.0-rc1.
