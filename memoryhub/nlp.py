@@ -103,6 +103,13 @@ _LINE_MARK = re.compile(
 )
 _EMPHASIS = re.compile(r"\*+")
 _TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
+# Nouns that a code name stands before: "the style-lint package", "the pg-backup tool".
+NAMING_NOUNS = frozenset(
+    """package library lib plugin module repo repository tool service job bucket table
+    topic queue cluster script crate gem image container pipeline workflow dag cronjob
+    daemon sidecar binary cli app bot worker lambda function stream index""".split()
+)
 _LINE_VERB = re.compile(r"(?m)^([ \t]*)([A-Z][a-z]+)\b")
 _CANDIDATE = re.compile(r"[@\w][\w.+#/'-]*[\w+#)]|[@\w]")
 
@@ -290,6 +297,12 @@ def prepare(text: str) -> tuple[str, dict]:
             and word.casefold() not in lexicon.TECHNOLOGIES
         ):
             kind = "identifier"  # `gateway`, `plans`: a code name in backticks
+        if not kind and word.islower() and ("-" in word or "_" in word):
+            following = _NEXT_WORD.match(text, end)
+            if following and following.group(1).casefold() in NAMING_NOUNS:
+                parts = word.replace("_", "-").split("-")
+                if lexicon.IDENTIFIER.match(word) and not all(p in ENGLISH_PARTS for p in parts):
+                    kind = "identifier"  # "the style-lint package", "the web-scraper job"
         if kind in {"identifier", "region", "file"}:
             notes["identifiers"].append((start, end, kind))
             chars[start:end] = list("X" + "x" * (end - start - 1))

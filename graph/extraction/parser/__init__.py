@@ -59,6 +59,7 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._activities()
         self._team_names()
         self._retype()
+        self._employers()
         self._aliases()
         self._topics()
         self._tables()

@@ -304,7 +304,8 @@ class NameReading:
                 if len(tokens) == 1 and tokens[0].lower_ in lexicon.NEVER_NAMES:
                     continue
                 if len(tokens) == 1 and tokens[0].pos_ not in {"PROPN", "NOUN", "X"}:
-                    continue
+                    if self._starts_sentence(tokens[0]) or tokens[0].pos_ != "VERB":
+                        continue  # "Kwame's startup, Agrify, ...": a name tagged as a verb
                 if all(t.like_num for t in tokens):
                     continue
                 tokens = self._with_cue_noun(tokens)
@@ -406,10 +407,15 @@ class NameReading:
     def _capitalised_in_name(self, token) -> bool:
         """A capitalised word the tagger did not call a proper noun: a known first name
         ("Ravi loves ..."), or a capitalised word inside a title ("Spirited Away")."""
+        if (
+            token.lower_ in lexicon.FIRST_NAMES
+            and token.text[:1].isupper()
+            and token.pos_ in {"NOUN", "ADJ", "VERB", "ADV", "INTJ", "X"}
+            and token.dep_ in {"nsubj", "conj", "appos", "advmod", "dobj", "pobj", "compound"}
+        ):
+            return True  # "Léo is our contact", tagged an adverb
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
             return False
-        if token.lower_ in lexicon.FIRST_NAMES and token.dep_ in {"nsubj", "conj", "appos"}:
-            return True
         nxt = token.i + 1
         return (
             not self._starts_sentence(token)
@@ -707,6 +713,25 @@ class NameReading:
             elif (dep == "dobj" and lemma in {"join", "leave"}) or (
                 preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
             ):
+                mention.type = "organization"
+
+    def _employers(self):
+        """ "works at Stripe", "our contact at Datadog", "joined Shopify": a company that
+        is also a product, where one works, is the company."""
+        for mention in self.mentions:
+            if mention.type != "technology" or mention.root < 0 or not mention.name[:1].isupper():
+                continue
+            head = self.doc[mention.root]
+            attached = head.head.head if head.dep_ == "pobj" else None
+            if (
+                head.dep_ == "pobj"
+                and head.head.lower_ in {"at", "for"}
+                and (
+                    attached.lemma_.lower() in WORK_AT_VERBS | {"join", "intern"}
+                    or attached.lower_ in ROLE_WORK | EMPLOYED_WORDS
+                    or attached.lemma_.lower() in ROLE_WORK
+                )
+            ) or (head.dep_ == "dobj" and head.head.lemma_.lower() in {"join", "leave", "quit"}):
                 mention.type = "organization"
 
     @property

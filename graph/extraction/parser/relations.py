@@ -303,11 +303,14 @@ class RelationReading:
                 self._verb(token)
             if token.dep_ == "compound" and token.tag_ in {"NNS", "VBZ"}:
                 self._verb_as_compound(token)
-            if token.dep_ in {"attr", "appos"} and (
+            first = token
+            while first.dep_ == "conj" and first.head != first:
+                first = first.head  # "the author of X and the maintainer of Y"
+            if first.dep_ in {"attr", "appos"} and (
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
                 self._role(token)  # "Mina is friends with Sophie"
-            elif token.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+            elif first.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
                 "wrapper",
                 "fork",
@@ -822,11 +825,14 @@ class RelationReading:
 
     def _role(self, token):
         """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y"."""
-        if token.dep_ == "attr":
-            verb = token.head
+        first = token
+        while first.dep_ == "conj" and first.head != first:
+            first = first.head
+        if first.dep_ == "attr":
+            verb = first.head
             subjects = [self._resolve(s) for s in self._subjects(verb)]
         else:
-            subjects = [self._mention_of(token.head)]
+            subjects = [self._mention_of(first.head)]
         word = token.lower_
         if token.lemma_.lower() in KIN_KNOWS:
             word = token.lemma_.lower()  # "Mina is friends with Sophie"
