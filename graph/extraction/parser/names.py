@@ -744,6 +744,8 @@ class NameReading:
         nouns = [c for c in head.children if c.dep_ == "appos"]
         while head.dep_ == "conj" and head.head != head:  # "kittens, Churro and Pimienta"
             head = head.head
+            if head.tag_ == "NNS" and head.i not in self.by_token:
+                nouns.append(head)  # "two kittens, Churro and Pimienta" read as a list
         if head.dep_ == "appos" or (head.dep_ == "attr" and head.head.lemma_ == "be"):
             nouns.append(head.head)
         if head.dep_ == "attr":

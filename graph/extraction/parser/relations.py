@@ -199,7 +199,9 @@ class RelationReading:
                 ),
                 verb,
             )  # "Still live in Dayton", "Yeah, moved to Lyon"
-            if verb.i == first.i or (verb.i > 0 and verb.nbor(-1).text in {";", ","}):
+            if verb.i == first.i or (
+                verb.i > 0 and verb.nbor(-1).text in {";", ",", "\u2014", "\u2013", "-", "--", ":"}
+            ):  # "- **Wilhelm** (grandpa) — lives in Graz": the item's subject
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
                     return [topic]
