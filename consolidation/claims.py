@@ -201,6 +201,21 @@ def claims(text: str) -> tuple[Claim, ...]:
     return tuple(out)
 
 
+# The words of a subject that name what it is: "the *staging* database", "*Ana's* laptop",
+# "worker queue *`emails`*", "room *'Fjord'*", "the rotation for the *billing service*".
+SUBJECT_DEPS = {
+    "nsubj",
+    "nsubjpass",
+    "compound",
+    "amod",
+    "poss",
+    "nummod",
+    "appos",
+    "nmod",
+    "npadvmod",
+}
+
+
 def _described(sentence) -> tuple[set[int], str]:
     """Indexes of the words naming what a sentence is about, and the lemma of its head: its
     subject, except in "X is the Y (of Z)", where X is the value and "the Y of Z" what is
@@ -217,12 +232,7 @@ def _described(sentence) -> tuple[set[int], str]:
     ):
         return {t.i for t in attributes[0].subtree}, attributes[0].lemma_.casefold()
     subjects = [t for t in sentence if t.dep_ in {"nsubj", "nsubjpass"}]
-    described = {
-        t.i
-        for token in subjects
-        for t in token.subtree
-        if t.dep_ in {"nsubj", "nsubjpass", "compound", "amod", "poss", "nummod"}
-    }
+    described = {t.i for token in subjects for t in token.subtree if t.dep_ in SUBJECT_DEPS}
     return described, subjects[0].lemma_.casefold() if subjects else ""
 
 

@@ -243,3 +243,26 @@ def test_saving_a_model_keeps_those_of_other_embedders(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         claim_judge._judge_file.cache_clear()
+
+
+def test_the_ensemble_is_the_mean_of_its_logistic_and_boosted_members():
+    rows = [
+        {"value_changed": float(i % 2), "qualifier_swap": float(i % 3 == 0), "similarity": 0.8}
+        for i in range(60)
+    ]
+    labels = [
+        "new" if r["qualifier_swap"] else "conflict" if r["value_changed"] else "merge"
+        for r in rows
+    ]
+    features = ("similarity", "value_changed", "qualifier_swap")
+    model = claim_judge.fit(rows, labels, features=features, kind="ensemble")
+    assert [m["kind"] for m in model["members"]] == ["logistic", "boosted"]
+    row = {"value_changed": 1.0, "qualifier_swap": 1.0, "similarity": 0.8}
+    both = [claim_judge.probabilities(row, m) for m in model["members"]]
+    mean = claim_judge.probabilities(row, model)
+    for label in claim_judge.LABELS:
+        assert mean[label] == pytest.approx((both[0][label] + both[1][label]) / 2, abs=1e-3)
+    assert claim_judge.judge({"features": row}, model)["label"] == "new"
+    assert claim_judge.judge({"features": row | {"qualifier_swap": 0.0}}, model)["label"] == (
+        "conflict"
+    )

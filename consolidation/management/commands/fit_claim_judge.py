@@ -43,6 +43,13 @@ class Command(BaseCommand):
             help=f"L2 shrinkage (default {claim_judge.L2})",
         )
         parser.add_argument(
+            "--kind",
+            choices=claim_judge.KINDS,
+            default=claim_judge.MODEL_KIND,
+            help="both models averaged, boosted trees or logistic regression "
+            f"(default {claim_judge.MODEL_KIND})",
+        )
+        parser.add_argument(
             "--dry-run", action="store_true", help="report without writing claim_judge.json"
         )
 
@@ -68,7 +75,10 @@ class Command(BaseCommand):
         )
         dev_signals = self._signals(dev, embedder, extractor, "dev")
         judge_file = claim_judge.fit_both(
-            [s["features"] for s in dev_signals], [p["label"] for p in dev], l2=options["l2"]
+            [s["features"] for s in dev_signals],
+            [p["label"] for p in dev],
+            l2=options["l2"],
+            kind=options["kind"],
         )
         model = judge_file["models"][claim_judge.embedder_signature()]
         self._report("dev (fitted on)", dev, dev_signals, model)
