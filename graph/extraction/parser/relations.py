@@ -23,6 +23,7 @@ from graph.extraction.parser.words import (
     SCHOOL_WORDS,
     SUBJECT_PRONOUNS,
     TASTE_VERBS,
+    TRAFFIC_NOUNS,
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
@@ -303,7 +304,9 @@ class RelationReading:
         for token in self.doc:
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
-            if token.dep_ == "compound" and token.tag_ in {"NNS", "VBZ"}:
+            if token.dep_ == "compound" and (
+                token.tag_ in {"NNS", "VBZ"} or (token.tag_ == "NNP" and token.text.islower())
+            ):
                 self._verb_as_compound(token)
             first = token
             while first.dep_ == "conj" and first.head != first:
@@ -644,6 +647,15 @@ class RelationReading:
                     and not any(c.dep_ == "dobj" for c in verb.children)
                 ):
                     type_ = "LOCATED_IN"  # "pay-worker crashed in ap-southeast-2"
+                if (
+                    type_ is None
+                    and prep in {"to", "from"}
+                    and target.type == "component"
+                    and source.type == "component"
+                    and obj.head.head.dep_ == "dobj"
+                    and obj.head.head.lemma_.lower() in TRAFFIC_NOUNS
+                ):
+                    type_ = "INTEGRATES_WITH"  # "aggregates calls to profile-svc"
                 if type_:
                     self._relate(source, target, type_, sentence)
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:
@@ -663,9 +675,14 @@ class RelationReading:
         names = [c for c in token.children if c.dep_ == "compound" and c.i in self.by_token]
         if not names and token.i > 0 and self.doc[token.i - 1].head == token.head:
             names = [self.doc[token.i - 1]] if token.i - 1 in self.by_token else []
+        if not names and token.head.dep_ == "conj":  # "X calls Y, and caches responses in Z"
+            names = [s for s in self._subjects(token.head.head) if not isinstance(s, Mention)]
+            names = [s for s in names if s.i in self.by_token or self._mention_of(s)]
         if not names or token.i in self.by_token:
             return
-        source = self.by_token[names[-1].i]
+        source = self.by_token.get(names[-1].i) or self._mention_of(names[-1])
+        if source is None:
+            return
         rule = VERB_RULES[lemma]
         head = token.head
         pairs = [(head, "")] + [

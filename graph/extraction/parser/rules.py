@@ -270,7 +270,7 @@ VERB_RULES = {
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
     "need": _rule("DEPENDS_ON"),
-    "call": _rule("INTEGRATES_WITH"),
+    "call": _rule("INTEGRATES_WITH", to="INTEGRATES_WITH"),
     "query": _rule(_data),
     "talk": _rule(None, to="INTEGRATES_WITH"),
     "connect": _rule(None, to="INTEGRATES_WITH"),

@@ -33,7 +33,7 @@ class StructureReading:
         the subject of the list below it."""
         self.topics: list[tuple[int, Mention]] = []
         self.items: list[tuple[int, int, Mention]] = []
-        offset = 0
+        offset, heading_key = 0, ""
         for line in self.source.splitlines(keepends=True):
             stripped = line.strip()
             item = LIST_ITEM.match(line)
@@ -43,7 +43,27 @@ class StructureReading:
                 named = [m for m in self.mentions if offset <= m.start < offset + len(line)]
                 people = [m for m in named if m.type == "person"]
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
+                opening = len(line) - len(line.lstrip("# \t"))
+                if topic is None and named and named[0].start == offset + opening:
+                    topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
                 self.topics.append((offset, topic))
+                heading_key = stripped.strip("#:*_ \t").casefold()
+            field = FIELD_LINE.match(line)
+            if (
+                field
+                and heading_key in FIELDS
+                and field.group(1).strip().casefold() not in FIELDS
+                and FIELDS[heading_key][0] == "value"
+            ):  # "## Owners" / "- api-gateway: Lwazi Dube": the heading is the key
+                subject = self._value(offset + field.start(1), offset + field.end(1), "component")
+                direction, relation, kind = FIELDS[heading_key]
+                start, end = offset + field.start(2), offset + field.end(2)
+                for piece in VALUE_SPLIT.finditer(self.source, start, end):
+                    value = self._value(piece.start(), piece.end(), kind)
+                    if subject is not None and value is not None and value is not subject:
+                        self._relate_field(subject, value, direction, relation, stripped)
+                offset += len(line)
+                continue
             field = FIELD_LINE.match(line)
             if field and field.group(1).strip().casefold() in NAME_KEYS:
                 named = self._value(offset + field.start(2), offset + field.end(2), "person")

@@ -47,6 +47,11 @@ TASTE_PHRASES = {
     ("of", "fond"),
     ("to", "addicted"),
 }
+# What flows between systems: "aggregates calls to X", "forwards requests to Y".
+TRAFFIC_NOUNS = set(
+    """call request traffic event message query write read webhook notification job task
+    metric log trace update record payload batch packet""".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
