@@ -21,6 +21,7 @@ from graph.extraction.parser.words import (
     HUMAN_VERBS,
     IDENTIFIER_TYPES,
     INCIDENT_PREFIXES,
+    INSTRUMENTS,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
@@ -541,7 +542,8 @@ class NameReading:
                 self._add(tokens, "event", 0.65)
             elif self._taste_object(head):
                 food = lowered in FOODS or head.lemma_.lower() in FOODS
-                kind = "other" if food or lowered in ANIMALS else "concept"
+                thing = food or lowered in ANIMALS or head.lemma_.lower() in INSTRUMENTS
+                kind = "other" if thing else "concept"
                 self._add(tokens, kind, 0.6)
 
     def _describes_a_name(self, head) -> bool:
@@ -652,6 +654,13 @@ class NameReading:
                 mention.type = "organization"
                 continue
             if mention.type == "person":
+                if (
+                    preposition == "at"
+                    and first not in lexicon.FIRST_NAMES
+                    and not any(w.casefold() in lexicon.FIRST_NAMES for w in mention.name.split())
+                ):
+                    mention.type = "organization"  # "dinner at Sushi Hana": a place one goes
+                    continue
                 if dep == "dobj" and lemma in WORK_VERBS and first not in lexicon.FIRST_NAMES:
                     mention.type = "document"  # "finished reading Atomic Habits"
                     continue

@@ -336,6 +336,8 @@ class RelationReading:
                 self._role(token)
             if token.dep_ in {"attr", "appos"}:
                 self._kind_of(token)
+            if token.dep_ == "nsubj" and token.lemma_.lower() == "name":
+                self._pet_named(token)
             if token.dep_ == "nsubj" and token.head.lemma_ == "be":
                 self._role_named(token)
             elif any(c.dep_ == "appos" for c in token.children) and any(
@@ -886,6 +888,35 @@ class RelationReading:
                             type_ = "WORKS_FOR" if target.type == "organization" else None
                         if type_:
                             self._relate(source, target, type_, sentence)
+
+    def _pet_named(self, token):
+        """ "We adopted a puppy!! His name is Biscuit": the name given to the animal just
+        mentioned is a pet, owned by whoever got it."""
+        if token.head.lemma_ != "be" or not any(
+            c.dep_ == "poss" and c.lower_ in {"his", "her", "its", "their"} for c in token.children
+        ):
+            return
+        named = [self.by_token.get(c.i) for c in token.head.children if c.dep_ == "attr"]
+        named = [m for m in named if m is not None]
+        start = token.sent.start
+        if start > 0:
+            start = self.doc[start - 1].sent.start
+        animals = [
+            t
+            for t in self.doc[start : token.i]
+            if t.lemma_.lower() in ANIMALS | PET_WORDS and t.pos_ == "NOUN"
+        ]
+        if not named or not animals:
+            return
+        pet, animal = named[0], animals[-1]
+        if pet.type != "other":
+            pet.type = "other"
+        verb = animal.head
+        if animal.dep_ in {"dobj", "attr"} and verb.pos_ in {"VERB", "AUX"}:
+            for subject in self._subjects(verb):
+                owner = self._resolve(subject)
+                if owner is not None and owner.type == "person":
+                    self._relate(owner, pet, "OWNS", self._sentence_text(token.sent))
 
     def _role_named(self, token):
         """ "Its CEO is Tom Hale", "Her advisor is Pieter", "Acme's CTO is Dana": the

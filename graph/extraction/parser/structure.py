@@ -8,7 +8,9 @@ from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     FIELD_LINE,
     FIELDS,
+    FOODS,
     INLINE_FIELD,
+    INSTRUMENTS,
     LIST_ITEM,
     NAME_KEYS,
     PARENTHESIS,
@@ -301,6 +303,10 @@ class StructureReading:
         if inside and len(inside) == 1 and " " not in text and len(inside[0].name) < len(text):
             self._drop(inside[0])  # "user-prefs" is one name, not "prefs"
             inside = []
+        if kind == "concept" and (
+            text.casefold() in FOODS | INSTRUMENTS or text.casefold().rstrip("s") in FOODS
+        ):
+            kind = "other"  # "- Likes: bouldering, ramen": a food is a thing
         if inside:
             mention = inside[0]
             last = mention.name.casefold().split()[-1]

@@ -52,6 +52,12 @@ TRAFFIC_NOUNS = set(
     """call request traffic event message query write read webhook notification job task
     metric log trace update record payload batch packet""".split()
 )
+# Instruments one plays: things, not activities ("plays the cello").
+INSTRUMENTS = set(
+    """cello violin viola guitar bass piano keyboard drums drum saxophone sax trumpet
+    trombone flute clarinet oboe harp ukulele banjo mandolin accordion harmonica tuba
+    synth synthesizer""".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
