@@ -412,7 +412,8 @@ class NameReading:
             token.lower_ in lexicon.FIRST_NAMES
             and token.text[:1].isupper()
             and token.pos_ in {"NOUN", "ADJ", "VERB", "ADV", "INTJ", "X"}
-            and token.dep_ in {"nsubj", "conj", "appos", "advmod", "dobj", "pobj", "compound"}
+            and token.dep_
+            in {"nsubj", "conj", "appos", "advmod", "dobj", "pobj", "compound", "amod", "npadvmod"}
         ):
             return True  # "Léo is our contact", tagged an adverb
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:

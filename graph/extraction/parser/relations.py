@@ -147,12 +147,21 @@ class RelationReading:
         for child in token.children:
             if child.dep_ == "conj":
                 found.extend(RelationReading._with_conjuncts(child))
-            elif child.dep_ == "appos":
-                continue
+            elif child.dep_ == "appos":  # "my cousin Diego and his wife Ana"
+                found.extend(
+                    o
+                    for c in child.children
+                    if c.dep_ == "conj"
+                    for o in RelationReading._with_conjuncts(c)
+                )
         return found
 
     def _subjects(self, verb):
         subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        if not subjects and verb.i > 0 and verb.pos_ == "VERB":  # "Sara lives in Oslo" with
+            before = self.by_token.get(verb.i - 1)  # "Sara" tagged an adjective of "lives"
+            if before is not None and self.doc[verb.i - 1].dep_ in {"amod", "npadvmod", "advmod"}:
+                subjects = [self.doc[verb.i - 1]]
         if not subjects:  # "search-api talks to X" read as a noun "talks" with the name as
             subjects = [  # its compound; "billing-worker consumes invoices from SQS" read
                 c  # as a verb "invoices" with the compounds "billing-worker consumes"
@@ -321,6 +330,7 @@ class RelationReading:
                 "fork",
                 "friend",
                 "fan",
+                "supporter",
                 "wife",
                 "husband",
                 "part",
@@ -858,7 +868,7 @@ class RelationReading:
         if token.lemma_.lower() in KIN_KNOWS:
             word = token.lemma_.lower()  # "Mina is friends with Sophie"
         sentence = self._sentence_text(token.sent)
-        if word == "fan":  # "Colm is a huge Liverpool fan"
+        if word in {"fan", "supporter"}:  # "Colm is a huge Liverpool fan"
             for child in token.children:
                 liked = self._mention_of(child) if child.dep_ == "compound" else None
                 for source in subjects:

@@ -51,7 +51,7 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "MARRIED_TO"
     if word in KIN_KNOWS and target.type == "person" and source.type == "person":
         return "KNOWS"
-    if word in {"fan"}:
+    if word in {"fan", "supporter"}:
         return "LIKES"
     if word in {"wrapper", "fork"} and target.type == "technology":
         return "USES"
