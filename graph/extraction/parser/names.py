@@ -35,6 +35,7 @@ from graph.extraction.parser.words import (
     PLACE_VERBS,
     ROLE_WORK,
     SPLIT_WORDS,
+    STUDENT_WORDS,
     SYSTEM_NOUNS,
     TASTE_PHRASES,
     TASTE_VERBS,
@@ -737,9 +738,9 @@ class NameReading:
                 head.dep_ == "pobj"
                 and head.head.lower_ in {"at", "for"}
                 and (
-                    attached.lemma_.lower() in WORK_AT_VERBS | {"join", "intern"}
+                    attached.lemma_.lower() in WORK_AT_VERBS | {"join", "intern", "enroll"}
                     or attached.lower_ in ROLE_WORK | EMPLOYED_WORDS
-                    or attached.lemma_.lower() in ROLE_WORK
+                    or attached.lemma_.lower() in ROLE_WORK | STUDENT_WORDS
                 )
             ) or (head.dep_ == "dobj" and head.head.lemma_.lower() in {"join", "leave", "quit"}):
                 mention.type = "organization"

@@ -21,9 +21,11 @@ from graph.extraction.parser.words import (
     PET_WORDS,
     ROLE_WORK,
     SCHOOL_WORDS,
+    STUDENT_WORDS,
     SUBJECT_PRONOUNS,
     TASTE_VERBS,
     TRAFFIC_NOUNS,
+    TRAVEL_VERBS,
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
@@ -521,6 +523,10 @@ class RelationReading:
             lemma, negated = "hate", False
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
             lemma = "deploy"
+        if lemma == "be" and any(
+            c.dep_ == "attr" and c.lemma_.lower() in STUDENT_WORDS for c in verb.children
+        ):
+            lemma = "study"  # "she's an art history student at the Sorbonne": studies there
         if lemma in {"start", "begin"} and any(
             c.dep_ == "dobj" and c.lemma_.lower() in SCHOOL_WORDS for c in verb.children
         ):
@@ -561,6 +567,19 @@ class RelationReading:
                             if source is not None and source.type == "person":
                                 self._relate(source, where, "VISITED", sentence)
             target = self._mention_of(obj)
+            if target is None and lemma in TRAVEL_VERBS and prep in {"to", "from", "at", ""}:
+                target = next(  # "got back from a conference in Austin": where it was
+                    (
+                        self._mention_of(o)
+                        for p, o in self._noun_preps(obj)
+                        if p == "in"
+                        and self._mention_of(o) is not None
+                        and self._mention_of(o).type == "location"
+                    ),
+                    None,
+                )
+                if target is not None:
+                    prep = "to" if lemma != "return" else prep
             if target is None and lemma in DEPLOY_VERBS and prep == "to":
                 target = next(  # "shipped to every host in ap-south-1"
                     (

@@ -365,7 +365,7 @@ VERB_RULES = {
     "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
     "serve": _rule(None, **{"from": _run_on}),
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
-    "go": _rule(None, to=_go),
+    "go": _rule(None, to=_go, at=_go, **{"in": _go}),  # "went camping at Lake Tahoe"
     "travel": _rule(None, to=_go),
     "fly": _rule(None, to=_go),
     "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go),

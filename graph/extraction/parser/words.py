@@ -58,6 +58,11 @@ INSTRUMENTS = set(
     trombone flute clarinet oboe harp ukulele banjo mandolin accordion harmonica tuba
     synth synthesizer""".split()
 )
+# Verbs of going somewhere: "went to a concert in Berlin" visited Berlin.
+TRAVEL_VERBS = {"go", "travel", "fly", "drive", "return", "head", "visit"}
+STUDENT_WORDS = set(
+    "student pupil undergrad undergraduate postgrad freshman sophomore phd candidate".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
@@ -136,7 +141,8 @@ KIN_KNOWS = set(
     partner boyfriend girlfriend abuela abuelo nana
     grandma grandpa grandmother grandfather roommate mentor mentee classmate landlord
     landlady housemate flatmate stepmother stepfather stepsister stepbrother godmother
-    godfather grandson granddaughter grandchild mum papa mama""".split()
+    godfather grandson granddaughter grandchild mum papa mama instructor teacher tutor
+    coach trainer therapist doctor dentist physio counselor counsellor bandmate""".split()
 )
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
 ROLE_WORK = set(
