@@ -325,12 +325,16 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
-    ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/.])")),
+    ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/]|\.\d)")),
     (
         "date_relative",
         re.compile(
-            rf"(?<!\w)(?:(next|this|last|coming)\s+({_DAY})|(today|tomorrow|yesterday)|"
-            rf"in\s+({_NUM}|{_WORDNUM})\s+(days?|weeks?))(?!\w)",
+            rf"(?<!\w)(?:(next|this|last|coming)\s+({_DAY})|"
+            r"(the day after tomorrow|the day before yesterday|today|tonight|tomorrow|"
+            r"yesterday|last night)|"
+            rf"in\s+({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)|"
+            rf"({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)\s+(from (?:today|now)|out|later|left|ago)|"
+            rf"({_DAY})\s+of\s+this\s+week)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -498,8 +502,25 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             if reference is None:
                 return None
             if groups[2]:
-                offset = {"today": 0, "tomorrow": 1, "yesterday": -1}[groups[2].casefold()]
+                offset = {
+                    "today": 0,
+                    "tonight": 0,
+                    "tomorrow": 1,
+                    "yesterday": -1,
+                    "last night": -1,
+                    "the day after tomorrow": 2,
+                    "the day before yesterday": -2,
+                }[" ".join(groups[2].casefold().split())]
                 day = reference + dt.timedelta(days=offset)
+            elif groups[8]:  # "Thursday of this week"
+                day = reference + dt.timedelta(
+                    days=WEEKDAYS[groups[8].casefold()] - reference.weekday()
+                )
+            elif groups[5]:  # "a week from today", "three days ago", "ten days left"
+                count = 1 if groups[5].casefold() == "a" else _number(groups[5]) or 0
+                unit = 7 if groups[6].casefold().startswith("week") else 1
+                sign = -1 if groups[7].casefold() == "ago" else 1
+                day = reference + dt.timedelta(days=sign * int(count * unit))
             elif groups[1]:
                 weekday = WEEKDAYS[groups[1].casefold()]
                 ahead = (weekday - reference.weekday()) % 7
@@ -515,7 +536,7 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 else:
                     day = reference + dt.timedelta(days=ahead)
             else:
-                count = _number(groups[3]) or 0
+                count = 1 if groups[3].casefold() == "a" else _number(groups[3]) or 0
                 unit = 7 if groups[4].casefold().startswith("week") else 1
                 day = reference + dt.timedelta(days=int(count * unit))
             return (day.year, day.month, day.day), ()

@@ -43,6 +43,12 @@ def test_a_value_changed_in_another_notation_is_found_with_both_claims(existing,
         ("Anjali's salary: ₹18 lakh.", "Anjali earns INR 1.8 million."),
         ("Backups are kept for 14 days.", "Backups are kept for a fortnight."),
         ("The weekly sync is at 16:00 UTC.", "The weekly sync is at 17:00 CET."),
+        ("The demo is on 14 March 2025.", "Wed 12 Mar 2025: the demo is the day after tomorrow."),
+        (
+            "Ines landed in Oslo on 27 Feb 2025.",
+            "[2025-03-02] Ines arrived in Oslo three days ago.",
+        ),
+        ("The audit is on 15/08/2024.", "Mon 12 Aug 2024: the audit is on Thursday of this week."),
     ],
 )
 def test_a_value_restated_in_another_notation_is_no_change(existing, incoming):
@@ -115,3 +121,15 @@ def test_an_attribute_slot_with_another_filler_is_found_across_formats():
     assert any(e["signal"] == "slot_changed" and "tomasz" in e["detail"] for e in evidence)
     restated = "Deployment: the API runs in eu-west-1 with three replicas; Ana is the owner."
     assert "slot_changed" not in _signals(existing, restated)[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("PR #412 is awaiting review.", "PR #412 was approved and merged."),
+        ("The visa application is submitted.", "The visa application was approved."),
+    ],
+)
+def test_a_status_moving_forward_is_a_progression_not_an_opposite(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "progressed" in signals and "opposite" not in signals
