@@ -11,6 +11,7 @@ from graph.extraction.parser.rules import (
     _verb_lemma,
 )
 from graph.extraction.parser.words import (
+    ANAPHOR_KINDS,
     ANIMALS,
     DEPLOY_VERBS,
     KIN_KNOWS,
@@ -73,6 +74,9 @@ class RelationReading:
         mention = self.by_token.get(token.i)
         if mention is not None:
             return mention
+        earlier = self._definite_antecedent(token)
+        if earlier is not None:
+            return earlier
         for child in token.children:  # "my sister Kasia": the name in apposition
             if child.dep_ == "appos" and child.i in self.by_token:
                 return self.by_token[child.i]
@@ -106,6 +110,35 @@ class RelationReading:
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
         return None
+
+    def _definite_antecedent(self, token):
+        """ "Oren co-founded Tabula in 2019; the company is headquartered in Tel Aviv": a
+        bare "the company", "this service", "that topic" stands for the last name of its
+        kind in its sentence or the one before."""
+        kind = ANAPHOR_KINDS.get(token.lemma_.lower())
+        if kind is None or token.pos_ != "NOUN":
+            return None
+        children = list(token.children)
+        if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
+            return None
+        if any(c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} for c in children):
+            return None  # "the billing service", "our company": not a mention of another
+        start = token.sent.start
+        if start > 0:
+            start = self.doc[start - 1].sent.start
+        first_char = self.doc[start].idx
+        before = [
+            m
+            for m in self.mentions
+            if first_char <= m.start < token.idx
+            and m.origin != "speaker"
+            and (m.type == kind or (m.type in {"concept", "other"} and not m.cued))
+        ]
+        if len({m.name for m in before}) != 1:
+            return None
+        found = max(before, key=lambda m: m.start)
+        found.type = kind  # "Tabula ...; the company is ...": Tabula is a company
+        return found
 
     def _clause_antecedent(self, token):
         """ "report-builder is a Django app; it renders PDFs": "it" after an earlier clause

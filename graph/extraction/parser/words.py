@@ -63,6 +63,17 @@ TRAVEL_VERBS = {"go", "travel", "fly", "drive", "return", "head", "visit"}
 STUDENT_WORDS = set(
     "student pupil undergrad undergraduate postgrad freshman sophomore phd candidate".split()
 )
+# Nouns that, bare after "the", stand for the last name of their kind.
+ANAPHOR_KINDS = {
+    **dict.fromkeys(
+        "company startup firm business agency studio bank nonprofit charity".split(),
+        "organization",
+    ),
+    **dict.fromkeys(
+        "service app job database cluster topic queue bucket library repo pipeline".split(),
+        "component",
+    ),
+}
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
