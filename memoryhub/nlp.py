@@ -317,6 +317,8 @@ def prepare(text: str) -> tuple[str, dict]:
             and word[0].isalpha()
         ):
             chars[start] = word[0].upper()
+        elif "." in word and word.casefold() in lexicon.TECHNOLOGIES and word[0].isalpha():
+            chars[start:end] = list("X" + "x" * (end - start - 1))  # "to Fly.io": a name
     return "".join(chars), notes
 
 

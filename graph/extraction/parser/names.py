@@ -377,6 +377,11 @@ class NameReading:
                         len(tokens) == 1
                         and self._starts_sentence(tokens[0])
                         and tokens[0].lower_ not in lexicon.FIRST_NAMES
+                        and not (  # "Acme's CTO, Dana Whitfield, ...": a possessor is a name
+                            tokens[0].dep_ == "poss"
+                            and tokens[0].i + 1 < len(self.doc)
+                            and self.doc[tokens[0].i + 1].lower_ in {"'s", "’s"}
+                        )
                     )
                     nxt = tokens[-1].i + 1
                     if (

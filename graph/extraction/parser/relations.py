@@ -1016,6 +1016,8 @@ class RelationReading:
                 self._relate(target, holder, "USES", sentence)
             return
         word, sentence = token.lower_, self._sentence_text(token.sent)
+        if word in ROLE_WORK and target.type in {"concept", "other"} and not target.cued:
+            target.type = "organization"  # "Acme's CTO, Dana Whitfield"
         if word in KIN_MARRIED:
             type_ = "MARRIED_TO"
         elif word in KIN_REPORTS and target.type == "person":
