@@ -2,43 +2,22 @@
 against `manage.py serve` (gunicorn + the qcluster), then the figures and the count check."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from memoryhub import embedded_db
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import manage, site_env
 
 
 @pytest.mark.slow
 def test_bench_load_reports_every_endpoint_and_checks_the_counts(tmp_path):
     data_dir = tmp_path / "var"
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "MEMORYHUB_EMBEDDED_CLEANUP", "DJANGO_SETTINGS_MODULE"}
-    } | {
-        "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
-        "MEMORYHUB_DATA_DIR": str(data_dir),
-        "MEMORYHUB_EMBEDDINGS": "hash",
-        "MEMORYHUB_Q_WORKERS": "1",
-        "SECRET_KEY": "bench-load-test",
-    }
-
-    def manage(*args):
-        return subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
-        )  # fmt: skip
-
+    env = site_env(data_dir, MEMORYHUB_Q_WORKERS="1")
     try:
-        assert manage("migrate", "--verbosity", "0").returncode == 0
+        assert manage(env, "migrate", "--verbosity", "0").returncode == 0
         figures = tmp_path / "load.json"
         done = manage(
+            env,
             "bench_load", "--agents", "3", "--duration", "4", "--warmup", "1",
             "--seed-memories", "1", "--web-workers", "1", "--json", str(figures),
             "--server-log", str(tmp_path / "serve.log"),

@@ -2,42 +2,22 @@
 then retrieve (every cue) and context timed through HTTP with the Python client."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from memoryhub import embedded_db
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.helpers import manage, site_env
 
 
 @pytest.mark.slow
 def test_bench_retrieval_times_every_cue_and_the_context_block(tmp_path):
     data_dir = tmp_path / "var"
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "MEMORYHUB_EMBEDDED_CLEANUP", "DJANGO_SETTINGS_MODULE"}
-    } | {
-        "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
-        "MEMORYHUB_DATA_DIR": str(data_dir),
-        "MEMORYHUB_EMBEDDINGS": "hash",
-        "SECRET_KEY": "bench-retrieval-test",
-    }
-
-    def manage(*args):
-        return subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT, env=env, capture_output=True, text=True, timeout=240,
-        )  # fmt: skip
-
+    env = site_env(data_dir)
     try:
-        assert manage("migrate", "--verbosity", "0").returncode == 0
+        assert manage(env, "migrate", "--verbosity", "0").returncode == 0
         figures = tmp_path / "retrieval.json"
         done = manage(
+            env,
             "bench_retrieval", "--chunks", "60", "--queries", "3", "--embedder", "hash",
             "--json", str(figures),
         )  # fmt: skip
@@ -54,7 +34,7 @@ def test_bench_retrieval_times_every_cue_and_the_context_block(tmp_path):
         assert report["context, token_budget=500"]["n"] == 3
         assert "POST .../retrieve, tiers=auto" in done.stdout
         # the worker is deleted afterwards (no --keep)
-        check = manage("shell", "-c", "from memoryhub.models import Worker;"
+        check = manage(env, "shell", "-c", "from memoryhub.models import Worker;"
                        "print(Worker.objects.filter(name='bench-retrieval').count())")  # fmt: skip
         assert check.stdout.strip().endswith("0")
     finally:

@@ -15,6 +15,7 @@ import psycopg
 import pytest
 
 from memoryhub import embedded_db
+from tests.helpers import site_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,22 +25,16 @@ SETUP = "import json, django; django.setup()\n"
 class Site:
     def __init__(self, data_dir: Path, **env: str):
         self.data_dir = data_dir
-        self.env = {
-            k: v
-            for k, v in os.environ.items()
-            if k not in {"DATABASE_URL", "MEMORYHUB_EMBEDDED_CLEANUP", "DJANGO_SETTINGS_MODULE"}
-        } | {
-            "DJANGO_SETTINGS_MODULE": "memoryhub.settings",
-            "MEMORYHUB_DATA_DIR": str(data_dir),
-            "SECRET_KEY": "fault-tests-only",
-            "MEMORYHUB_EMBEDDINGS": "hash",
-            "MEMORYHUB_API_WRITE_RATE": "",
+        self.env = site_env(
+            data_dir,
+            SECRET_KEY="fault-tests-only",
+            MEMORYHUB_API_WRITE_RATE="",
             # Sweeps run when a test says so, not when a count crosses the capacity.
-            "MEMORYHUB_MIGRATION_CAPACITY_UPDATES": "0",
-            "MEMORYHUB_MIGRATION_CAPACITY_MEMORIES": "0",
-            "MEMORYHUB_LOG_LEVEL": "WARNING",
+            MEMORYHUB_MIGRATION_CAPACITY_UPDATES="0",
+            MEMORYHUB_MIGRATION_CAPACITY_MEMORIES="0",
+            MEMORYHUB_LOG_LEVEL="WARNING",
             **env,
-        }
+        )
         self.children: list[subprocess.Popen] = []
 
     # --- the database ------------------------------------------------------------
