@@ -220,6 +220,82 @@ def test_extract_many_matches_extract(parser):
         ),
         # a chat handle is a person
         ("@tariq can you check why ingest-api is down?", None),
+        # a markdown table: the first cell is the row's subject, the header the key
+        (
+            "| Service | Owner | Datastore |\n|---|---|---|\n| invoice-api | Finance | MySQL |",
+            ("invoice-api", "USES", "mysql"),
+        ),
+        # a bold "Key: value" line under a component's heading
+        (
+            "### notification-hub\n**Owner:** Messaging team\n**Language:** Kotlin",
+            ("messaging team", "OWNS", "notification-hub"),
+        ),
+        # "Manager: X" under a person's heading; "Name: X" opens a record
+        (
+            "### Hiroko Tanaka\n- Manager: Daichi Mori",
+            ("hiroko tanaka", "REPORTS_TO", "daichi mori"),
+        ),
+        (
+            "- Name: Priscila Andrade\n- City: São Paulo",
+            ("priscila andrade", "LIVES_IN", "são paulo"),
+        ),
+        # a heading as the key of the lines under it
+        ("## Owners\n- api-gateway: Lwazi Dube", ("lwazi dube", "OWNS", "api-gateway")),
+        # a quoted title is one work
+        (
+            'Arash Karimi wrote the paper "Sparse Routing at Scale" last year.',
+            ("arash karimi", "CREATED", "sparse routing at scale"),
+        ),
+        # a verb the parser reads as a noun after a service name
+        ("auth-svc stores sessions in Redis.", ("auth-svc", "USES", "redis")),
+        (
+            "Noted: Bartek is the tech lead of the search squad and reports to Hanna Kowalczyk. "
+            "He prefers async reviews over meetings.",
+            ("bartek", "REPORTS_TO", "hanna kowalczyk"),
+        ),
+        # "it" after a clause is that clause's subject
+        (
+            "Deployed image-resizer v4.2.0 to prod-k8s; it now pulls originals from the "
+            "media-originals bucket.",
+            ("image-resizer", "INTEGRATES_WITH", "media-originals"),
+        ),
+        # appositions, passives with a tool, "using" a tool on a system
+        (
+            "Both services read from catalog-db, a PostgreSQL replica.",
+            ("catalog-db", "USES", "postgresql"),
+        ),
+        ("The reporting-job is scheduled by Airflow.", ("reporting-job", "USES", "airflow")),
+        (
+            "Hamid will add rate limiting to the public-api using Envoy.",
+            ("public-api", "USES", "envoy"),
+        ),
+        # pets, kin and tastes
+        ("Leah: We have a golden retriever named Max.", ("leah", "OWNS", "max")),
+        ("Sofia: We adopted a puppy!! His name is Biscuit.", ("sofia", "OWNS", "biscuit")),
+        ("Grace has two kids, Ella and Noah.", ("grace", "KNOWS", "noah")),
+        ("Nikhil: I'm in a band with my friends Arjun and Dev.", ("nikhil", "KNOWS", "arjun")),
+        ("Emma's favourite band is Arctic Monkeys.", ("emma", "LIKES", "arctic monkeys")),
+        ("Colm is a huge Liverpool fan.", ("colm", "LIKES", "liverpool")),
+        ("Aisha: I've been really into photography lately.", ("aisha", "LIKES", "photography")),
+        # visits: a person in a place, an activity at a place, a conference in a city
+        ("Carmen: We visited my parents in Seville last week.", ("carmen", "VISITED", "seville")),
+        (
+            "Melanie: The kids and I went camping at Lake Tahoe.",
+            ("melanie", "VISITED", "lake tahoe"),
+        ),
+        # moving to a team, taking a job over, a company named before "the company"
+        ("Pavel is moving to the ML team.", ("pavel", "PART_OF", "ml team")),
+        ("Freya took over the reports-cron from Bilal.", ("freya", "OWNS", "reports-cron")),
+        (
+            "Oren Katz co-founded Tabula in 2019; the company is headquartered in Tel Aviv.",
+            ("tabula", "LOCATED_IN", "tel aviv"),
+        ),
+        # a component failing in a region; a car one drives
+        (
+            "pay-worker crashed in ap-southeast-2 overnight.",
+            ("pay-worker", "LOCATED_IN", "ap-southeast-2"),
+        ),
+        ("Aditya drives a Tesla Model 3.", ("aditya", "OWNS", "tesla model 3")),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -237,16 +313,18 @@ def test_constructions(parser, text, triple):
     # Floors a little under what the extractor reaches. The dev splits were used to write
     # the rules; the held-out ones were written by other hands and are only measured.
     [
-        ("dev", 0.85, 0.73),
-        ("dev2", 0.78, 0.62),
-        ("dev3", 0.78, 0.68),
-        ("holdout", 0.77, 0.38),
-        ("holdout2", 0.76, 0.47),
+        ("dev", 0.87, 0.74),
+        ("dev2", 0.84, 0.71),
+        ("dev3", 0.85, 0.78),
+        ("dev4", 0.87, 0.71),
+        ("dev5", 0.88, 0.82),
+        ("holdout", 0.80, 0.45),
+        ("holdout2", 0.80, 0.56),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
     items = load_labelled(DATA / f"{split}.jsonl")
-    assert len(items) >= 60
+    assert len(items) >= 40
     measures = score(items, parser.extract_many([item.text for item in items])).measures
     print(f"\nparser on {split}: {json.dumps(measures.as_dict())}")
     assert measures.entities.f1 >= entity_f1

@@ -99,6 +99,14 @@ class RelationReading:
             inside = self.by_token[token.i + 2]
             if self.source[inside.end : inside.end + 1] == ")":
                 return inside
+        if (
+            token.pos_ == "NOUN"
+            and token.i + 2 < len(self.doc)
+            and self.doc[token.i + 1].text in {'"', "\u201c"}
+            and token.i + 2 in self.by_token
+            and self.by_token[token.i + 2].origin == "title"
+        ):  # 'the paper "Sparse Routing at Scale"'
+            return self.by_token[token.i + 2]
         if token.lower_ in ROLE_WORK:  # "the VP of Engineering, Laura Kim"
             for prep in token.children:
                 for pobj in prep.children if prep.dep_ == "prep" and prep.lower_ == "of" else []:
@@ -472,6 +480,14 @@ class RelationReading:
 
     def _direct_objects(self, verb):
         out = []
+        if (
+            verb.pos_ == "NOUN"
+            and verb.dep_ == "conj"
+            and verb.i + 1 < len(self.doc)
+            and self.doc[verb.i + 1].dep_ == "prep"
+            and self.doc[verb.i + 1].head == verb.head
+        ):  # "the lead of the squad and reports to X": "to X" hung on "squad"
+            out.extend(self._prep_objects(self.doc[verb.i + 1]))
         for child in verb.children:
             if child.dep_ in {"dobj", "attr", "oprd"} or (
                 child.dep_ == "dative" and child.pos_ != "ADP"

@@ -184,6 +184,7 @@ PERSONAL_RELATIONS = {
     "KNOWS",
     "STUDIES_AT",
     "REPORTS_TO",
+    "MANAGER",
 }
 # Values never named as entities: dates, times, amounts.
 VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
