@@ -677,11 +677,17 @@ class NameReading:
                     if first not in lexicon.FIRST_NAMES:
                         mention.type = "organization"
                 elif (
-                    preposition in {"to", "in", "into", "from", "near"}
-                    and lemma in PLACE_VERBS
+                    (
+                        (
+                            preposition in {"to", "in", "into", "from", "near"}
+                            and lemma in PLACE_VERBS
+                        )
+                        or preposition in {"in", "near", "around", "across", "outside"}
+                    )
                     and first not in lexicon.FIRST_NAMES
+                    and not any(w.casefold() in lexicon.FIRST_NAMES for w in mention.name.split())
                 ):
-                    mention.type = "location"
+                    mention.type = "location"  # "a surgeon in Cappadocia": no one is in a person
                 continue
             if (
                 mention.type == "technology"
