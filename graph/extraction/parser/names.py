@@ -93,6 +93,12 @@ class NameReading:
             return None
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
+        if (
+            len(tokens) == 1
+            and origin not in {"identifier", "title", "technology", "handle", "speaker"}
+            and tokens[0].lemma_.lower() in COMPONENT_NOUNS | EVENT_WORDS | DOCUMENT_WORDS
+        ):
+            return None  # "the API", "Incident:", "the RFC": a kind of thing, not a name
         inside = {t.i for t in tokens}
         root = next((t.i for t in tokens if t.head.i not in inside or t.head == t), tokens[-1].i)
         mention = Mention(start, end, name, type_, confidence, origin, cued, root)

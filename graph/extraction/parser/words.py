@@ -132,7 +132,23 @@ ANIMALS = set(
     snake iguana ferret guinea hedgehog goldfish pony donkey goat hen chicken duck pig
     cow sheep alpaca llama""".split()
 )
-TRIM_WORDS = lexicon.NEVER_NAMES | {"the", "a", "an", "dear", "mr", "mrs", "ms", "dr", "prof"}
+TRIM_WORDS = lexicon.NEVER_NAMES | {
+    "the",
+    "a",
+    "an",
+    "dear",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "professor",
+    "customer",
+    "client",
+    "vendor",
+    "supplier",
+    "prospect",
+}
 # Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
 TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 # Kin words used as a title before a name ("Grandma Olga"): the name is the person's.
