@@ -13,6 +13,7 @@ from graph.extraction.parser.words import (
     CAR_MAKERS,
     CONFERENCE,
     EMPLOYED_WORDS,
+    FOOD_PHRASES,
     FOODS,
     GENERIC_HEADS,
     HANDLE,
@@ -513,6 +514,15 @@ class NameReading:
                     if t.pos_ not in {"ADJ", "NUM"}
                     or t.dep_ == "compound"
                     or (t.dep_ == "amod" and t.head.lower_ in {"mode", "milk", "learning"})
+                    or (  # "Thai food", "flat whites": the kind is part of the thing
+                        t.dep_ == "amod"
+                        and t.head == chunk.root
+                        and self._taste_object(chunk.root)
+                        and (
+                            t.text[:1].isupper()
+                            or (t.lower_, chunk.root.lemma_.lower()) in FOOD_PHRASES
+                        )
+                    )
                 ]
             )
             if not tokens:
@@ -554,7 +564,11 @@ class NameReading:
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
                 self._add(tokens, "event", 0.65)
             elif self._taste_object(head):
-                food = lowered in FOODS or head.lemma_.lower() in FOODS
+                food = (
+                    lowered in FOODS
+                    or head.lemma_.lower() in FOODS
+                    or any((t.lower_, head.lemma_.lower()) in FOOD_PHRASES for t in tokens)
+                )
                 thing = food or lowered in ANIMALS or head.lemma_.lower() in INSTRUMENTS
                 kind = "other" if thing else "concept"
                 self._add(tokens, kind, 0.6)

@@ -121,8 +121,24 @@ FOODS = set(
     biryani falafel hummus paella tapas empanadas arepas pastry pastries donuts doughnuts
     pancakes waffles oatmeal granola yogurt smoothie kombucha lemonade soda cider gin rum
     vodka tequila sake mezcal steak lamb salmon tuna mango strawberries berries bananas
-    apples olives mushrooms cilantro coriander garlic onions spicy""".split()
+    apples olives mushrooms cilantro coriander garlic onions spicy food cuisine dish dishes
+    snack snacks""".split()
 )
+# Adjective and noun pairs that name one food or drink.
+FOOD_PHRASES = {
+    ("flat", "white"),
+    ("iced", "coffee"),
+    ("iced", "latte"),
+    ("green", "tea"),
+    ("black", "coffee"),
+    ("black", "tea"),
+    ("hot", "chocolate"),
+    ("sparkling", "water"),
+    ("red", "wine"),
+    ("white", "wine"),
+    ("dark", "chocolate"),
+    ("cold", "brew"),
+}
 PET_WORDS = {"pet", "puppy", "kitten", "pup"}
 ANIMALS = set(
     """dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle retriever
