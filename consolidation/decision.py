@@ -30,6 +30,8 @@ from memoryhub.providers.llm import LLMError
 logger = logging.getLogger(__name__)
 
 OTHER_SUBJECT = {"low_entity_overlap", "other_subject", "llm_other_subject"}
+# Claim signals that speak for another subject, never a reason for a conflict.
+SUBJECT_SIGNALS = {"qualifier_swap"}
 
 
 def assess_candidate(
@@ -126,6 +128,7 @@ def judge_reasons(judged: dict, rules: list[dict]) -> list[dict]:
             "existing": (item.get("existing") or {}).get("span"),
         }
         for item in judged["evidence"]
+        if item["signal"] not in SUBJECT_SIGNALS
     ]
     reasons += [r for r in rules if r["code"] not in OTHER_SUBJECT]
     if not reasons:

@@ -339,7 +339,7 @@ MEMORYHUB_MIGRATION = {
     # Calibrated with `manage.py calibrate_migration` on tests/data/migration_pairs*.jsonl
     # and the claim judge's development pairs (README, "Calibration"). Candidate chunks:
     # cosine similarity at least this; the claim judge tells the other subjects apart. With
-    # all-MiniLM-L6-v2, 12% of the development merges and contradictions score below 0.6
+    # all-MiniLM-L6-v2, 13% of the development merges and contradictions score below 0.6
     # and 1% below 0.4 (paraphrases, long sections): 0.4 keeps them in view.
     "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.4),
     "candidates": envint("MEMORYHUB_MIGRATION_CANDIDATES", 5, minimum=1),
