@@ -11,6 +11,8 @@ from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
     ANIMALS,
     CAR_MAKERS,
+    CLASS_WORDS,
+    COMMON_WORD_NAMES,
     CONFERENCE,
     EMPLOYED_WORDS,
     FOOD_PHRASES,
@@ -120,6 +122,13 @@ class NameReading:
                         tokens[0].lower_ in TEAM_WORDS
                         and len(tokens) > 1
                         and tokens[1].text[:1].isupper()
+                    )
+                    and not (  # "the SRE team", "the IT team": the word names the team
+                        len(tokens) > 1
+                        and tokens[-1].lower_ in TEAM_WORDS
+                        and tokens[0].dep_ == "compound"
+                        and tokens[0].pos_ in {"NOUN", "PROPN"}
+                        and tokens[0].lower_ not in {"the", "a", "an"}
                     )
                 )
                 or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
@@ -236,6 +245,22 @@ class NameReading:
             if span is None or not self._free(span):
                 continue
             self._add(list(span), "person", 0.8, name=found.group(1), origin="handle", cued=True)
+
+    def _lower_case_names(self):
+        """ "fyi mateo just joined the infra team", "priya's team switched ...": in chat a
+        given name written in lower case that does something or has something is a
+        person (never a word that is also common English: "will", "grace", "max")."""
+        for token in self.doc:
+            if (
+                token.text.islower()
+                and token.lower_ in lexicon.FIRST_NAMES
+                and token.lower_ not in COMMON_WORD_NAMES
+                and token.dep_ in {"nsubj", "poss", "conj"}
+                and token.pos_ in {"PROPN", "NOUN"}
+                and token.i not in self.by_token
+                and not self._hyphen_join(token)  # "Kim Soo-jin"
+            ):
+                self._add([token], "person", 0.6, origin="propn", cued=True)
 
     def _technologies(self):
         doc = self.doc
@@ -503,14 +528,31 @@ class NameReading:
             tokens = [c for c in token.children if c.dep_ == "compound"] + [token]
             self._add(sorted(tokens, key=lambda t: t.i), "concept", 0.6, origin="chunk", cued=True)
 
+    def _classes(self):
+        """ "signed up for a pottery class", "my first salsa lessons": the activity a class
+        teaches is a concept."""
+        for token in self.doc:
+            if token.lemma_.lower() not in CLASS_WORDS or token.pos_ != "NOUN":
+                continue
+            taught = [c for c in token.children if c.dep_ == "compound" and c.pos_ == "NOUN"]
+            if len(taught) == 1 and self._free(taught) and taught[0].text.islower():
+                self._add(taught, "concept", 0.6, origin="chunk", cued=True)
+
     def _chunks(self):
         """Common-noun phrases that name a thing: "billing service", "data team",
         "dark mode" as an object of a taste or use verb."""
         for chunk in self.doc.noun_chunks:
+            owned = {  # "Priya Nair's checkout team": the possessor is no part of the name
+                t.i
+                for c in chunk.root.children
+                if c.dep_ == "poss" and chunk.root.lower_ in TEAM_WORDS | ORG_WORDS
+                for t in c.subtree
+            }
+            tokens = self._trim([t for t in chunk if t.i not in owned])
             tokens = self._trim(
                 [
                     t
-                    for t in chunk
+                    for t in tokens
                     if t.pos_ not in {"ADJ", "NUM"}
                     or t.dep_ == "compound"
                     or (t.dep_ == "amod" and t.head.lower_ in {"mode", "milk", "learning"})
@@ -625,6 +667,9 @@ class NameReading:
             "practise",
             "learn",
             "study",
+            "teach",
+            "major",
+            "research",
             "fan",
         }
 

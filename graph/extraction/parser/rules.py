@@ -356,7 +356,14 @@ VERB_RULES = {
     "backpack": _rule(None, through=_go, across=_go, **{"in": _go}),
     "play": _rule(None, **{"in": _team_or_org, "for": _team_or_org, "with": _team_or_org}),
     "sing": _rule(None, **{"in": _team_or_org, "with": _team_or_org}),
-    "take_over": _rule(lambda s, t: "OWNS" if _person(s) or s.type == "organization" else None),
+    "take_over": _rule(
+        lambda s, t: (
+            "OWNS"
+            if (_person(s) or s.type == "organization")
+            and t.type in {"component", "project", "other"}
+            else None
+        )
+    ),
     "inherit": _rule(lambda s, t: "OWNS" if t.type in {"component", "project"} else None),
     "point": _rule(None, at="INTEGRATES_WITH", to="INTEGRATES_WITH"),
     "post": _rule(None, to="INTEGRATES_WITH"),

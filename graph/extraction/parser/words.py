@@ -139,6 +139,15 @@ FOOD_PHRASES = {
     ("dark", "chocolate"),
     ("cold", "brew"),
 }
+# Given names that are also common lower-case English words: never a person in lower case.
+COMMON_WORD_NAMES = set(
+    """will jack frank rob rose grace max jade lily iris ruby amber jan bob pat ray don mark
+    bill may june april summer dawn hope joy faith art rich sunny sky rain page chase hunter
+    mason carter cooper gene drew penny holly ivy daisy violet olive sage august autumn
+    angel august victor major king prince earl duke baron neil nick sam tim tom dan ken
+    kim lee ben al ed van per said gift mercy noel sol luna nova stella amir""".split()
+)
+CLASS_WORDS = {"class", "lesson", "course", "workshop", "classes", "lessons"}
 PET_WORDS = {"pet", "puppy", "kitten", "pup"}
 ANIMALS = set(
     """dog dogs cat cats puppy kitten horse bird parrot rabbit hamster fish turtle retriever
