@@ -855,8 +855,8 @@ class NameReading:
                 return "location"
             if lemma in ANIMALS or lemma in PET_WORDS:
                 return "other"
-            if lemma in WORK_NOUNS:
-                return "document"  # "Atomic Habits, such a good book"
+            if lemma in WORK_NOUNS and head.lower_ not in lexicon.FIRST_NAMES:
+                return "document"  # "Atomic Habits, such a good book", not "a song, Caroline"
         return ""
 
     def _team_names(self):
