@@ -100,6 +100,7 @@ Notion Obsidian Anki Quizlet Coursera Udemy edX Khan Academy Codecademy LeetCode
 
 # Phrases kept together ("Hugging Face") are written with a non-breaking join below.
 _MULTI = (
+    "Argo CD",
     "Apache Flink",
     "Apache Spark",
     "Apache Kafka",

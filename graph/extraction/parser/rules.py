@@ -5,6 +5,7 @@ attaching one name to another, by a role noun ("the CTO of")."""
 from dataclasses import dataclass
 
 from graph.extraction.parser.words import (
+    DEPARTMENTS,
     KIN_KNOWS,
     PLACED_KINDS,
     RACE_WORDS,
@@ -38,7 +39,9 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
         return "PART_OF"
     if prep in {"from", "on", "at"} and kind == "person" and target.type == "organization":
         words = target.name.casefold().split()
-        return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
+        if words and (words[-1] in TEAM_WORDS or " ".join(words) in DEPARTMENTS):
+            return "PART_OF"  # "Bongani from the data team", "Marcus from Finance"
+        return "WORKS_FOR"
     if prep == "by" and kind == "document" and target.type == "person":
         return "CREATED"
     if prep == "in" and kind == "component" and target.type == "component":

@@ -74,6 +74,12 @@ ANAPHOR_KINDS = {
         "component",
     ),
 }
+# A company's departments: one is part of them, not employed by them.
+DEPARTMENTS = set(
+    """finance sales marketing legal hr engineering partnerships platform security support
+    operations ops product design research procurement accounting it infra infrastructure
+    growth payments data analytics""".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
