@@ -132,6 +132,7 @@ class NameReading:
                     )
                 )
                 or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+                or (tokens[0].pos_ == "VERB" and tokens[0].text.islower() and len(tokens) > 1)
                 or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
             )
         ):
@@ -851,6 +852,8 @@ class NameReading:
                 continue
             if lemma in ORG_NOUNS:
                 return "organization"
+            if lemma in ROLE_WORK and noun.dep_ == "appos" and noun.head.i == head.i:
+                return "person"  # "Lina, a former Google engineer"
             if lemma in PLACE_NOUNS:
                 return "location"
             if lemma in ANIMALS or lemma in PET_WORDS:

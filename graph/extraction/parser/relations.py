@@ -942,6 +942,17 @@ class RelationReading:
                 for source in subjects:
                     if source is not None and liked is not None and source.type == "person":
                         self._relate(source, liked, "LIKES", sentence)
+        if word in ROLE_WORK:  # "Lina, a former Google engineer": worked there
+            for child in token.children:
+                employer = self.by_token.get(child.i) if child.dep_ == "compound" else None
+                for source in subjects:
+                    if (
+                        employer is not None
+                        and employer.type == "organization"
+                        and source is not None
+                        and source.type == "person"
+                    ):
+                        self._relate(source, employer, "WORKS_FOR", sentence)
         for poss in token.children:  # "Rosa is Tomás's sister"
             target = self._mention_of(poss) if poss.dep_ == "poss" else None
             for source in subjects:
