@@ -415,6 +415,7 @@ class NameReading:
                             and tokens[0].i + 1 < len(self.doc)
                             and self.doc[tokens[0].i + 1].lower_ in {"'s", "’s"}
                         )
+                        and not self._introduced_person(tokens[0])
                     )
                     nxt = tokens[-1].i + 1
                     if (
@@ -443,6 +444,29 @@ class NameReading:
                     elif not alone and len(tokens) <= 4:
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _introduced_person(self, token) -> bool:
+        """ "Mateus, our designer, lives in Porto": a sentence-opening proper noun with a
+        role beside it, or that lives, says or marries, is a person's name."""
+        if (
+            token.pos_ != "PROPN"
+            or token.lower_ in lexicon.NEVER_NAMES | lexicon.FIELD_KEYS
+            or self.source[token.idx + len(token) : token.idx + len(token) + 1] == ":"
+        ):
+            return False  # "- Role: Staff SRE at Mercari" is a field
+        if any(
+            c.dep_ == "appos" and c.lemma_.lower() in ROLE_WORK | KIN_KNOWS for c in token.children
+        ):
+            return True
+        return token.dep_ == "nsubj" and token.head.lemma_.lower() in {
+            "live",
+            "say",
+            "marry",
+            "tell",
+            "think",
+            "feel",
+            "grow",
+        }
 
     def _capitalised_in_name(self, token) -> bool:
         """A capitalised word the tagger did not call a proper noun: a known first name
