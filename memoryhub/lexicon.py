@@ -430,6 +430,51 @@ class _GivenNames(frozenset):
 
 FIRST_NAMES = _GivenNames(FIRST_NAMES | frozenset(_MORE_GIVEN_NAMES.split()))
 
+# Countries and large cities (general knowledge): after "in", "from", "to" or "near" one of
+# these is a place even when the named-entity model calls it a company or a person.
+_PLACE_WORDS = """
+    afghanistan albania algeria argentina armenia australia austria azerbaijan bahrain
+    bangladesh belarus belgium bolivia bosnia botswana brazil bulgaria cambodia cameroon
+    canada chile china colombia croatia cuba cyprus czechia denmark ecuador egypt estonia
+    ethiopia finland france germany ghana greece guatemala hungary iceland india indonesia
+    iran iraq ireland israel italy jamaica japan kazakhstan kenya kosovo kuwait latvia
+    lebanon libya lithuania luxembourg madagascar malawi malaysia mali malta mexico moldova
+    mongolia montenegro morocco mozambique myanmar namibia nepal netherlands nicaragua niger
+    nigeria norway oman pakistan panama paraguay peru philippines poland portugal qatar
+    romania russia rwanda scotland senegal serbia singapore slovakia slovenia somalia spain
+    sudan sweden switzerland syria taiwan tanzania thailand tunisia turkey uganda ukraine
+    uruguay uzbekistan venezuela vietnam wales yemen zambia zimbabwe england britain accra
+    abuja amsterdam ankara athens auckland baghdad baku bangalore bengaluru bangkok
+    barcelona beijing beirut belfast belgrade berlin bilbao bogota bogotá bologna bordeaux
+    boston brisbane bristol brussels bucharest budapest cairo calgary casablanca chennai
+    chicago copenhagen dakar delhi denver doha dubai dublin durban edinburgh eindhoven
+    frankfurt geneva glasgow gothenburg guadalajara hamburg hanoi harare havana helsinki
+    honolulu houston hyderabad istanbul izmir jakarta johannesburg kampala karachi kathmandu
+    kigali kinshasa kyiv kyoto lagos lahore leeds lima lisbon ljubljana london luanda lyon
+    madrid malmo manchester manila marrakech marseille medellin medellín melbourne miami
+    milan minsk montevideo montreal moscow mumbai munich nairobi naples nashville oakland
+    osaka oslo ottawa oxford porto prague pune quito recife reykjavik riga riyadh rome
+    rotterdam sapporo seattle seoul seville shanghai shenzhen stockholm stuttgart taipei
+    tallinn tbilisi tehran tokyo toronto toulouse tunis turin utrecht valencia vancouver
+    vienna vilnius warsaw wellington wroclaw yerevan zagreb zurich
+"""
+_PLACE_PHRASES = (
+    "addis ababa",
+    "buenos aires",
+    "cape town",
+    "hong kong",
+    "los angeles",
+    "mexico city",
+    "new delhi",
+    "new york",
+    "rio de janeiro",
+    "san francisco",
+    "são paulo",
+    "sao paulo",
+    "tel aviv",
+)
+PLACES = frozenset(_PLACE_WORDS.split()) | frozenset(_PLACE_PHRASES)
+
 # A "Key: value" line of a structured memory ("- Lives in: Utrecht", "**Owner:** Ana"):
 # the key and the value.
 FIELD_LINE = re.compile(

@@ -713,6 +713,13 @@ class NameReading:
             else:
                 preposition = ""
             first = mention.name.split()[0].casefold()
+            if (
+                mention.name.casefold() in lexicon.PLACES
+                and preposition in {"in", "from", "to", "near", "around", "across", "into"}
+                and mention.type != "location"
+            ):
+                mention.type = "location"  # "a nurse from Karachi": a city, whatever the model says
+                continue
             described = self._described_as(head)
             if described:
                 mention.type = described
