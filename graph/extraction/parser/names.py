@@ -715,8 +715,12 @@ class NameReading:
             first = mention.name.split()[0].casefold()
             if (
                 mention.name.casefold() in lexicon.PLACES
-                and preposition in {"in", "from", "to", "near", "around", "across", "into"}
                 and mention.type != "location"
+                and (
+                    preposition in {"in", "from", "to", "near", "around", "across", "into"}
+                    or mention.type != "organization"
+                )
+                and first not in lexicon.FIRST_NAMES
             ):
                 mention.type = "location"  # "a nurse from Karachi": a city, whatever the model says
                 continue
