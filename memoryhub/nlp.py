@@ -72,7 +72,7 @@ SYSTEM_SUFFIXES = frozenset(
     config configs settings schema migrations tests sandbox playground backup backups tool
     tools bridge checker scanner watcher loader fetcher builder collector processor reporter
     generator converter validator operator controller reconciler exporter poller notifier
-    dispatcher scraper crawler spider listener publisher subscriber""".split()
+    dispatcher scraper crawler spider listener publisher subscriber log""".split()
 )
 
 _TECHNICAL = re.compile(

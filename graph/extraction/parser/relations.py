@@ -356,8 +356,11 @@ class RelationReading:
         for token in self.doc:
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
-            if token.dep_ == "compound" and (
-                token.tag_ in {"NNS", "VBZ"} or (token.tag_ == "NNP" and token.text.islower())
+            if (
+                token.dep_ == "compound"
+                and (token.tag_ in {"NNS", "VBZ"} or (token.tag_ == "NNP" and token.text.islower()))
+            ) or (  # "api-gateway proxies requests to X" read as "proxies" requesting
+                token.dep_ == "nsubj" and token.tag_ == "NNS" and token.head.tag_ == "VBZ"
             ):
                 self._verb_as_compound(token)
             first = token

@@ -209,6 +209,25 @@ def _run_on(source, target):
     return None
 
 
+def _placed(source, target):
+    """Where a thing lives or is deployed: a place or a host it is located in, a
+    technology it uses ("session-cache lives in ElastiCache", "deployed to Fly.io")."""
+    if target.type == "technology" and not _person(source):
+        return "USES"
+    return _locate(source, target)
+
+
+def _service(source, target):
+    """A system polling, hitting or triggering another integrates with it."""
+    return "INTEGRATES_WITH" if target.type == "component" and not _person(source) else None
+
+
+def _service_or_tool(source, target):
+    if _person(source):
+        return None
+    return "USES" if target.type == "technology" else _service(source, target)
+
+
 def _use_tech(source, target):
     return "USES" if target.type == "technology" else None
 
@@ -320,10 +339,10 @@ VERB_RULES = {
     "intern": _rule(None, at="WORKS_FOR"),
     "belong": _rule(None, to="PART_OF"),
     "host": _rule(None, **{"in": "LOCATED_IN", "on": "USES"}),
-    "deploy": _rule(None, to=_locate, **{"in": _locate, "on": "USES"}),
+    "deploy": _rule(None, to=_placed, **{"in": _placed, "on": "USES"}),
     "base": _rule(None, **{"in": _locate}),
     "locate": _rule(None, **{"in": _locate}),
-    "live": _rule(None, **{"in": _locate, "on": _locate}),
+    "live": _rule(None, **{"in": _placed, "on": _placed}),
     "grow": _rule(None, **{"in": _locate, "up": _locate}),
     "stay": _rule(None, **{"in": _locate}),
     "be": _rule(
@@ -370,6 +389,18 @@ VERB_RULES = {
     "inherit": _rule(lambda s, t: "OWNS" if t.type in {"component", "project"} else None),
     "point": _rule(None, at="INTEGRATES_WITH", to="INTEGRATES_WITH"),
     "post": _rule(None, to="INTEGRATES_WITH"),
+    "stream": _rule(None, to="INTEGRATES_WITH", into="INTEGRATES_WITH"),
+    "emit": _rule(None, to="INTEGRATES_WITH"),
+    "subscribe": _rule(None, to="INTEGRATES_WITH"),
+    "listen": _rule(None, to="INTEGRATES_WITH", on="INTEGRATES_WITH"),
+    "proxy": _rule(None, to="INTEGRATES_WITH"),
+    "poll": _rule(_service),
+    "hit": _rule(_service),
+    "ping": _rule(_service),
+    "trigger": _rule(_service),
+    "invoke": _rule(_service),
+    "upload": _rule(None, to=_data, into=_data),
+    "sync": _rule(None, with_=_service_or_tool, to=_service_or_tool),
     "forward": _rule(None, to="INTEGRATES_WITH"),
     "route": _rule(None, to="INTEGRATES_WITH", through=_run_on, via=_run_on),
     "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
