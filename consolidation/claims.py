@@ -199,10 +199,7 @@ def claims(text: str) -> tuple[Claim, ...]:
     source = doc.user_data.get("source", text)
     values = find_values(source)
     out = []
-    for sentence in doc.sents:
-        tokens = [t for t in sentence if not t.is_space and not t.is_punct]
-        if not tokens:
-            continue
+    for sentence, tokens, whole in _segments(doc):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
         span_text = source[start:end]
         if not re.search(r"[A-Za-z0-9]", span_text):
@@ -218,6 +215,8 @@ def claims(text: str) -> tuple[Claim, ...]:
         }
         naming = {v.start for v in inside if v.start in subject_chars}
         described, head = _described(sentence)
+        if not whole and not any(t.i in described for t in tokens):
+            head = ""  # a clause of a list about something the sentence's subject is not
         words, subject, techs, names, qualifiers = set(), set(), set(), set(), set()
         negated = False
         for token in tokens:
@@ -270,6 +269,36 @@ def claims(text: str) -> tuple[Claim, ...]:
             )
         )
     return tuple(out)
+
+
+def _segments(doc):
+    """(sentence, its words, whether they are the whole sentence) for each claim: a long
+    sentence listing several facts ("budget $450,000; sponsor is Grace Mensah; vendor is
+    Thoughtworks", "lives in Porto, works as a nurse, plays volleyball on Thursdays") gives
+    one claim per clause, so each meets its counterpart in a list."""
+    for sentence in doc.sents:
+        tokens = [t for t in sentence if not t.is_space and not t.is_punct]
+        if not tokens:
+            continue
+        cuts = [t.i for t in sentence if t.text in {";", ","}]
+        if len(cuts) < 2 or len(tokens) < 10:
+            yield sentence, tokens, True
+            continue
+        part: list = []
+        parts = []
+        for token in sentence:
+            if token.i in cuts:
+                parts.append(part)
+                part = []
+            elif not token.is_space and not token.is_punct:
+                part.append(token)
+        parts.append(part)
+        parts = [p for p in parts if p]
+        if sum(len(p) < 3 for p in parts) * 2 > len(parts):
+            yield sentence, tokens, True  # a list of single values ("GitHub, Vault, Datadog")
+            continue
+        for part in parts:
+            yield sentence, part, False
 
 
 # The words of a subject that name what it is: "the *staging* database", "*Ana's* laptop",

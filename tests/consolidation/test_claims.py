@@ -133,3 +133,16 @@ def test_an_attribute_slot_with_another_filler_is_found_across_formats():
 def test_a_status_moving_forward_is_a_progression_not_an_opposite(existing, incoming):
     signals, _ = _signals(existing, incoming)
     assert "progressed" in signals and "opposite" not in signals
+
+
+def test_a_sentence_listing_several_facts_is_one_claim_per_clause():
+    prose = (
+        "Sofia's profile: lives in Porto, works as a nurse, has one cat named Miso, "
+        "vegetarian, plays volleyball on Thursdays."
+    )
+    found = claims(prose)
+    assert len(found) == 5 and found[-1].text == "plays volleyball on Thursdays"
+    assert len(claims("Access: GitHub, Vault, Datadog, PagerDuty, Sentry and Grafana")) == 1
+    signals, evidence = _signals(prose, "### Sofia\n- City: Porto\n- Volleyball: Tuesdays")
+    assert "value_changed" in signals
+    assert any(e["existing"] and e["existing"]["text"] == found[-1].text for e in evidence)
