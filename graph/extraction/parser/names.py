@@ -33,6 +33,7 @@ from graph.extraction.parser.words import (
     NER_TYPES,
     ORG_NOUNS,
     PET_WORDS,
+    PLACE_CUES,
     PLACE_NOUNS,
     PLACE_OBJECT_VERBS,
     PLACE_VERBS,
@@ -319,6 +320,14 @@ class NameReading:
             return "document"
         if last in EVENT_WORDS or following in EVENT_WORDS:
             return "event"
+        if (
+            len(words) > 1
+            and last in PLACE_CUES
+            and tokens[-1].text[:1].isupper()
+            and words[0] not in lexicon.FIRST_NAMES
+            and not any(t.ent_type_ == "PERSON" for t in tokens)  # "Ji-woo Park"
+        ):
+            return "location"  # "Natural History Museum", "Riverside Park", "Kyoto Station"
         if any(CONFERENCE.search(t.text) for t in tokens):
             return "event"  # "PyCon US", "KubeCon Europe", "RailsConf"
         if last in COMPONENT_NOUNS:

@@ -14,6 +14,7 @@ from graph.extraction.parser.words import (
     ANAPHOR_KINDS,
     ANIMALS,
     DEPLOY_VERBS,
+    GROUP_WORDS,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
@@ -25,6 +26,7 @@ from graph.extraction.parser.words import (
     STUDENT_WORDS,
     SUBJECT_PRONOUNS,
     TASTE_VERBS,
+    TEAM_WORDS,
     TRAFFIC_NOUNS,
     TRAVEL_VERBS,
     WORKPLACE_NOUNS,
@@ -718,9 +720,16 @@ class RelationReading:
                     and prep in {"with", "via", "through", "on", "over", "behind", "using"}
                     and not (prep == "over" and lemma in TASTE_VERBS)  # "prefers X over Y"
                     and target.type == "technology"
-                    and source.type in {"component", "project", "technology", "organization"}
+                    and (
+                        source.type in {"component", "project", "technology", "organization"}
+                        or (
+                            source.type == "person"
+                            and prep in {"on", "via", "using"}
+                            and obj.pos_ != "PRON"  # "Luca is on it"
+                        )
+                    )
                 ):
-                    type_ = "USES"  # "serves models with Triton", "runs on Kubernetes"
+                    type_ = "USES"  # "serves models with Triton", "learning French on Duolingo"
                 if (
                     type_ is None
                     and prep == "in"
@@ -739,6 +748,12 @@ class RelationReading:
                     and obj.head.head.lemma_.lower() in TRAFFIC_NOUNS
                 ):
                     type_ = "INTEGRATES_WITH"  # "aggregates calls to profile-svc"
+                if (
+                    type_ == "WORKS_FOR"
+                    and obj.i not in self.by_token
+                    and (obj.lemma_.lower() in TEAM_WORDS | GROUP_WORDS)
+                ):
+                    type_ = "PART_OF"  # "joined a new activist group called Pride Allies"
                 if type_:
                     self._relate(source, target, type_, sentence)
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:

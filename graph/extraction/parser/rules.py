@@ -371,6 +371,7 @@ VERB_RULES = {
         },
     ),
     "visit": _rule(_go, **{"in": _go}),
+    "take": _rule(None, to=_go),  # "took the kids to the Natural History Museum"
     "hike": _rule(_go, **{"in": _go}),
     "explore": _rule(_go),
     "tour": _rule(_go),

@@ -80,6 +80,16 @@ DEPARTMENTS = set(
     operations ops product design research procurement accounting it infra infrastructure
     growth payments data analytics""".split()
 )
+# The last word of a place's name: "Riverside Park", "Natural History Museum".
+PLACE_CUES = set(
+    """park museum zoo beach stadium arena square street avenue road bridge lake mountain
+    mountains island islands river airport station temple cathedral castle palace gardens
+    garden falls canyon valley bay coast peninsula national forest trail plaza""".split()
+)
+GROUP_WORDS = set(
+    """group club community choir society association league circle collective network
+    troupe ensemble orchestra""".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
