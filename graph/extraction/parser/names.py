@@ -220,7 +220,19 @@ class NameReading:
                 and doc[tokens[-1].i + 1].pos_ in {"PROPN", "NUM", "NOUN", "X"}
             ):
                 tokens.append(doc[tokens[-1].i + 1])
-            if len(tokens) > 1 and self._free(tokens):
+            owned = token.i > 0 and doc[token.i - 1].lower_ in {
+                "a",
+                "an",
+                "my",
+                "his",
+                "her",
+                "our",
+                "their",
+                "new",
+                "old",
+                "used",
+            }  # "bought a Tesla": the car
+            if (len(tokens) > 1 or owned) and self._free(tokens):
                 name = self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1]))
                 self._add(tokens, "other", 0.75, name=name, origin="vehicle", cued=True)
 

@@ -29,6 +29,7 @@ from graph.extraction.parser.words import (
     TEAM_WORDS,
     TRAFFIC_NOUNS,
     TRAVEL_VERBS,
+    TRIP_NOUNS,
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
@@ -402,6 +403,14 @@ class RelationReading:
                 c.dep_ == "poss" and c.pos_ != "PRON" for c in token.children
             ):
                 self._role_named(token)  # "Acme's CTO, Dana Whitfield, ..."
+            if (
+                token.dep_ == "poss"
+                and token.i in self.by_token
+                and token.head.lemma_.lower() in KIN_KNOWS | KIN_MARRIED
+                and self.by_token[token.i].type in {"organization", "location", "concept"}
+                and not self.by_token[token.i].cued
+            ):
+                self.by_token[token.i].type = "person"  # "Ama's sister Efua": Ama has a sister
             if token.dep_ == "poss" and (
                 token.lower_ in {"my", "his", "her", "their"}
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
@@ -739,6 +748,14 @@ class RelationReading:
                     and not any(c.dep_ == "dobj" for c in verb.children)
                 ):
                     type_ = "LOCATED_IN"  # "pay-worker crashed in ap-southeast-2"
+                if (
+                    type_ is None
+                    and prep == "to"
+                    and target.type == "location"
+                    and source.type == "person"
+                    and obj.head.head.lemma_.lower() in TRIP_NOUNS
+                ):
+                    type_ = "VISITED"  # "is planning a trip to Peru"
                 if (
                     type_ is None
                     and prep in {"to", "from"}

@@ -372,6 +372,7 @@ VERB_RULES = {
     ),
     "visit": _rule(_go, **{"in": _go}),
     "take": _rule(None, to=_go),  # "took the kids to the Natural History Museum"
+    "accept": _rule(None, to=_study, into=_study, at=_study),  # "got accepted to ETH"
     "hike": _rule(_go, **{"in": _go}),
     "explore": _rule(_go),
     "tour": _rule(_go),

@@ -90,6 +90,7 @@ GROUP_WORDS = set(
     """group club community choir society association league circle collective network
     troupe ensemble orchestra""".split()
 )
+TRIP_NOUNS = set("trip vacation holiday journey visit getaway tour honeymoon flight".split())
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
