@@ -612,6 +612,7 @@ class RelationReading:
         if self._married(verb, lemma):  # "Zoe and Marcus got married"
             people = [self._resolve(s) for s in subjects]
             people = [p for p in people if p is not None and p.type == "person"]
+            people.sort(key=lambda p: p.origin != "speaker")  # "Kaori and I": the speaker first
             for other in people[1:]:
                 self._relate(people[0], other, "MARRIED_TO", self._sentence_text(verb.sent))
         passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children) or (

@@ -128,6 +128,10 @@ def _move(source, target):
         return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
     if _person(source):
         return None
+    if _place(target):
+        return "LOCATED_IN"  # "the bucket was moved to eu-west-1"
+    if target.type == "organization":
+        return None  # "moved to the Growth team": a change of hands, no migration
     return "MIGRATED_TO"
 
 
