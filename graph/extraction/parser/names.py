@@ -814,8 +814,13 @@ class NameReading:
             if (
                 mention.type == "technology"
                 and first in lexicon.FIRST_NAMES
-                and dep in {"nsubj", "nsubjpass"}
-                and lemma in HUMAN_VERBS
+                and (
+                    (dep in {"nsubj", "nsubjpass"} and lemma in HUMAN_VERBS)
+                    or (  # "my partner Ines": a given name beside a kin word
+                        dep == "appos" and verb.lemma_.lower() in KIN_KNOWS | KIN_MARRIED
+                    )
+                    or mention.name.casefold() not in lexicon.TECHNOLOGIES
+                )
             ):  # "Lars owns search-api": a given name that owns, reviews, says
                 mention.type = "person"
                 continue
