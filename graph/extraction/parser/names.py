@@ -37,6 +37,7 @@ from graph.extraction.parser.words import (
     PLACE_NOUNS,
     PLACE_OBJECT_VERBS,
     PLACE_VERBS,
+    ROLE_TITLE_WORDS,
     ROLE_WORK,
     SPLIT_WORDS,
     STUDENT_WORDS,
@@ -97,6 +98,10 @@ class NameReading:
             return None
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
+        if origin in {"ner", "propn"} and all(
+            t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS for t in tokens
+        ):
+            return None  # "(Tech Lead)", "Senior Engineer": a role, not a name
         if (
             len(tokens) == 1
             and origin not in {"identifier", "title", "technology", "handle", "speaker"}
@@ -296,6 +301,15 @@ class NameReading:
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
                 if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
                     continue
+                if (
+                    width == 1
+                    and lowered in lexicon.FIRST_NAMES
+                    and index + 1 < len(doc)
+                    and doc[index + 1].pos_ == "PROPN"
+                    and doc[index + 1].text[:1].isupper()
+                    and doc[index + 1].lower_ not in lexicon.TECHNOLOGIES
+                ):
+                    continue  # "Julia Weber", "Ruby Chen": a person
                 found = span
                 break
             if found is not None and self._free(found):

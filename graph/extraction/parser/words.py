@@ -91,6 +91,12 @@ GROUP_WORDS = set(
     troupe ensemble orchestra""".split()
 )
 TRIP_NOUNS = set("trip vacation holiday journey visit getaway tour honeymoon flight".split())
+# Words that with a role make a job title: "Tech Lead", "Senior Staff Engineer".
+ROLE_TITLE_WORDS = set(
+    """tech senior staff principal junior chief head lead backend frontend fullstack
+    software data product account solutions executive technical deputy associate
+    assistant general regional vice""".split()
+)
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
@@ -253,7 +259,8 @@ ROLE_KEYS = {"role", "job", "position"}
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
     **dict.fromkeys(
-        ["lives in", "lives", "home", "city", "hometown"], ("topic", "LIVES_IN", "location")
+        ["lives in", "lives", "home", "city", "hometown", "works from"],
+        ("topic", "LIVES_IN", "location"),
     ),
     **dict.fromkeys(
         [
@@ -291,6 +298,7 @@ FIELDS = {
         ("topic", "LIKES", "concept"),
     ),
     **dict.fromkeys(["dislikes", "hates", "avoid", "avoids"], ("topic", "DISLIKES", "concept")),
+    **dict.fromkeys(["coffee", "drink", "drinks", "food", "snack"], ("topic", "LIKES", "other")),
     **dict.fromkeys(["prefers", "preferred", "preference"], ("topic", "PREFERS", "concept")),
     **dict.fromkeys(
         [
