@@ -301,6 +301,8 @@ class NameReading:
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
                 if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
                     continue
+                if width == 1 and span[0].ent_type_ == "PERSON" and span[0].ent_iob_ == "I":
+                    continue  # "Taylor Swift": the end of a person's name
                 if (
                     width == 1
                     and lowered in lexicon.FIRST_NAMES

@@ -412,7 +412,7 @@ class RelationReading:
             ):
                 self.by_token[token.i].type = "person"  # "Ama's sister Efua": Ama has a sister
             if token.dep_ == "poss" and (
-                token.lower_ in {"my", "his", "her", "their"}
+                token.lower_ in {"my", "his", "her", "their", "our"}
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
             ):
                 self._kin(token)
@@ -1102,7 +1102,11 @@ class RelationReading:
         word = noun.lower_
         if noun.lemma_.lower() in KIN_KNOWS | ANIMALS and word not in KIN_KNOWS | ANIMALS:
             word = noun.lemma_.lower()  # "my friends Arjun and Dev", "my dogs"
-        owner = self._speaker_at(token.idx) if token.lower_ == "my" else self.by_token.get(token.i)
+        owner = (
+            self._speaker_at(token.idx)
+            if token.lower_ in {"my", "our"}
+            else self.by_token.get(token.i)
+        )
         if owner is None and token.lower_ != "my":
             verb = noun
             while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
