@@ -326,8 +326,12 @@ class NameReading:
                     and doc[tokens[-1].i + 1].i not in self.by_token
                 ):
                     tokens.append(doc[tokens[-1].i + 1])
+                cue = self._cue_type(tokens, "") if len(tokens) > len(found) else ""
                 if len(tokens) > len(found) and tokens[-1].lower_.rstrip(".") in ORG_WORDS:
                     self._add(tokens, "organization", 0.8, origin="propn", cued=True)
+                elif cue in {"event", "location", "organization", "document"}:
+                    self._add(tokens, cue, 0.8, origin="propn", cued=True)  # "Harbor Lights
+                    # Festival" is a festival, whatever "Harbor" is in the gazetteer
                 else:  # "Harbor Print Ltd" is a company, "Docker Desktop" a technology
                     self._add(tokens, "technology", 0.9, origin="technology", cued=True)
                 index = tokens[-1].i + 1

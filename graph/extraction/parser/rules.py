@@ -158,6 +158,11 @@ def _join(source, target):
     return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
 
 
+def _for_event(source, target):
+    """ "drove up to Portland for the Harbor Lights Festival": went to the event."""
+    return "ATTENDED" if target.type == "event" and _person(source) else None
+
+
 def _attend(source, target):
     if target.type == "organization":
         return "STUDIES_AT"
@@ -412,10 +417,10 @@ VERB_RULES = {
     "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
     "serve": _rule(None, **{"from": _run_on}),
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
-    "go": _rule(None, to=_go, at=_go, **{"in": _go}),  # "went camping at Lake Tahoe"
-    "travel": _rule(None, to=_go),
-    "fly": _rule(None, to=_go),
-    "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go),
+    "go": _rule(None, to=_go, at=_go, for_=_for_event, **{"in": _go}),  # "went camping at X"
+    "travel": _rule(None, to=_go, for_=_for_event),
+    "fly": _rule(None, to=_go, for_=_for_event),
+    "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go, for_=_for_event),
     "spend": _rule(None, **{"in": _go, "at": _go}),
     "camp": _rule(None, **{"in": _go, "at": _go}),
     "attend": _rule(_attend),
