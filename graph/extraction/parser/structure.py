@@ -21,6 +21,7 @@ from graph.extraction.parser.words import (
     TABLE_ROW,
     TABLE_RULE,
     TABLE_SUBJECTS,
+    TEAM_KEYS,
     TEAM_WORDS,
     VALUE_ENTS,
     VALUE_SPLIT,
@@ -223,6 +224,9 @@ class StructureReading:
             else:
                 value = self._value(start + piece.start(), start + piece.end(), kind)
             if value is None or topic is None or value is topic:
+                continue
+            if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
+                self._relate(value, topic, "OWNS", line.strip())  # "### billing-api" / "- Team: X"
                 continue
             if relation == "LIVES_IN" and topic.type != "person":
                 type_ = "LOCATED_IN"

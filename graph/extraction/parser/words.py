@@ -252,6 +252,7 @@ PERSONAL_RELATIONS = {
 }
 # Values never named as entities: dates, times, amounts.
 VALUE_ENTS = {"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL", "ORDINAL"}
+TEAM_KEYS = {"team", "squad", "department", "dept"}
 # Keys whose value names the subject of a record: "- Name: Priscila Andrade".
 NAME_KEYS = {"name", "full name", "contact", "person"}
 # Keys whose value is a role that may name the employer: "Role: Staff SRE at Mercari".
@@ -321,6 +322,32 @@ FIELDS = {
             "queue",
             "cache",
             "storage",
+            "runs on",
+            "written in",
+            "built with",
+            "built on",
+            "hosted on",
+            "deployed on",
+            "cloud",
+            "hosting",
+            "ci",
+            "ci/cd",
+            "monitoring",
+            "alerting",
+            "observability",
+            "logging",
+            "orm",
+            "broker",
+            "message broker",
+            "messaging",
+            "search",
+            "auth",
+            "secrets",
+            "infra",
+            "infrastructure",
+            "orchestration",
+            "scheduler",
+            "stack used",
         ],
         ("topic", "USES", "technology"),
     ),
@@ -358,6 +385,8 @@ FIELDS = {
     ),
     **dict.fromkeys(["married to", "spouse", "wife", "husband"], ("topic", "MARRIED_TO", "person")),
     "reports to": ("topic", "REPORTS_TO", "person"),
+    # a person's team, or the team that owns a system ("- Team: Payments")
+    **dict.fromkeys(["team", "squad", "department", "dept"], ("topic", "PART_OF", "organization")),
     **dict.fromkeys(
         ["studied at", "studies at", "school", "university", "education", "alma mater"],
         ("topic", "STUDIES_AT", "organization"),
