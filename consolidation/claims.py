@@ -1,14 +1,19 @@
 """Claim-level comparison of an incoming section with a stored chunk.
 
-Both texts are split into claims (sentences, list items, "Key: value" lines) read off the
-one shared parse of each text (``memoryhub.nlp``). A claim keeps what it is about (its
-content lemmas, its subject, its field key), its values normalised by ``memoryhub.values``
-(so "$120,000" equals "USD 120k" and "5 March" equals "2024-03-05"), whether it is negated,
-and the technologies and names it mentions. Claims of the two texts about the same thing
-are aligned, then each aligned pair is compared: a value of one kind that differs, a
-negation or status that flips, a technology or a name that replaces another, an object
-swapped under a single-valued attribute. ``compare`` returns these signals as numbers (the
-judge's features) with the claims that raised them (the evidence a reviewer sees).
+Both texts are split into claims (sentences, list items, "Key: value" lines, the clauses
+of a sentence that lists several facts) read off the one shared parse of each text
+(``memoryhub.nlp``). A claim keeps what it is about (its content lemmas, its subject with
+the head noun and the qualifiers naming it, its field key), its values normalised by
+``memoryhub.values`` (so "$120,000" equals "USD 120k" and "5 March" equals "2024-03-05"),
+whether it is negated, and the technologies, names and field values it states (its
+fillers). Claims of the two texts about the same thing are aligned, then each aligned pair
+is compared: a value of one kind that differs, a negation or status that flips, a
+technology or a name that replaces another, an object swapped under a single-valued
+attribute — and where they differ: a qualifier of the subject replaced (another subject)
+or a filler replaced under the same subject (a changed fact). Attribute slots ("owner",
+"region") stated in both texts are compared clause by clause wherever they stand.
+``compare`` returns these signals as numbers (the judge's features) with the claims that
+raised them (the evidence a reviewer sees).
 """
 
 import re
