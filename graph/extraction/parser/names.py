@@ -41,6 +41,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     SPLIT_WORDS,
     STUDENT_WORDS,
+    SYSTEM_KIND_NOUNS,
     SYSTEM_NOUNS,
     TASTE_PHRASES,
     TASTE_VERBS,
@@ -756,12 +757,14 @@ class NameReading:
             first = mention.name.split()[0].casefold()
             if (
                 mention.name.casefold() in lexicon.PLACES
-                and mention.type != "location"
+                and (mention.type != "location" or preposition)
                 and (
-                    preposition in {"in", "from", "to", "near", "around", "across", "into"}
-                    or mention.type != "organization"
+                    preposition in {"in", "near", "around", "across"}  # "restaurants in Milan"
+                    or (
+                        (preposition in {"from", "to", "into"} or mention.type != "organization")
+                        and first not in lexicon.FIRST_NAMES
+                    )
                 )
-                and first not in lexicon.FIRST_NAMES
             ):
                 mention.type = "location"  # "a nurse from Karachi": a city, whatever the model says
                 continue
@@ -919,6 +922,8 @@ class NameReading:
             nouns.append(head.head)
         if head.dep_ == "attr":
             nouns.extend(c for c in head.head.children if c.dep_ == "nsubj")
+        if head.dep_ == "nsubj" and head.head.lemma_ == "be":  # "Atlas is our data catalog"
+            nouns.extend(c for c in head.head.children if c.dep_ == "attr")
         if head.head.lower_ in {"named", "called"} and head.head.dep_ == "acl":
             nouns.append(head.head.head)  # "a dog named Juniper"
         if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
@@ -939,6 +944,8 @@ class NameReading:
                 return "location"
             if lemma in ANIMALS or lemma in PET_WORDS:
                 return "other"
+            if lemma in SYSTEM_KIND_NOUNS and head.lower_ not in lexicon.FIRST_NAMES:
+                return SYSTEM_KIND_NOUNS[lemma]  # "Atlas is our data catalog"
             if lemma in WORK_NOUNS and head.lower_ not in lexicon.FIRST_NAMES:
                 return "document"  # "Atomic Habits, such a good book", not "a song, Caroline"
         return ""

@@ -97,6 +97,16 @@ ROLE_TITLE_WORDS = set(
     software data product account solutions executive technical deputy associate
     assistant general regional vice""".split()
 )
+# Nouns that say what kind of system a name is: "Atlas is our data catalog".
+SYSTEM_KIND_NOUNS = {
+    **dict.fromkeys(
+        """service api gateway pipeline catalog dashboard app backend frontend microservice
+        worker repo repository module bot portal""".split(),
+        "component",
+    ),
+    **dict.fromkeys("library framework language database tool".split(), "technology"),
+    **dict.fromkeys("project initiative program programme epic".split(), "project"),
+}
 # Events one runs in rather than organises: "ran the Berlin Marathon".
 RACE_WORDS = set("marathon half-marathon race 5k 10k triathlon ultra relay parkrun".split())
 # Nouns that describe a work: "Atomic Habits, such a good book".
