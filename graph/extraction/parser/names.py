@@ -302,7 +302,14 @@ class NameReading:
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
                 if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
                     continue
-                if width == 1 and span[0].ent_type_ == "PERSON" and span[0].ent_iob_ == "I":
+                if (
+                    width == 1
+                    and span[0].ent_type_ == "PERSON"
+                    and span[0].ent_iob_ == "I"
+                    and doc[index - 1].pos_ == "PROPN"
+                    and doc[index - 1].text[:1].isupper()
+                    and doc[index - 1].lower_ in lexicon.FIRST_NAMES
+                ):
                     continue  # "Taylor Swift": the end of a person's name
                 if (
                     width == 1
