@@ -33,7 +33,7 @@ DATA_DIR = Path(settings.BASE_DIR) / "tests" / "data" / "extraction"
 # Each split is one or more files, written by different hands; every file is a row.
 SPLITS = {
     "dev": tuple(DATA_DIR / f"{name}.jsonl" for name in ("dev", "dev2", "dev3", "dev4", "dev5")),
-    "holdout": (DATA_DIR / "holdout.jsonl", DATA_DIR / "holdout2.jsonl"),
+    "holdout": tuple(DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3")),
 }
 # Not in any set, so the timed run does not find it in a parse cache.
 WARM_UP_TEXT = "Alice Chen owns the billing service, which uses PostgreSQL in Berlin."

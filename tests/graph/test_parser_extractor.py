@@ -320,6 +320,7 @@ def test_constructions(parser, text, triple):
         ("dev5", 0.88, 0.82),
         ("holdout", 0.81, 0.50),
         ("holdout2", 0.82, 0.58),
+        ("holdout3", 0.78, 0.62),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
