@@ -72,6 +72,32 @@ OPPOSITES = [
     ({"sql", "relational"}, {"nosql"}),
     ({"like", "love", "enjoy", "prefer"}, {"hate", "dislike", "avoid"}),
 ]
+# Mutually exclusive values of one attribute (a kind, a schedule, a fuel, a contract...):
+# one of them gone and another come between two aligned claims changes the type of the
+# thing ("billed monthly" → "billed annually", "a petrol car" → "an electric car").
+ALTERNATIVES = [
+    {"rest", "grpc", "graphql", "soap", "websocket", "websockets"},
+    set(
+        "hourly daily nightly weekly fortnightly biweekly monthly quarterly "
+        "annual annually yearly".split()
+    ),
+    {"petrol", "gasoline", "diesel", "electric", "lpg"},
+    {"variable", "tracker"},
+    {"rolling", "canary"},
+    {"fifo", "lifo", "priority"},
+    set(
+        "employee staff salaried permanent contractor freelancer freelance consultant "
+        "intern temporary".split()
+    ),
+    {"remote", "onsite", "office", "hybrid"},
+    {"cron", "webhook"},
+    {"vegetarian", "vegan", "pescatarian", "omnivore", "carnivore", "keto"},
+    {"married", "divorced", "widowed"},
+    {"ssd", "hdd", "nvme"},
+    {"pro", "premium", "enterprise"},
+    {"morning", "afternoon", "evening"},
+    {"mit", "apache", "gpl", "bsd", "agpl", "lgpl"},
+]
 # A status moving forward along one of these is an update, not a contradiction.
 PROGRESSIONS = [
     [
@@ -362,6 +388,10 @@ def _opposed(a: frozenset, b: frozenset) -> str:
             return (
                 f"{'/'.join(sorted(a & (left | right)))} → {'/'.join(sorted(b & (left | right)))}"
             )
+    for group in ALTERNATIVES:
+        gone, come = (a - b) & group, (b - a) & group
+        if gone and come:
+            return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
     return ""
 
 

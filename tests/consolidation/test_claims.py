@@ -146,3 +146,25 @@ def test_a_sentence_listing_several_facts_is_one_claim_per_clause():
     signals, evidence = _signals(prose, "### Sofia\n- City: Porto\n- Volleyball: Tuesdays")
     assert "value_changed" in signals
     assert any(e["existing"] and e["existing"]["text"] == found[-1].text for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The status report goes out weekly.", "The status report now goes out quarterly."),
+        ("Her car is a diesel hatchback.", "Her car is an electric hatchback."),
+        ("The public API speaks GraphQL.", "The public API speaks gRPC."),
+        ("Olu is a salaried designer at Kite.", "Olu is a freelance designer at Kite."),
+    ],
+)
+def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "opposite" in signals
+    assert any(e["signal"] == "opposite" and "→" in e["detail"] for e in evidence)
+
+
+def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
+    signals, _ = _signals(
+        "The report goes out weekly.", "The report goes out weekly, and a summary monthly."
+    )
+    assert "opposite" not in signals
