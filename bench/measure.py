@@ -12,6 +12,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
+from django.core.management.base import BaseCommand
+
+from memoryhub.progress import Progress
 
 
 def percentiles(samples_ms: list[float]) -> dict:
@@ -26,6 +29,27 @@ def percentiles(samples_ms: list[float]) -> dict:
 
 def fmt(stats: dict) -> str:
     return f"p50 {stats['p50']:7.2f} ms   p95 {stats['p95']:7.2f} ms   (n={stats['n']})"
+
+
+class BenchCommand(BaseCommand):
+    """A benchmark command: its figures go to stdout as they come (``log``)."""
+
+    def log(self, text: str = "") -> None:
+        self.stdout.write(text)
+        self.stdout.flush()
+
+
+def embed_in_batches(
+    embedder, texts: list[str], *, dimension: int, stream, label: str = "embedding", batch=256
+) -> tuple[np.ndarray, float]:
+    """``texts`` embedded ``batch`` at a time with a progress display on ``stream``: the
+    matrix and the seconds it took."""
+    progress = Progress(len(texts), label, stream=stream)
+    vectors = np.zeros((len(texts), dimension), dtype=np.float32)
+    for start in range(0, len(texts), batch):
+        vectors[start : start + batch] = embedder.embed_documents(texts[start : start + batch])
+        progress.advance(min(batch, len(texts) - start))
+    return vectors, progress.finish()
 
 
 class Precomputed:

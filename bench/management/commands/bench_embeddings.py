@@ -13,12 +13,12 @@ from pathlib import Path
 
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.test import override_settings
 
 from bench.locomo import LOCOMO_DIR, conversations, evidence_ids, sessions, turn_chunk
 from bench.management.commands.bench_writes import embedded_texts, locomo_batches
-from bench.measure import percentiles
+from bench.measure import BenchCommand, percentiles
 from memoryhub.providers import embeddings
 from memoryhub.services.workers import worker_create, worker_delete
 from tiers.memory_graph import NoGraph, memory_graph, plug_memory_graph
@@ -51,7 +51,7 @@ def _config(runtime: str) -> dict:
     }
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = "torch vs int8 ONNX for the local model: speed, first start, cosines, LoCoMo recall."
 
     def add_arguments(self, parser):
@@ -61,10 +61,6 @@ class Command(BaseCommand):
         parser.add_argument("--starts", type=int, default=3, help="first starts per runtime")
         parser.add_argument("--no-recall", action="store_true")
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         try:

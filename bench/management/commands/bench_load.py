@@ -29,9 +29,9 @@ from pathlib import Path
 import httpx
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from bench.measure import _free_port
+from bench.measure import BenchCommand, _free_port
 from consolidation.models import ConsolidationRun
 from memoryhub.models import Worker
 from memoryhub.services.workers import token_issue, worker_create, worker_delete
@@ -112,7 +112,7 @@ class Sample:
     status: int | str
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = (
         "Load test: N agents (section updates, searches, memory creation, context) against "
         "gunicorn + the task cluster; requests/s, p50/p95/p99 per endpoint, errors, and a "
@@ -138,10 +138,6 @@ class Command(BaseCommand):
         parser.add_argument("--json", help="also write the figures to this file")
         parser.add_argument("--server-log", help="gunicorn/qcluster output (default: a tmp file)")
         parser.add_argument("--seed", type=int, default=17)
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         logging.getLogger("httpx").setLevel(logging.WARNING)

@@ -9,12 +9,11 @@ from datetime import timedelta
 
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.db import connection
 from django.utils import timezone
 
 from bench.corpus import generate_chunks, generate_queries
-from bench.measure import Precomputed, fmt, percentiles
+from bench.measure import BenchCommand, Precomputed, embed_in_batches, fmt, percentiles
 from consolidation.services.shortterm_to_longterm import promotion_sweep
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
@@ -31,7 +30,7 @@ from tiers.services.shortterm import shortterm_memory_create
 SESSIONS = [f"session-{i}" for i in range(12)]
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = (
         "Benchmark the longterm tier: promotion sweep throughput and p95 per memory over "
         "--memories shortterm memories with synthetic usage; longterm search p50/p95 over "
@@ -52,10 +51,6 @@ class Command(BaseCommand):
         parser.add_argument("--skip-search", action="store_true")
         parser.add_argument("--keep", action="store_true", help="keep the bench workers")
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         figures = {"machine": {"cpus": __import__("os").cpu_count()}}
@@ -166,12 +161,12 @@ class Command(BaseCommand):
         embedder = get_embedder()
         worker = self._fresh_worker("bench-longterm")
         texts = generate_chunks(count, seed=21)
-        progress = Progress(count, "embedding", stream=self.stderr._out)
-        vectors = np.zeros((count, settings.MEMORYHUB_EMBEDDINGS["dimension"]), dtype=np.float32)
-        for start in range(0, count, 256):
-            vectors[start : start + 256] = embedder.embed_documents(texts[start : start + 256])
-            progress.advance(min(256, count - start))
-        progress.finish()
+        vectors, _ = embed_in_batches(
+            embedder,
+            texts,
+            dimension=settings.MEMORYHUB_EMBEDDINGS["dimension"],
+            stream=self.stderr._out,
+        )
         # Sources of 10 chunks, each promoted 1-3 times over the last 90 days: the later
         # promotions rewrite some chunks (new versions), so ~40 % of the versions are ended.
         rng = random.Random(3)

@@ -16,12 +16,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection
 
 from agents.tools import call_tool
 from bench.corpus import generate_chunks, generate_queries
-from bench.measure import fmt, percentiles
+from bench.measure import BenchCommand, fmt, percentiles
 from memoryhub.models import Worker
 from memoryhub.providers.embeddings import HashEmbeddings
 from memoryhub.services.workers import token_issue, worker_create, worker_delete
@@ -38,7 +38,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = (
         "Benchmark MCP tool calls: p50/p95 round trip of search_shortterm_memory and "
         "retrieve over stdio and streamable HTTP, and the same calls in-process."
@@ -57,10 +57,6 @@ class Command(BaseCommand):
         parser.add_argument("--transports", default="stdio,http")
         parser.add_argument("--keep", action="store_true", help="keep the bench worker")
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         for name in ("mcp", "httpx2"):  # the SDK's client logs every request at INFO

@@ -1,7 +1,7 @@
 """Cross-tier retrieval and the context block through HTTP on a large worker: ``--chunks``
 shortterm chunks (memories of 10) promoted into as many current longterm versions (the
-shortterm vectors reused, as promotion does; the graphs left to the background
-extraction), and a few active memories. Times
+shortterm vectors reused, as promotion does; their graph extraction left pending), and a
+few active memories. Times
 ``POST .../retrieve`` with ``tiers="auto"`` (queries with and without seed 003's cues, so
 every selection path runs) and ``POST .../context`` through the Python client, p50/p95."""
 
@@ -13,12 +13,18 @@ from pathlib import Path
 
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand
 from django.db import connection
 
 from bench.corpus import generate_chunks, generate_queries
-from bench.measure import Precomputed, fmt, http_server, percentiles
-from graph.services import extraction
+from bench.importing import extraction_left_pending
+from bench.measure import (
+    BenchCommand,
+    Precomputed,
+    embed_in_batches,
+    fmt,
+    http_server,
+    percentiles,
+)
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
@@ -52,7 +58,7 @@ sections:
 """
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = (
         "Cross-tier retrieve (tiers=auto) and context building through HTTP over a worker "
         "with --chunks shortterm chunks and as many longterm versions: p50/p95 per cue."
@@ -75,10 +81,6 @@ class Command(BaseCommand):
         )
         parser.add_argument("--keep", action="store_true", help="keep the benchmark worker")
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         count = options["chunks"]
@@ -110,42 +112,35 @@ class Command(BaseCommand):
             embedder = HashEmbeddings(dimension=dimension)
         else:
             embedder = get_embedder()
-        progress = Progress(len(texts), "embedding", stream=self.stderr._out)
-        vectors = np.zeros((len(texts), dimension), dtype=np.float32)
-        for start in range(0, len(texts), 256):
-            vectors[start : start + 256] = embedder.embed_documents(texts[start : start + 256])
-            progress.advance(min(256, len(texts) - start))
-        progress.finish()
+        vectors, _ = embed_in_batches(embedder, texts, dimension=dimension, stream=self.stderr._out)
         precomputed = Precomputed(dict(zip(texts, vectors, strict=True)))
-        # retrieve reads no graph (include_graph is off): the memories are written with
-        # their extraction left pending, as background mode does, without queueing 10,000
-        # tasks (with --keep, the extraction sweep of a running cluster picks them up).
-        settings.MEMORYHUB_GRAPH = {**settings.MEMORYHUB_GRAPH, "extraction_mode": "background"}
-        extraction._enqueue_extraction = lambda memory_id: None
         rng = random.Random(5)
         progress = Progress(len(texts), "shortterm + longterm", stream=self.stderr._out)
-        for start in range(0, len(texts), MEMORY_SIZE):
-            batch = texts[start : start + MEMORY_SIZE]
-            memory = shortterm_memory_create(
-                worker=worker,
-                title=f"notes {start // MEMORY_SIZE}",
-                chunks=[{"content": text} for text in batch],
-                embedder=precomputed,
-            )
-            longterm_versions_write(
-                worker=worker,
-                shortterm_memory_id=memory.pk,
-                title=memory.title,
-                chunks=[
-                    SourceChunk(
-                        chunk_order=order, content=text, embedding=precomputed.vectors[text]
-                    )
-                    for order, text in enumerate(batch)
-                ],
-                confidence=round(rng.uniform(0.5, 1.0), 3),
-                importance=round(rng.uniform(2, 9), 2),
-            )
-            progress.advance(len(batch))
+        # retrieve reads no graph (include_graph is off): the memories' extraction is left
+        # pending for the sweep (with --keep, a running cluster's sweep extracts them).
+        with extraction_left_pending():
+            for start in range(0, len(texts), MEMORY_SIZE):
+                batch = texts[start : start + MEMORY_SIZE]
+                memory = shortterm_memory_create(
+                    worker=worker,
+                    title=f"notes {start // MEMORY_SIZE}",
+                    chunks=[{"content": text} for text in batch],
+                    embedder=precomputed,
+                )
+                longterm_versions_write(
+                    worker=worker,
+                    shortterm_memory_id=memory.pk,
+                    title=memory.title,
+                    chunks=[
+                        SourceChunk(
+                            chunk_order=order, content=text, embedding=precomputed.vectors[text]
+                        )
+                        for order, text in enumerate(batch)
+                    ],
+                    confidence=round(rng.uniform(0.5, 1.0), 3),
+                    importance=round(rng.uniform(2, 9), 2),
+                )
+                progress.advance(len(batch))
         progress.finish()
         for number in range(5):
             active_memory_create(

@@ -7,11 +7,19 @@ import time
 
 import numpy as np
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import connection, transaction
 
 from bench.corpus import generate_chunks, generate_queries
-from bench.measure import Precomputed, fmt, http_server, percentiles, post_json
+from bench.measure import (
+    BenchCommand,
+    Precomputed,
+    embed_in_batches,
+    fmt,
+    http_server,
+    percentiles,
+    post_json,
+)
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.providers import embeddings
@@ -47,7 +55,7 @@ def _delete(worker) -> None:
     _vacuum(deleted=worker_delete(worker=worker).get("shortterm_chunks", 0))
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = "Benchmark shortterm ingest and search (prints p50/p95, throughput, recall, size)."
 
     def add_arguments(self, parser):
@@ -64,10 +72,6 @@ class Command(BaseCommand):
             help="reuse a kept benchmark worker of the same size: search timings only",
         )
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         try:
@@ -250,13 +254,10 @@ class Command(BaseCommand):
         """The model alone, then the write path alone with those vectors."""
         n = len(texts)
         embedder.embed_documents(texts[:64])  # load the model before timing
-        progress = Progress(n, "embedding", stream=self.stderr._out)
-        vectors = np.zeros((n, embedder.dimension), dtype=np.float32)
         batch = 256
-        for start in range(0, n, batch):
-            vectors[start : start + batch] = embedder.embed_documents(texts[start : start + batch])
-            progress.advance(min(batch, n - start))
-        t_embed = progress.finish()
+        vectors, t_embed = embed_in_batches(
+            embedder, texts, dimension=embedder.dimension, stream=self.stderr._out, batch=batch
+        )
         precomputed = Precomputed(dict(zip(texts, vectors, strict=True)))
         progress = Progress(n, "writing", stream=self.stderr._out)
         for start in range(0, n, size):

@@ -13,10 +13,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from bench.locomo import LOCOMO_DIR, conversations, sessions, turn_chunk
-from bench.measure import http_server, post_json
+from bench.measure import BenchCommand, http_server, post_json
 from memoryhub.models import Worker
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.services.workers import token_issue, worker_create, worker_delete
@@ -97,7 +97,7 @@ def timed_service(timed: _Timed):
         shortterm._insert_chunks = insert
 
 
-class Command(BaseCommand):
+class Command(BenchCommand):
     help = (
         "Write speed: the model alone against the HTTP API and the service on LoCoMo's "
         "turns (one memory per session), interleaved; turns/s, ratios and where time goes."
@@ -124,10 +124,6 @@ class Command(BaseCommand):
         parser.add_argument("--no-http", action="store_true")
         parser.add_argument("--no-service", action="store_true")
         parser.add_argument("--json", help="also write the figures to this file")
-
-    def log(self, text: str = "") -> None:
-        self.stdout.write(text)
-        self.stdout.flush()
 
     def handle(self, *args, **options):
         try:
