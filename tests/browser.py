@@ -54,3 +54,9 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def wait_for_htmx(page) -> None:
+    """Until htmx has processed the page: a click before that follows a plain link."""
+    page.wait_for_load_state("load")
+    page.wait_for_function("window.htmx !== undefined")

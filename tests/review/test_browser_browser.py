@@ -7,7 +7,7 @@ import re
 import pytest
 
 from review.models import MergeConflict
-from tests.browser import screenshot
+from tests.browser import screenshot, wait_for_htmx
 from tests.factories import TASK_TEMPLATE, StaffFactory, WorkerFactory
 from tiers.services.active import active_memory_create, active_memory_update_sections
 from tiers.services.shortterm import shortterm_memory_create
@@ -105,6 +105,7 @@ def test_staff_browse_a_workers_tiers(live_server, page, settings):
     screenshot(page, "browser-active")
 
     # Shortterm, by htmx: the tab panel changes, the page does not reload.
+    wait_for_htmx(page)
     page.evaluate("window.__same_page = true")
     page.click("#tab-shortterm")
     page.wait_for_selector("#tab-panel[data-tab=shortterm]")

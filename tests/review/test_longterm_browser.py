@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from consolidation.services.shortterm_to_longterm import promotion_check
-from tests.browser import screenshot
+from tests.browser import screenshot, wait_for_htmx
 from tests.factories import StaffFactory, WorkerFactory
 from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 from tiers.services.usage import usage_record
@@ -109,6 +109,7 @@ def test_the_date_picker_shows_what_was_valid_then(live_server, page):
 
     _log_in(page, live_server, f"/browse/{ledger.pk}/")
     page.wait_for_selector("h1:text('ledger')")
+    wait_for_htmx(page)
     page.evaluate("window.__same_page = true")
     page.click("#tab-longterm")
     page.wait_for_selector("#tab-panel[data-tab=longterm]")
