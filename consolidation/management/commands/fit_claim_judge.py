@@ -18,6 +18,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev.jsonl",
     DATA / "consolidation" / "pairs_dev2.jsonl",
     DATA / "consolidation" / "pairs_dev3.jsonl",
+    DATA / "consolidation" / "pairs_dev4.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
