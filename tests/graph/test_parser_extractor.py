@@ -296,6 +296,37 @@ def test_extract_many_matches_extract(parser):
             ("pay-worker", "LOCATED_IN", "ap-southeast-2"),
         ),
         ("Aditya drives a Tesla Model 3.", ("aditya", "OWNS", "tesla model 3")),
+        # synonyms of a relation: tending a system, being with a company, swearing by
+        ("Priya looks after the billing pipeline.", ("priya", "OWNS", "billing pipeline")),
+        ("Tom is with Acme Corp now.", ("tom", "WORKS_FOR", "acme corp")),
+        ("Kenji swears by Go.", ("kenji", "LIKES", "go")),
+        ("ingest-api feeds the events-bus.", ("ingest-api", "INTEGRATES_WITH", "events-bus")),
+        # a subject that is the relation's target: hired, managed
+        ("Stripe hired Ana Lopez in 2021.", ("ana lopez", "WORKS_FOR", "stripe")),
+        ("Jo is managed by Helen.", ("jo", "REPORTS_TO", "helen")),
+        # a negated taste is a dislike
+        ("Rina doesn't like Slack.", ("rina", "DISLIKES", "slack")),
+        ("Marek is not a fan of Kubernetes.", ("marek", "DISLIKES", "kubernetes")),
+        # the role of a thing named after the copula; the user the notes name
+        ("The owner of payments-api is Rahul.", ("rahul", "OWNS", "payments-api")),
+        (
+            "User's name is Paul Grant. User prefers tabs over spaces.",
+            ("paul grant", "PREFERS", "tabs"),
+        ),
+        # a migration the parse misreads, a hand-over, a service on a host
+        (
+            "notif-svc was moved from Heroku to Render last sprint.",
+            ("notif-svc", "MIGRATED_TO", "render"),
+        ),
+        (
+            "By Friday, Ola will hand over the data-pipeline to the Analytics team.",
+            ("analytics team", "OWNS", "data-pipeline"),
+        ),
+        (
+            "hey can you check why orders-worker keeps crashing on node-7?",
+            ("orders-worker", "LOCATED_IN", "node-7"),
+        ),
+        ("The fraud-model is served by triton-01.", ("fraud-model", "LOCATED_IN", "triton-01")),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -29,11 +29,12 @@ from graph.extraction.parser.names import NameReading
 from graph.extraction.parser.relations import RelationReading
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.structure import StructureReading
+from graph.extraction.parser.surface import SurfaceReading
 from graph.vocabulary import normalize_name
 from memoryhub.nlp import parse, parse_many
 
 
-class _Reader(NameReading, StructureReading, RelationReading):
+class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
     """One text's mentions and relationships."""
 
     def __init__(self, doc):
@@ -65,7 +66,9 @@ class _Reader(NameReading, StructureReading, RelationReading):
         self._aliases()
         self._topics()
         self._tables()
+        self._user()
         self._relations()
+        self._surface()
         self._attached()
         self._parentheses()
         self._one_type_per_name()

@@ -4,17 +4,21 @@ roles, kinship, and names attached by prepositions."""
 from graph.extraction.base import ExtractedRelationship
 from graph.extraction.parser.rules import (
     _NO_RULE,
+    REVERSED_RULES,
     VERB_RULES,
     Mention,
     _attachment,
     _role_type,
     _verb_lemma,
 )
+from graph.extraction.parser.surface import host_like
 from graph.extraction.parser.words import (
     ANAPHOR_KINDS,
     ANIMALS,
     DEPLOY_VERBS,
     GROUP_WORDS,
+    HUMAN_OBJECT_VERBS,
+    HUMAN_VERBS,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
@@ -42,6 +46,9 @@ class RelationReading:
         """The entity a subject/object token stands for."""
         if token is None:
             return None
+        user = self._user_mention(token)  # "User prefers tabs": the user the notes name
+        if user is not None:
+            return user
         if token.lower_ in SUBJECT_PRONOUNS and self._speaker_at(token.idx) is not None:
             return self._speaker_at(token.idx)
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
@@ -584,6 +591,8 @@ class RelationReading:
             return  # "stopped using X" is a stop, not a use
         if lemma == "stand" and negated and not no_longer:  # "can't stand running"
             lemma, negated = "hate", False
+        elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
+            lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
             lemma = "deploy"
         if lemma == "be" and any(
@@ -630,6 +639,14 @@ class RelationReading:
                             source = self._resolve(subject)
                             if source is not None and source.type == "person":
                                 self._relate(source, where, "VISITED", sentence)
+            if obj.dep_ == "conj" and any(
+                c.dep_ == "compound"
+                and c.tag_ in {"NNS", "VBZ"}
+                and c.lower_.endswith("s")
+                and c.lemma_.lower() in HUMAN_OBJECT_VERBS | HUMAN_VERBS
+                for c in obj.children
+            ):
+                continue  # "manages the team and mentors Jo": Jo is mentored, not managed
             target = self._mention_of(obj)
             if target is None and lemma in TRAVEL_VERBS and prep in {"to", "from", "at", ""}:
                 target = next(  # "got back from a conference in Austin": where it was
@@ -676,6 +693,10 @@ class RelationReading:
                     type_ = rule(target, source, "", no_longer)
                     if type_:
                         self._relate(target, source, type_, sentence)
+                    elif lemma in REVERSED_RULES and REVERSED_RULES[lemma](target, source):
+                        reversed_type = REVERSED_RULES[lemma](target, source)
+                        self._relate(source, target, reversed_type, sentence)  # "Jo is
+                        # managed by Helen": Jo reports to Helen
                     elif (  # "scheduled by Airflow", "fronted by Cloudflare"
                         target.type == "technology"
                         and source.type in {"component", "project"}
@@ -751,6 +772,16 @@ class RelationReading:
                     type_ = "LOCATED_IN"  # "pay-worker crashed in ap-southeast-2"
                 if (
                     type_ is None
+                    and prep == "on"
+                    and source.type == "component"
+                    and not host_like(source)
+                    and host_like(target)
+                    and obj.head.head == verb
+                    and lemma not in MOVE_VERBS
+                ):
+                    type_ = "LOCATED_IN"  # "orders-worker keeps crashing on node-7"
+                if (
+                    type_ is None
                     and prep == "to"
                     and target.type == "location"
                     and source.type == "person"
@@ -772,6 +803,11 @@ class RelationReading:
                     and (obj.lemma_.lower() in TEAM_WORDS | GROUP_WORDS)
                 ):
                     type_ = "PART_OF"  # "joined a new activist group called Pride Allies"
+                if type_ is None and not prep and lemma in REVERSED_RULES:
+                    type_ = REVERSED_RULES[lemma](source, target)  # "Stripe hired Ana"
+                    if type_:
+                        self._relate(target, source, type_, sentence)
+                    continue
                 if type_:
                     self._relate(source, target, type_, sentence)
                     if type_ in {"VISITED", "ATTENDED", "LIVES_IN", "LEADS", "CREATED"}:
@@ -972,6 +1008,12 @@ class RelationReading:
         if token.lemma_.lower() in KIN_KNOWS:
             word = token.lemma_.lower()  # "Mina is friends with Sophie"
         sentence = self._sentence_text(token.sent)
+        if (
+            word in {"fan", "supporter"}
+            and first.dep_ == "attr"
+            and any(c.dep_ == "neg" or c.lower_ in {"never", "no"} for c in first.head.children)
+        ):
+            word = "not_fan"  # "Marek is not a fan of Kubernetes": a dislike
         if word in {"fan", "supporter"}:  # "Colm is a huge Liverpool fan"
             for child in token.children:
                 liked = self._mention_of(child) if child.dep_ == "compound" else None

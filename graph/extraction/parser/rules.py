@@ -12,6 +12,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     TEAM_WORDS,
 )
+from memoryhub import lexicon
 
 
 @dataclass
@@ -56,6 +57,8 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "KNOWS"
     if word in {"fan", "supporter"}:
         return "LIKES"
+    if word == "not_fan":
+        return "DISLIKES"
     if word in {"wrapper", "fork"} and target.type == "technology":
         return "USES"
     if word in {"part", "member", "subsidiary", "division", "unit", "branch", "arm"}:
@@ -246,7 +249,15 @@ def _study(source, target):
 
 
 def _lead(source, target):
-    """One leads a team, a project, a company or an event, not a place."""
+    """One leads a team, a project, a company or an event, not a place (and one managed
+    reports to the manager: ``REVERSED_RULES``)."""
+    if target.type == "person" and (
+        target.name.split()[0].casefold() in lexicon.FIRST_NAMES
+        or target.origin in {"ner", "speaker", "handle", "field"}
+    ):
+        return None
+    if target.type == "person" and not target.cued:
+        target.type = "project"  # "Dmitri leads Elephant Lift": not a person's name
     return "LEADS" if target.type != "location" else None
 
 
@@ -276,6 +287,44 @@ def _data(source, target):
     return None
 
 
+def _look_after(source, target):
+    """ "Priya looks after the billing pipeline": one who tends a system owns it."""
+    if (_person(source) or source.type == "organization") and target.type in {
+        "component",
+        "project",
+        "other",
+    }:
+        return "OWNS"
+    return None
+
+
+def _look_after_person(source, target):
+    """ "the Identity team handles auth-svc": a team or a person handling a system."""
+    if (_person(source) or source.type == "organization") and target.type in {
+        "component",
+        "project",
+    }:
+        return "OWNS"
+    return None
+
+
+def _employer(source):
+    """ "Stripe hired Ana": the one hiring is a company, also when it is a product too."""
+    if source.type == "technology" and source.name[:1].isupper():
+        source.type = "organization"
+    return "WORKS_FOR" if source.type == "organization" else None
+
+
+def _stop(source, target):
+    """ "ditched Jenkins", "dropped MongoDB": stopped using a technology."""
+    return "STOPPED_USING" if target.type == "technology" else None
+
+
+def _switch_to(source, target):
+    """ "ditched Jenkins for GitHub Actions": moved to the other one."""
+    return "MIGRATED_TO" if target.type in {"technology", "component"} else None
+
+
 def _use(source, target):
     return "USES" if target.type != "person" else None
 
@@ -283,7 +332,7 @@ def _use(source, target):
 _NO_RULE = _rule(None)  # a verb of no kind: only "with/via/on <technology>" says USES
 
 VERB_RULES = {
-    "use": _rule(_use),
+    "use": _rule(_use, **{"for": _use_tech}),  # "uses Kafka for events and Redis for X"
     "rely": _rule(None, on="USES"),
     "build": _rule(_create, on="USES", with_="USES", **{"in": _tech_use}),
     "write": _rule(_create, **{"in": "USES", "to": _data}),
@@ -377,6 +426,8 @@ VERB_RULES = {
             "responsible_for": "OWNS",
             "based_in": _locate,
             "part_of": "PART_OF",
+            "with": lambda s, t: _work(s, t) if _person(s) else None,  # "Tom is with Acme now"
+            "a_fan_of": "LIKES",
         },
     ),
     "visit": _rule(_go, **{"in": _go}),
@@ -415,7 +466,7 @@ VERB_RULES = {
     "forward": _rule(None, to="INTEGRATES_WITH"),
     "route": _rule(None, to="INTEGRATES_WITH", through=_run_on, via=_run_on),
     "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
-    "serve": _rule(None, **{"from": _run_on}),
+    "serve": _rule(None, by=_run_on, **{"from": _run_on}),
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
     "go": _rule(None, to=_go, at=_go, for_=_for_event, **{"in": _go}),  # "went camping at X"
     "travel": _rule(None, to=_go, for_=_for_event),
@@ -462,4 +513,68 @@ VERB_RULES = {
     "give": _rule(None, at=_attend),
     "review": _rule("REVIEWED"),
     "approve": _rule("REVIEWED"),
+    # Synonyms, by relation: the same kinds of statement in other words.
+    "look": _rule(None, after=_look_after),  # "Priya looks after the billing pipeline"
+    "oversee": _rule(_lead),
+    "chair": _rule(_lead),
+    "spearhead": _rule(_lead),
+    "steward": _rule(_look_after),
+    "reside": _rule(None, **{"in": _locate}),
+    "settle": _rule(None, **{"in": _locate}),
+    "loathe": _rule("DISLIKES"),
+    "despise": _rule("DISLIKES"),
+    "abhor": _rule("DISLIKES"),
+    "favour": _rule("PREFERS"),
+    "favor": _rule("PREFERS"),
+    "fancy": _rule(lambda s, t: "LIKES" if _person(s) else None),
+    "admire": _rule(lambda s, t: "LIKES" if _person(s) else None),
+    "swear": _rule(None, by=lambda s, t: "LIKES" if _person(s) else None),
+    "rave": _rule(None, about=lambda s, t: "LIKES" if _person(s) else None),
+    "leverage": _rule(_use),
+    "utilize": _rule(_use),
+    "utilise": _rule(_use),
+    "wed": _rule("MARRIED_TO", to="MARRIED_TO"),
+    "befriend": _rule(_meet),
+    "hire": _rule(None, by="WORKS_FOR"),
+    "feed": _rule(_service, into=_data, to=_data),
+    "notify": _rule(_service),
+    "communicate": _rule(None, with_=_service),
+    "interface": _rule(None, with_=_service),
+    "persist": _rule(None, to=_data, into=_data, **{"in": _data}),
+    "log": _rule(None, to=_data, into=_data),
+    "dump": _rule(None, to=_data, into=_data),
+    "export": _rule(None, to=_data, into=_data),
+    "ship": _rule(None, to=_data),
+    "archive": _rule(None, to=_data, into=_data, **{"in": _data}),
+    "keep": _rule(None, **{"in": _data}),
+    "save": _rule(None, to=_data, into=_data, **{"in": _data}),
+    "authenticate": _rule(None, against=_service_or_tool, with_=_service_or_tool),
+    "ditch": _rule(_stop, **{"for": _switch_to}),
+    "drop": _rule(_stop, **{"for": _switch_to}),
+    "abandon": _rule(_stop, **{"for": _switch_to}),
+    "swap": _rule(None, to="MIGRATED_TO"),
+    "transition": _rule(None, to="MIGRATED_TO"),
+    "cut": _rule(None, to="MIGRATED_TO", over="MIGRATED_TO"),
+    "standardize": _rule(None, on=_use_tech),
+    "standardise": _rule(None, on=_use_tech),
+    "stick": _rule(None, with_=_use_tech),
+    "opt": _rule(None, **{"for": lambda s, t: "PREFERS" if _person(s) else _use_tech(s, t)}),
+    "reach": _rule(_service),
+    "contact": _rule(_service),
+    "access": _rule(_data),
+    "scrape": _rule(_service),
+    "monitor": _rule(_service_or_tool),
+    "replicate": _rule(None, to=_service, into=_service),
+    "mirror": _rule(None, to=_service),
+    "handle": _rule(_look_after_person),
+    "co-lead": _rule(_lead),
+    "colead": _rule(_lead),
+}
+# Verbs whose grammatical subject is the relation's target: "Stripe hired Ana" (Ana works
+# for Stripe), "Helen manages Jo" (Jo reports to Helen), "payouts is consumed by X".
+REVERSED_RULES = {
+    "hire": lambda s, t: _employer(s) if _person(t) else None,
+    "employ": lambda s, t: _employer(s) if _person(t) else None,
+    "recruit": lambda s, t: _employer(s) if _person(t) else None,
+    "manage": lambda s, t: "REPORTS_TO" if _person(s) and _person(t) else None,
 }

@@ -542,4 +542,14 @@ HUMAN_AGENT_VERBS = set(
 )
 
 
+# Role nouns that name who owns, leads, wrote or reviewed a thing: "the owner of X is Y".
+ROLE_OWNERS = {
+    **dict.fromkeys(
+        "owner owners maintainer maintainers dri oncall on-call steward custodian".split(), "OWNS"
+    ),
+    **dict.fromkeys("lead leads head manager pm sponsor".split(), "LEADS"),
+    **dict.fromkeys("author authors creator creators writer".split(), "CREATED"),
+    **dict.fromkeys("reviewer reviewers approver approvers".split(), "REVIEWED"),
+}
+
 PLACED_KINDS = {"component", "organization", "project", "technology", "event"}

@@ -1,0 +1,165 @@
+"""Relations the dependency parse loses but the words still state: who "the user" of an
+agent's notes is, "the owner of X is Y", a migration whose target the parser misread
+("moved from Heroku to Render"), a hand-over ("hands the pipeline over to the Data
+team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
+
+import re
+
+from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS
+
+# "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
+USER_WORDS = {"user", "customer", "client"}
+HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
+HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
+MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
+_DIGIT = re.compile(r"\d")
+
+
+def host_like(mention: Mention) -> bool:
+    """ "node-7", "worker-9", "ip-10-4-2-17", "db-host-4": a machine's name."""
+    if mention.type != "component":
+        return False
+    parts = mention.name.casefold().replace("_", "-").split("-")
+    return bool(_DIGIT.search(mention.name)) or any(p in HOST_PARTS for p in parts)
+
+
+class SurfaceReading:
+    """Relations read from the words around two names when the parse does not link them."""
+
+    # ----- the user of an agent's notes ------------------------------------------------
+
+    def _user(self):
+        """The person an agent's notes call "the user", when the notes name them."""
+        self.user = None
+        for token in self.doc:
+            if token.lower_ not in USER_WORDS:
+                continue
+            named = None
+            if token.dep_ == "nsubj" and token.head.lemma_ == "be":  # "the user is Kwame"
+                named = [c for c in token.head.children if c.dep_ == "attr"]
+            elif token.dep_ == "poss" and token.head.lemma_.lower() == "name":
+                verb = token.head.head  # "User's name is Paul Grant"
+                if token.head.dep_ == "nsubj" and verb.lemma_ == "be":
+                    named = [c for c in verb.children if c.dep_ == "attr"]
+            if not named:
+                named = [c for c in token.children if c.dep_ == "appos"]
+            for candidate in named or []:
+                mention = self.by_token.get(candidate.i)
+                if mention is not None and mention.type == "person":
+                    self.user = mention
+                    return
+
+    def _user_mention(self, token):
+        if getattr(self, "user", None) is None or token.lower_ not in USER_WORDS:
+            return None
+        if token.dep_ not in {"nsubj", "nsubjpass", "poss", "dobj", "pobj"}:
+            return None
+        return self.user
+
+    # ----- fallbacks over the words -----------------------------------------------------
+
+    def _surface(self):
+        for sent in self.doc.sents:
+            for token in sent:
+                lemma = token.lemma_.lower()
+                if lemma in MOVE_LEMMAS and token.pos_ in {"VERB", "NOUN"}:
+                    self._moved_to(token, sent)
+                elif lemma in HAND_VERBS and token.pos_ == "VERB":
+                    self._handed_over(token, sent)
+                if token.dep_ == "nsubj" and token.head.lemma_ == "be":
+                    self._owner_is(token)
+                if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
+                    self._is_owner_for(token)
+
+    def _after(self, token, sent, words):
+        """The name right after the first of ``words`` that follows ``token``."""
+        for index in range(token.i + 1, sent.end - 1):
+            if self.doc[index].lower_ in words:
+                found = self.by_token.get(index + 1)
+                if found is None and self.doc[index + 1].lower_ == "the" and index + 2 < sent.end:
+                    found = self.by_token.get(index + 2)
+                return found
+        return None
+
+    def _moved_to(self, verb, sent):
+        """ "notif-svc was moved from Heroku to Render", "billing-db moves to Aurora": the
+        thing moved, its object or passive subject (a system, not a person), migrated to
+        what follows "to"."""
+        target = self._after(verb, sent, {"to", "onto", "into"})
+        if target is None or target.type not in {"technology", "component"}:
+            return
+        things = []
+        has_object = any(c.dep_ == "dobj" for c in verb.children)
+        for child in verb.children:
+            if child.dep_ in {"dobj", "nsubjpass"} or (
+                child.dep_ == "nsubj"
+                and not has_object
+                and verb.lemma_ in {"move", "migrate", "switch", "shift"}
+            ):
+                for conj in self._with_conjuncts(child):
+                    mention = self._mention_of(conj)
+                    if mention is not None and mention.type in {"component", "project"}:
+                        things.append(mention)
+        for thing in things:
+            if thing is not target:
+                self._relate(thing, target, "MIGRATED_TO", self._sentence_text(sent))
+
+    def _handed_over(self, verb, sent):
+        """ "Ola will hand over data-pipeline to the Analytics team": the receiver owns it."""
+        receiver = self._after(verb, sent, {"to"})
+        if receiver is None or receiver.type not in {"person", "organization"}:
+            return
+        for child in verb.children:
+            if child.dep_ != "dobj":
+                continue
+            for conj in self._with_conjuncts(child):
+                thing = self._mention_of(conj)
+                if thing is not None and thing.type in {"component", "project", "document"}:
+                    self._relate(receiver, thing, "OWNS", self._sentence_text(sent))
+
+    def _owner_is(self, noun):
+        """ "The owner of payments-api is Rahul", "the lead for Atlas is Mei": the role of
+        a thing named after the copula."""
+        word = noun.lower_
+        if word not in ROLE_OWNERS:
+            return
+        holders = [
+            self._mention_of(o)
+            for c in noun.head.children
+            if c.dep_ == "attr"
+            for o in self._with_conjuncts(c)
+        ]
+        holders = [h for h in holders if h is not None and h.type in {"person", "organization"}]
+        things = []
+        for prep in noun.children:
+            if prep.dep_ == "prep" and prep.lower_ in {"of", "for"}:
+                for pobj in prep.children:
+                    if pobj.dep_ == "pobj":
+                        things.extend(self._mention_of(o) for o in self._with_conjuncts(pobj))
+        things += [  # "payments-api's owner is Rahul"
+            self._mention_of(c) for c in noun.children if c.dep_ == "poss" and c.pos_ != "PRON"
+        ]
+        for thing in things:
+            if thing is None or thing.type not in {"component", "project", "document", "other"}:
+                continue
+            for holder in holders:
+                self._relate(holder, thing, ROLE_OWNERS[word], self._sentence_text(noun.sent))
+
+    def _is_owner_for(self, noun):
+        """ "Maria is the on-call for payments-api", "Rahul is the DRI for the migration"."""
+        subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
+        holders = [self._mention_of(s) for s in subjects]
+        holders = [h for h in holders if h is not None and h.type in {"person", "organization"}]
+        for prep in noun.children:
+            if prep.dep_ != "prep" or prep.lower_ not in {"for", "on"}:
+                continue
+            for pobj in prep.children:
+                for obj in self._with_conjuncts(pobj) if pobj.dep_ == "pobj" else []:
+                    thing = self._mention_of(obj)
+                    if thing is None or thing.type not in {"component", "project", "document"}:
+                        continue
+                    for holder in holders:
+                        self._relate(
+                            holder, thing, ROLE_OWNERS[noun.lower_], self._sentence_text(noun.sent)
+                        )
