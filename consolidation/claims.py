@@ -501,6 +501,10 @@ FEATURES = (
     "slot_restated",
     "changed_share",
     "restated_share",
+    "category_swap",
+    "category_same",
+    "product_version_changed",
+    "product_version_same",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -643,6 +647,7 @@ def compare(incoming: str, existing: str) -> dict:
     )
     features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
     _text_values(new_claims, old_claims, features, evidence)
+    _kinds_and_versions(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     added_reversal = (new_words - old_words) & REVERSALS
@@ -755,3 +760,213 @@ def _fragments(claim: Claim) -> list[tuple[set, set]]:
         if slots and fillers:
             out.append((slots, fillers))
     return out
+
+
+# Kinds of one attribute, by category: two values of one category, one gone from the text
+# and another come ("REST" → "gRPC", "employee" → "contractor", "Postgres" → "MySQL",
+# "billed monthly" → "billed annually"), change the type of the thing, wherever the claims
+# stand. Each entry: the category, then its values, aliases after "=" ("k8s=kubernetes").
+CATEGORIES = {
+    "api style": "rest grpc graphql soap websocket websockets=websocket thrift json-rpc",
+    "employment": "employee staff=employee salaried=employee permanent=employee "
+    "contractor contract=contractor freelancer freelance=freelancer consultant intern "
+    "temporary fixed-term=temporary temp=temporary",
+    "hours": "full-time fulltime=full-time part-time parttime=part-time",
+    "schedule": "hourly daily nightly weekly fortnightly biweekly=fortnightly monthly "
+    "quarterly annual annually=annual yearly=annual",
+    "database": "postgresql postgres=postgresql psql=postgresql mysql mariadb sqlite oracle "
+    "mssql sql-server=mssql mongodb mongo=mongodb dynamodb cassandra cockroachdb "
+    "clickhouse snowflake bigquery redshift firestore couchdb neo4j",
+    "language": "python java golang kotlin scala ruby php javascript typescript rust "
+    "c# csharp=c# swift elixir haskell clojure dart perl",
+    "spoken language": "english german french spanish italian portuguese dutch japanese "
+    "chinese mandarin korean arabic hindi polish swedish norwegian danish finnish russian "
+    "turkish greek hebrew",
+    "cloud": "aws amazon-web-services=aws gcp google-cloud=gcp azure digitalocean hetzner "
+    "ovh linode oracle-cloud",
+    "broker": "rabbitmq kafka sqs nats pubsub kinesis activemq zeromq",
+    "ci": "jenkins github-actions gitlab-ci circleci travis buildkite teamcity",
+    "frontend": "react vue angular svelte ember solid",
+    "state": "redux zustand mobx recoil pinia vuex",
+    "errors": "sentry rollbar bugsnag honeybadger",
+    "observability": "datadog new-relic dynatrace honeycomb",
+    "iac": "terraform pulumi cloudformation ansible",
+    "orchestrator": "kubernetes k8s=kubernetes nomad ecs swarm",
+    "deploy strategy": "rolling blue-green blue/green=blue-green canary recreate",
+    "task queue": "celery dramatiq rq sidekiq huey",
+    "logs": "loki elasticsearch splunk papertrail cloudwatch graylog",
+    "web framework": "django flask fastapi rails express spring laravel nextjs next.js=nextjs",
+    "email": "sendgrid mailgun postmark mailchimp ses",
+    "payments": "stripe paypal adyen braintree",
+    "chat": "slack discord mattermost",
+    "tracker": "jira linear asana trello youtrack",
+    "code host": "github gitlab bitbucket",
+    "cdn": "cloudflare fastly akamai cloudfront",
+    "hosting": "vercel netlify heroku render fly.io",
+    "editor": "vim neovim emacs vscode vs-code=vscode intellij pycharm sublime",
+    "browser": "chrome firefox safari",
+    "package manager": "npm yarn pnpm pip poetry conda",
+    "tests": "pytest unittest jest mocha vitest cypress playwright selenium",
+    "format": "json yaml xml csv parquet avro protobuf",
+    "os": "linux windows macos ubuntu debian centos fedora",
+    "phone": "iphone android pixel",
+    "shell": "bash zsh fish powershell",
+    "fuel": "petrol gasoline=petrol diesel electric lpg hybrid",
+    "gearbox": "manual automatic",
+    "diet": "vegetarian vegan pescatarian omnivore carnivore keto",
+    "marital": "single married divorced widowed engaged",
+    "disk": "ssd hdd nvme",
+    "plan": "free basic pro premium enterprise starter",
+    "license": "mit apache gpl bsd agpl lgpl mpl proprietary",
+    "time of day": "morning afternoon evening",
+    "work mode": "remote onsite on-site=onsite in-office=onsite hybrid",
+    "seat": "window aisle",
+    "drink": "coffee tea",
+    "pet": "dog dogs=dog cat cats=cat",
+    "commute": "car bike bicycle=bike bus train subway tube=subway",
+    "housing": "rent rents=rent renting=rent rented=rent tenant=rent own owns=own "
+    "owned=own homeowner=own",
+    "access": "read-only readonly=read-only read-write",
+    "sync": "sync synchronous=sync async asynchronous=async",
+    "sql": "sql nosql",
+}
+_TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
+for _category, _values in CATEGORIES.items():
+    for _entry in _values.split():
+        _surface, _, _value = _entry.partition("=")
+        _TERMS[_surface] = (_category, _value or _surface)
+_TERM = re.compile(
+    r"(?<![\w/.-])("
+    + "|".join(re.escape(t).replace(r"\-", r"[- ]?") for t in sorted(_TERMS, key=len, reverse=True))
+    + r")(?![\w/-])",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=512)
+def category_values(text: str) -> dict[str, frozenset]:
+    """``{category: values}`` named in ``text`` ("k8s" and "Kubernetes" are one)."""
+    found: dict[str, set] = {}
+    for match in _TERM.finditer(text):
+        surface = re.sub(r"[- ]", "-", match.group(1).casefold())
+        entry = _TERMS.get(surface) or _TERMS.get(surface.replace("-", ""))
+        if entry:
+            found.setdefault(entry[0], set()).add(entry[1])
+    return {category: frozenset(values) for category, values in found.items()}
+
+
+# A product and its version: "Python 3.11", "React 18.2", "postgres:15", "minSdk 26",
+# "Node.js v20", "release 14". Two versions of one product compare by their parts, a
+# shorter one matching a longer one it starts ("Python 3" = "Python 3.11").
+PRODUCT_ALIASES = {
+    "postgres": "postgresql",
+    "pg": "postgresql",
+    "psql": "postgresql",
+    "cpython": "python",
+    "py": "python",
+    "k8s": "kubernetes",
+    "nodejs": "node",
+    "node.js": "node",
+    "golang": "go",
+    "mongo": "mongodb",
+    "minsdk": "sdk",
+    "targetsdk": "sdk",
+    "jdk": "java",
+    "openjdk": "java",
+}
+PRODUCT_WORDS = set(
+    """sdk api chart image tag release version firmware kernel ios android macos ubuntu
+    debian windows schema protocol build runtime engine""".split()
+)
+_PRODUCT_VERSION = re.compile(
+    r"(?<![\w.#-])([A-Za-z][A-Za-z0-9.+#]*?)(?:[ :-]|\s+(?:version|release|v\.?)\s*)"
+    r"(v?\d+(?:\.\d+){0,3}(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?)(?![\w%]|\.\d|\s?(?:%|ms|s|gb|mb|"
+    r"tb|kb|h|hours?|minutes?|days?|years?|people|users|nodes|workers|engineers|times)\b)",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=512)
+def product_versions(text: str) -> dict[str, frozenset]:
+    """``{product: versions}`` stated in ``text``, each version as a tuple of parts."""
+    found: dict[str, set] = {}
+    for match in _PRODUCT_VERSION.finditer(text):
+        name, raw = match.group(1), match.group(2)
+        lowered = name.casefold().rstrip(".")
+        if lexicon.TICKET.match(f"{name}-{raw}") or lowered in STOP:
+            continue
+        if not (
+            lowered in lexicon.TECHNOLOGIES
+            or lowered in PRODUCT_ALIASES
+            or lowered in PRODUCT_WORDS
+            or name[:1].isupper()
+            and match.start() > 0
+            or any(c.isupper() for c in name[1:])
+        ):
+            continue
+        digits = raw.casefold().lstrip("v")
+        if re.fullmatch(r"(19|20)\d\d", digits):
+            continue  # a year
+        core, _, suffix = digits.partition("-")
+        parts = tuple(core.split("."))
+        product = PRODUCT_ALIASES.get(lowered, lowered)
+        found.setdefault(product, set()).add((parts, suffix))
+    return {product: frozenset(v) for product, v in found.items()}
+
+
+def _versions_match(a: tuple, b: tuple) -> bool:
+    (parts_a, suffix_a), (parts_b, suffix_b) = a, b
+    shorter = min(len(parts_a), len(parts_b))
+    if parts_a[:shorter] != parts_b[:shorter]:
+        return False
+    return suffix_a == suffix_b or len(parts_a) != len(parts_b)
+
+
+def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """Text-level: a category whose value was replaced (``category_swap``) or kept
+    (``category_same``), and a product whose version changed (``product_version_changed``)
+    or is stated again (``product_version_same``)."""
+    new, old = category_values(incoming), category_values(existing)
+    swaps = kept = 0
+    for category in new.keys() & old.keys():
+        gone, come = old[category] - new[category], new[category] - old[category]
+        if gone and come:
+            swaps += 1
+            evidence.append(
+                {
+                    "signal": "category_swap",
+                    "detail": f"{category}: {', '.join(sorted(gone))} → {', '.join(sorted(come))}",
+                    "incoming": None,
+                    "existing": None,
+                    "alignment": None,
+                }
+            )
+        elif not gone:
+            kept += 1
+    features["category_swap"] = float(min(swaps, 2))
+    features["category_same"] = float(kept > 0 and not swaps)
+    new_v, old_v = product_versions(incoming), product_versions(existing)
+    changed = same = 0
+    for product in new_v.keys() & old_v.keys():
+        if any(_versions_match(a, b) for a in new_v[product] for b in old_v[product]):
+            same += 1
+        else:
+            changed += 1
+            evidence.append(
+                {
+                    "signal": "product_version_changed",
+                    "detail": f"{product}: {_show_versions(old_v[product])} → "
+                    f"{_show_versions(new_v[product])}",
+                    "incoming": None,
+                    "existing": None,
+                    "alignment": None,
+                }
+            )
+    features["product_version_changed"] = float(changed > 0)
+    features["product_version_same"] = float(same > 0 and not changed)
+
+
+def _show_versions(versions) -> str:
+    return "/".join(
+        ".".join(parts) + (f"-{suffix}" if suffix else "") for parts, suffix in sorted(versions)
+    )
