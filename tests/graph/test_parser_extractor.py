@@ -327,6 +327,28 @@ def test_extract_many_matches_extract(parser):
             ("orders-worker", "LOCATED_IN", "node-7"),
         ),
         ("The fraud-model is served by triton-01.", ("fraud-model", "LOCATED_IN", "triton-01")),
+        # a bold line is a heading; a key with no list marker; "it" is not its own subject
+        (
+            "**Profile: Dawit Tesfaye**\nlives: Addis Ababa\nworks: Ethiopian Airlines (IT)",
+            ("dawit tesfaye", "WORKS_FOR", "ethiopian airlines"),
+        ),
+        (
+            "- Name: Kirra Walsh\n- Home: Fitzroy, Melbourne\n",
+            ("fitzroy", "LOCATED_IN", "melbourne"),
+        ),
+        (
+            "We retired Zipkin last month. Grafana Tempo replaces it.",
+            ("grafana tempo", "REPLACES", "zipkin"),
+        ),
+        # a table column of users, a person and an employer on one line
+        (
+            "| dependency | version | used by |\n|---|---|---|\n| protobuf | 3.25 | order-router |",
+            ("order-router", "USES", "protobuf"),
+        ),
+        (
+            "## Household contacts\n- Vet: Dr. Amrita Sen, Paws & Claws Clinic\n",
+            ("amrita sen", "WORKS_FOR", "paws & claws clinic"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

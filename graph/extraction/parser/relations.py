@@ -75,10 +75,18 @@ class RelationReading:
             )
             if earlier is not None:
                 return earlier
+            own_subjects = {  # "Grafana Tempo replaces it": not the subject itself
+                id(self.by_token.get(c.i))
+                for c in token.head.children
+                if c.dep_ in {"nsubj", "nsubjpass"} and token.dep_ in {"dobj", "pobj"}
+            }
             things = [
                 m
                 for m in self.mentions
-                if m.type not in {"person", "location"} and m.end <= token.idx and m.origin
+                if m.type not in {"person", "location"}
+                and m.end <= token.idx
+                and m.origin
+                and id(m) not in own_subjects
             ]
             return max(things, key=lambda m: m.start) if things else None
         mention = self.by_token.get(token.i)
@@ -343,6 +351,12 @@ class RelationReading:
     def _relate(self, source, target, type_: str, sentence, confidence: float = 0.7):
         if source is None or target is None or source is target:
             return
+        if type_ in {"LIKES", "DISLIKES", "PREFERS"} and source.type not in {
+            "person",
+            "other",
+            "organization",
+        }:
+            return  # a taste is a person's: not "Project Hail Mary likes ..."
         if normalize_name(source.name) == normalize_name(target.name):
             return
         key = (normalize_name(source.name), type_, normalize_name(target.name))

@@ -251,11 +251,13 @@ def _study(source, target):
 def _lead(source, target):
     """One leads a team, a project, a company or an event, not a place (and one managed
     reports to the manager: ``REVERSED_RULES``)."""
+    words = target.name.casefold().split()
     if target.type == "person" and (
-        target.name.split()[0].casefold() in lexicon.FIRST_NAMES
-        or target.origin in {"ner", "speaker", "handle", "field"}
+        any(w in lexicon.FIRST_NAMES for w in words)
+        or target.origin in {"speaker", "handle", "field"}
+        or (target.origin == "ner" and len(words) == 1)
     ):
-        return None
+        return None  # "Helen manages Jo": Jo reports to her
     if target.type == "person" and not target.cued:
         target.type = "project"  # "Dmitri leads Elephant Lift": not a person's name
     return "LEADS" if target.type != "location" else None

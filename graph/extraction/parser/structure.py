@@ -27,6 +27,13 @@ from graph.extraction.parser.words import (
     VALUE_SPLIT,
 )
 
+# Keys whose value is one home, perhaps with the places it is in: "Home: Fitzroy, Melbourne".
+HOME_KEYS = {"lives in", "lives", "home", "hometown", "address", "based in", "location"}
+# Keys whose value, when it is a system of ours rather than a product, is talked to.
+MESSAGE_KEYS = {"queue", "topic", "broker", "messaging", "stream", "bus"}
+# A line all in bold stands as a heading: "**Profile: Dawit Tesfaye**".
+BOLD_LINE = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
+
 
 class StructureReading:
     """Subjects given by layout rather than grammar."""
@@ -42,11 +49,18 @@ class StructureReading:
             item = LIST_ITEM.match(line)
             if item:
                 self._list_item(line, offset, item)
-            if stripped.startswith("#") or stripped.endswith(":"):
-                named = [m for m in self.mentions if offset <= m.start < offset + len(line)]
+            if stripped.startswith("#") or stripped.endswith(":") or BOLD_LINE.match(stripped):
+                named = sorted(
+                    (m for m in self.mentions if offset <= m.start < offset + len(line)),
+                    key=lambda m: m.start,
+                )
+                colon = line.find(":", 0, len(line.rstrip().rstrip(":")))
+                after = [m for m in named if colon >= 0 and m.start > offset + colon]
+                if len(after) == 1 and after[0].origin in {"identifier", "ner", "propn", "title"}:
+                    named = after  # "## Incident review: INC-5120", "**Profile: Dawit**"
                 people = [m for m in named if m.type == "person"]
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
-                opening = len(line) - len(line.lstrip("# \t"))
+                opening = len(line) - len(line.lstrip("# \t*_"))
                 if topic is None and named and named[0].start == offset + opening:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
                 self.topics.append((offset, topic))
@@ -166,6 +180,12 @@ class StructureReading:
             for key, (start, end, text) in zip(keys[1:], cells[1:], strict=False):
                 if not text:
                     continue
+                if key in {"used by", "users", "used in"}:  # "| protobuf | 3.25 | order-router |"
+                    for piece in VALUE_SPLIT.finditer(self.source, start, end):
+                        user = self._value(piece.start(), piece.end(), "component")
+                        if user is not None and user is not subject:
+                            self._relate(user, subject, "USES", line)
+                    continue
                 if key == "team" and subject.type in {"component", "project", "technology"}:
                     key = "owner team"
                 if key not in FIELDS and key not in TABLE_KEYS:
@@ -208,6 +228,9 @@ class StructureReading:
         values = PARENTHESIS.sub(  # "Elena (works at Sunpeak Solar)": the value is Elena
             lambda found: " " * len(found.group(0)), self.source[start : offset + field.end(2)]
         )
+        pieces = [(start + p.start(), start + p.end()) for p in VALUE_SPLIT.finditer(values)]
+        if key in HOME_KEYS and topic is not None and self._nested_places(topic, pieces, line):
+            return
         for piece in VALUE_SPLIT.finditer(values):
             if key in ROLE_KEYS:  # "- Role: Staff SRE at Mercari": the employer named in it
                 value = next(
@@ -238,19 +261,42 @@ class StructureReading:
                 continue
             else:
                 type_ = relation
+            if type_ == "USES" and key in MESSAGE_KEYS and value.type == "component":
+                type_ = "INTEGRATES_WITH"  # "- queue: `ledger.events.v2`": a named queue
             if direction == "value":
                 self._relate(value, topic, type_, line.strip())
             else:
                 self._relate(topic, value, type_, line.strip())
 
+    def _nested_places(self, topic, pieces, line: str) -> bool:
+        """ "- Home: Fitzroy, Melbourne": one home, each place inside the next."""
+        if len(pieces) < 2:
+            return False
+        places = [self._value(start, end, "location") for start, end in pieces]
+        if any(p is None or p.type != "location" or p.origin == "identifier" for p in places):
+            return False
+        relation = "LIVES_IN" if topic.type == "person" else "LOCATED_IN"
+        for place in places:  # in Fitzroy, and so in Melbourne
+            self._relate(topic, place, relation, line.strip())
+        for inner, outer in zip(places, places[1:], strict=False):
+            self._relate(inner, outer, "LOCATED_IN", line.strip())
+        return True
+
     def _members(self, line: str, offset: int, field: re.Match):
         """ "### Mobile guild" / "- iOS: Ben Carter, Lina Haddad": under a team's heading, a
         line of people under any key names members of the team."""
         topic = self._topic_at(offset)
+        start, end = offset + field.start(2), offset + field.end(2)
+        values = sorted((m for m in self.mentions if start <= m.start < end), key=lambda m: m.start)
+        kinds = [m.type for m in values]
+        if kinds == ["person", "organization"]:  # "- Vet: Dr. Amrita Sen, Paws & Claws Clinic"
+            rest = self.source[start:end]
+            for mention in values:
+                rest = rest.replace(self.source[mention.start : mention.end], " ")
+            if len(re.sub(r"[\W_]+|\b(?:Dr|Mr|Mrs|Ms|Prof)\b", "", rest)) <= 2:
+                self._relate(values[0], values[1], "WORKS_FOR", line.strip())
         if topic is None or topic.type != "organization":
             return
-        start, end = offset + field.start(2), offset + field.end(2)
-        values = [m for m in self.mentions if start <= m.start < end]
         if values and all(m.type == "person" for m in values):
             for person in values:
                 self._relate(person, topic, "PART_OF", line.strip())

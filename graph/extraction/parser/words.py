@@ -266,7 +266,7 @@ TEAM_KEYS = {"team", "squad", "department", "dept"}
 # Keys whose value names the subject of a record: "- Name: Priscila Andrade".
 NAME_KEYS = {"name", "full name", "contact", "person"}
 # Keys whose value is a role that may name the employer: "Role: Staff SRE at Mercari".
-ROLE_KEYS = {"role", "job", "position"}
+ROLE_KEYS = {"role", "job", "position", "part-time job", "side job"}
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
     **dict.fromkeys(
@@ -289,7 +289,20 @@ FIELDS = {
         ("topic", "LIVES_IN", "location"),
     ),
     **dict.fromkeys(
-        ["works at", "works for", "employer", "company", "org", "role", "job", "position"],
+        [
+            "works at",
+            "works for",
+            "works",
+            "employer",
+            "company",
+            "org",
+            "role",
+            "job",
+            "position",
+            "part-time job",
+            "side job",
+            "workplace",
+        ],
         ("topic", "WORKS_FOR", "organization"),
     ),
     **dict.fromkeys(
@@ -319,6 +332,7 @@ FIELDS = {
             "tooling",
             "language",
             "languages",
+            "lang",
             "framework",
             "frameworks",
             "database",
@@ -469,7 +483,8 @@ TABLE_SUBJECTS = {
     ),
     **dict.fromkeys("city place location region country office site".split(), "location"),
     **dict.fromkeys(
-        "tool technology tech library framework language database product".split(),
+        "tool technology tech library framework language database product dependency "
+        "dependencies package lib".split(),
         "technology",
     ),
     **dict.fromkeys("project initiative epic".split(), "project"),
