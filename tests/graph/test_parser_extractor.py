@@ -299,7 +299,7 @@ def test_extract_many_matches_extract(parser):
         # synonyms of a relation: tending a system, being with a company, swearing by
         ("Priya looks after the billing pipeline.", ("priya", "OWNS", "billing pipeline")),
         ("Tom is with Acme Corp now.", ("tom", "WORKS_FOR", "acme corp")),
-        ("Kenji swears by Go.", ("kenji", "LIKES", "go")),
+        ("Kenji swears by Go.", ("kenji", "PREFERS", "go")),
         ("ingest-api feeds the events-bus.", ("ingest-api", "INTEGRATES_WITH", "events-bus")),
         # a subject that is the relation's target: hired, managed
         ("Stripe hired Ana Lopez in 2021.", ("ana lopez", "WORKS_FOR", "stripe")),
@@ -348,6 +348,29 @@ def test_extract_many_matches_extract(parser):
         (
             "## Household contacts\n- Vet: Dr. Amrita Sen, Paws & Claws Clinic\n",
             ("amrita sen", "WORKS_FOR", "paws & claws clinic"),
+        ),
+        # ops lines: a deploy arrow into regions, a service on a host, a technology in
+        # brackets, a name listed beside a service's name
+        (
+            "deploy log: payouts-svc v5.1.0 \u2192 prod (eu-west-1, ap-southeast-1).",
+            ("payouts-svc", "LOCATED_IN", "ap-southeast-1"),
+        ),
+        (
+            "sev3: search-indexer-v2 OOMKilled 6x on node ip-10-4-22-17. Bumped the limit.",
+            ("search-indexer-v2", "LOCATED_IN", "ip-10-4-22-17"),
+        ),
+        (
+            "dns-resolver-a and dns-resolver-b (both CoreDNS 1.11) restarted.",
+            ("dns-resolver-a", "USES", "coredns"),
+        ),
+        # whose; a thing operated by an organisation; years spent at an employer
+        (
+            "The building houses the incubator Zeche Hub, whose director is Birgit Hansmann.",
+            ("birgit hansmann", "LEADS", "zeche hub"),
+        ),
+        (
+            "Rashida spent eight years at UNICEF before joining Gavi.",
+            ("rashida", "WORKS_FOR", "unicef"),
         ),
     ],
 )

@@ -1,5 +1,7 @@
 """Reading the names of a text off its parse: the entity passes of the parser extractor."""
 
+import re
+
 from graph.extraction.cues import (
     COMPONENT_NOUNS,
     DOCUMENT_WORDS,
@@ -57,6 +59,10 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
+
+# A lower-case hyphenated name ("dns-resolver-a"), and the words that list names.
+SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
+LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
 def _clean(name: str) -> str:
@@ -257,6 +263,35 @@ class NameReading:
             if kind == "ticket" and not any(ch.isdigit() for ch in name):
                 continue
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
+        self._sibling_identifiers()
+
+    def _sibling_identifiers(self):
+        """ "dns-resolver-a and dns-resolver-b", "bastion-01, bastion-b": a lower-case
+        hyphenated word listed beside a service or host name is one too, also when its
+        parts are English ("-a")."""
+        known = [m for m in self.mentions if m.origin == "identifier" and m.type == "component"]
+        if not known:
+            return
+        for found in SIBLING.finditer(self.source):
+            start, end = found.span()
+            if any(m.start < end and start < m.end for m in self.mentions):
+                continue
+            word = found.group(0)
+            before = self.source[max(0, start - 6) : start]
+            after = self.source[end : end + 6]
+            prefix = word.rsplit("-", 1)[0] + "-"
+            listed = any(
+                (m.end <= start and LIST_GAP.fullmatch(self.source[m.end : start]))
+                or (m.start >= end and LIST_GAP.fullmatch(self.source[end : m.start]))
+                for m in known
+            )
+            if not listed and not any(m.name.startswith(prefix) for m in known):
+                continue
+            if not (listed or before.endswith((" ", "`")) and after[:1] in {" ", ",", ".", "`"}):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is not None and self._free(span):
+                self._add(list(span), "component", 0.7, name=word, origin="identifier", cued=True)
 
     def _handles(self):
         """ "@sam", "cc @Tomasz @ife": a chat handle is a person."""

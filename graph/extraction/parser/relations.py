@@ -51,6 +51,8 @@ class RelationReading:
             return user
         if token.lower_ in SUBJECT_PRONOUNS and self._speaker_at(token.idx) is not None:
             return self._speaker_at(token.idx)
+        if token.lower_ == "whose" and token.head.head.dep_ == "relcl":
+            return self._mention_of(token.head.head.head)  # "Zeche Hub, whose director is X"
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
             noun = token.head.head
             if noun.dep_ == "attr" and noun.i not in self.by_token:  # "X is a service that"
@@ -598,6 +600,10 @@ class RelationReading:
             for child in verb.children:
                 if child.dep_ in {"xcomp", "dobj"} and child.lemma_ in {"use", "using"}:
                     self._link(verb, child, "STOPPED_USING")
+                elif child.dep_ == "dobj" and lemma == "quit" and not negated:
+                    quit_ = self._mention_of(child)  # "finally quit Spotify"
+                    if quit_ is not None and quit_.type == "technology":
+                        self._link(verb, verb, "STOPPED_USING")
             return
         if lemma == "keep" and negated:
             return

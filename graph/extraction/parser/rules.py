@@ -317,6 +317,22 @@ def _employer(source):
     return "WORKS_FOR" if source.type == "organization" else None
 
 
+def _operate(source, target):
+    """ "the Seed Vault, operated by the Crop Trust": who runs a thing owns it."""
+    if source.type in {"organization", "person"} and target.type not in {"person", "location"}:
+        return "OWNS"
+    if source.type == "organization" and target.type == "location" and not target.cued:
+        return "OWNS"
+    return None
+
+
+def _spent_at(source, target):
+    """ "spent eight years at UNICEF": worked there; "spent the day at the zoo": went."""
+    if target.type == "organization" and _person(source):
+        return "WORKS_FOR"
+    return _go(source, target)
+
+
 def _stop(source, target):
     """ "ditched Jenkins", "dropped MongoDB": stopped using a technology."""
     return "STOPPED_USING" if target.type == "technology" else None
@@ -474,7 +490,6 @@ VERB_RULES = {
     "travel": _rule(None, to=_go, for_=_for_event),
     "fly": _rule(None, to=_go, for_=_for_event),
     "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go, for_=_for_event),
-    "spend": _rule(None, **{"in": _go, "at": _go}),
     "camp": _rule(None, **{"in": _go, "at": _go}),
     "attend": _rule(_attend),
     "marry": _rule("MARRIED_TO", to="MARRIED_TO"),
@@ -530,7 +545,13 @@ VERB_RULES = {
     "favor": _rule("PREFERS"),
     "fancy": _rule(lambda s, t: "LIKES" if _person(s) else None),
     "admire": _rule(lambda s, t: "LIKES" if _person(s) else None),
-    "swear": _rule(None, by=lambda s, t: "LIKES" if _person(s) else None),
+    "swear": _rule(None, by=lambda s, t: "PREFERS" if _person(s) else None),
+    "lecture": _rule(None, at=_work, **{"in": _work}),
+    "operate": _rule(_operate),
+    "lie": _rule(None, outside=_locate, near=_locate, **{"in": _locate}),
+    "try": _rule(lambda s, t: "USES" if _person(s) and t.type == "technology" else None),
+    "spend": _rule(None, **{"in": _go, "at": _spent_at}),
+    "commute": _rule(None, to=_work),
     "rave": _rule(None, about=lambda s, t: "LIKES" if _person(s) else None),
     "leverage": _rule(_use),
     "utilize": _rule(_use),

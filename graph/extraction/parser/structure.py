@@ -308,7 +308,10 @@ class StructureReading:
         for mention in list(self.mentions):
             if mention.origin == "speaker":
                 continue
-            found = PARENTHESIS.match(self.source, mention.end)
+            after = mention.end
+            while self.source[after : after + 1] in {"`", "*", "_"} and after < len(self.source):
+                after += 1  # "`api-core` (FastAPI)": past the closing mark
+            found = PARENTHESIS.match(self.source, after)
             if found is None:
                 continue
             start, end = found.start(1), found.end(1)
@@ -325,6 +328,22 @@ class StructureReading:
                     else:
                         self._relate(mention, value, relation, sentence)
                 continue
+            tools = [m for m in inside if m.type == "technology"]
+            if tools and mention.type in {"component", "project"}:
+                # "`api-core` (FastAPI)", "dns-resolver-a and -b (both CoreDNS 1.11)"
+                for system in self._coordinated(mention):
+                    for tool in tools:
+                        self._relate(system, tool, "USES", sentence)
+                continue
+            if (
+                len(inside) == 1
+                and mention.type == "component"
+                and inside[0].type in {"component", "location"}
+                and found.group(1).strip() == inside[0].name
+                and inside[0].name.casefold().startswith(("dc-", "dc", "az-", "zone-", "rack-"))
+            ):  # "logstash-03 (dc-ams-2)": the datacenter it is in
+                self._relate(mention, inside[0], "LOCATED_IN", sentence)
+                continue
             places = [m for m in inside if m.type == "location"]
             if (
                 len(inside) == 1
@@ -339,6 +358,17 @@ class StructureReading:
                     words = org.name.casefold().split()
                     type_ = "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
                     self._relate(mention, org, type_, sentence)
+
+    def _coordinated(self, mention: Mention) -> list[Mention]:
+        """The mention and the names coordinated with it ("A and B (both ...)")."""
+        if mention.root < 0:
+            return [mention]
+        token = self.doc[mention.root]
+        while token.dep_ == "conj" and token.head != token:
+            token = token.head
+        found = [self.by_token.get(t.i) for t in self._with_conjuncts(token)]
+        found = [m for m in found if m is not None and m.type == mention.type]
+        return found if mention in found else [mention]
 
     def _drop(self, mention: Mention) -> None:
         self.mentions.remove(mention)

@@ -13,7 +13,9 @@ USER_WORDS = {"user", "customer", "client"}
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
-_DIGIT = re.compile(r"\d")
+# A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
+ARROW = re.compile(r"\s(?:\u2192|->|=>)\s")
+ON_HOST = re.compile(r"\bon\s+(?:the\s+)?(?:(?:node|host|box|vm|server|instance)\s+)?`?\Z")
 
 
 def host_like(mention: Mention) -> bool:
@@ -21,7 +23,7 @@ def host_like(mention: Mention) -> bool:
     if mention.type != "component":
         return False
     parts = mention.name.casefold().replace("_", "-").split("-")
-    return bool(_DIGIT.search(mention.name)) or any(p in HOST_PARTS for p in parts)
+    return parts[-1].isdigit() or any(p in HOST_PARTS for p in parts)
 
 
 class SurfaceReading:
@@ -60,6 +62,7 @@ class SurfaceReading:
     # ----- fallbacks over the words -----------------------------------------------------
 
     def _surface(self):
+        self._surface_lines()
         for sent in self.doc.sents:
             for token in sent:
                 lemma = token.lemma_.lower()
@@ -71,6 +74,44 @@ class SurfaceReading:
                     self._owner_is(token)
                 if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
                     self._is_owner_for(token)
+
+    def _surface_lines(self):
+        """Per line: a deploy arrow ("payouts-svc v5.1.0 → prod (eu-west-1, ap-southeast-1)")
+        places the system left of it in the regions right of it; a service "on" a host
+        ("search-indexer-v2 OOMKilled 6x on node ip-10-4-22-17") runs there."""
+        offset = 0
+        for line in self.source.splitlines(keepends=True):
+            end = offset + len(line)
+            inline = sorted(
+                (m for m in self.mentions if offset <= m.start < end and m.origin != "speaker"),
+                key=lambda m: m.start,
+            )
+            arrow = ARROW.search(line)
+            if arrow is not None:
+                left = [m for m in inline if m.end <= offset + arrow.start()]
+                right = [m for m in inline if m.start >= offset + arrow.end()]
+                systems = [m for m in left if m.type == "component" and not host_like(m)]
+                places = [m for m in right if m.type == "location"]
+                if len(systems) == 1:
+                    for place in places:
+                        self._relate(systems[0], place, "LOCATED_IN", line.strip())
+            for index, host in enumerate(inline):
+                if not host_like(host) or not ON_HOST.search(self.source, offset, host.start):
+                    continue
+                before = [m for m in inline[:index] if m.type in {"component", "technology"}]
+                if not before:
+                    continue
+                named = [m for m in before if re.search(r"[-_ ]", m.name)]
+                system = (named or before)[-1]  # "search-indexer-v2 OOMKilled 6x on ..."
+                gap = self.source[system.end : host.start]
+                if (
+                    system.type == "component"
+                    and not host_like(system)
+                    and len(gap) <= 60
+                    and not re.search(r"[.;:!?]\s", gap)
+                ):
+                    self._relate(system, host, "LOCATED_IN", line.strip())
+            offset = end
 
     def _after(self, token, sent, words):
         """The name right after the first of ``words`` that follows ``token``."""
