@@ -442,6 +442,9 @@ MEMORYHUB_GRAPH = {
     # deterministic and offline; "local", the earlier name of the offline default, = parser)
     "extractor": "parser" if _EXTRACTOR == "local" else _EXTRACTOR,
     "max_extraction_attempts": envint("MEMORYHUB_EXTRACTION_MAX_ATTEMPTS", 5, minimum=1),
+    # The parser's learned entity typer (graph/extraction/parser/typer.py): off = the
+    # rules' types alone.
+    "entity_typer": envbool("MEMORYHUB_ENTITY_TYPER", True),
     "extraction_mode": envchoice("MEMORYHUB_EXTRACTION_MODE", "inline", ("inline", "background")),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),

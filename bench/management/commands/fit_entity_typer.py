@@ -1,0 +1,76 @@
+"""Fit the parser extractor's learned entity typer on the labelled development texts and
+write ``graph/extraction/parser/entity_types.json``; ``--cross-validate`` first reports,
+per file held out in turn, the extractor's figures with and without it."""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from bench.entity_typer import LabelledFile, cross_validate, examples
+from bench.extraction import SPLITS
+from graph.extraction.parser import typer
+from memoryhub.progress import Progress
+
+
+class Command(BaseCommand):
+    help = (
+        "Fit the parser's entity typer (types from context) on the development texts and "
+        "write it beside the parser; --cross-validate reports each file held out in turn."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--data", nargs="+", type=Path, help="labelled JSONL files (default: the dev split)"
+        )
+        parser.add_argument("--l2", type=float, default=typer.L2)
+        parser.add_argument("--steps", type=int, default=typer.STEPS)
+        parser.add_argument("--margin", type=float, default=typer.MARGIN)
+        parser.add_argument(
+            "--cross-validate", action="store_true", help="hold out each file in turn first"
+        )
+        parser.add_argument("--dry-run", action="store_true", help="do not write the model")
+
+    def handle(self, *args, **options):
+        paths = options["data"] or list(SPLITS["dev"])
+        for path in paths:
+            if "holdout" in Path(path).name:
+                raise CommandError(f"--data: {Path(path).name} is held out; fit on dev texts")
+        progress = Progress(len(paths), "parsing", stream=self.stderr)
+        files = []
+        for path in paths:
+            try:
+                files.append(LabelledFile.load(path))
+            except (OSError, ValueError) as exc:
+                raise CommandError(f"--data: {exc}") from exc
+            progress.advance()
+        progress.finish()
+        settings = {"l2": options["l2"], "steps": options["steps"]}
+        if options["cross_validate"]:
+            self.stdout.write("file held out      entity F1 (with types)   relationship F1")
+            self.stdout.write("                   without  with            without  with")
+            cross_validate(
+                files,
+                margin=options["margin"],
+                on_file=lambda row: self.stdout.write(
+                    f"{row['file']:18s} {row['without']['entities_f1']:7.3f} "
+                    f"{row['with']['entities_f1']:6.3f}          "
+                    f"{row['without']['relationships_f1']:7.3f} "
+                    f"{row['with']['relationships_f1']:6.3f}"
+                ),
+                **settings,
+            )
+        rows, labels = [], []
+        for file in files:
+            file_rows, file_labels = examples(file)
+            rows += file_rows
+            labels += file_labels
+        model = typer.fit(rows, labels, margin=options["margin"], **settings)
+        self.stdout.write(
+            f"fitted on {len(rows)} names from {', '.join(f.name for f in files)}: "
+            f"{len(model['weights'])} features"
+        )
+        if not options["dry_run"]:
+            typer.MODEL.write_text(json.dumps(model, separators=(",", ":")) + "\n")
+            typer._load.cache_clear()
+            self.stdout.write(f"wrote {typer.MODEL}")

@@ -1,0 +1,88 @@
+"""The parser's learned entity typer: fitted from labelled names, it gives a name the type
+its context states where the rules guessed, never touches a pattern's type, can be turned
+off, and is fitted by ``manage.py fit_entity_typer`` on development files only."""
+
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import override_settings
+
+from graph.extraction.parser import ParserExtractor, read_parsed, typer
+from graph.extraction.parser.rules import Mention
+from memoryhub import nlp
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "extraction"
+
+
+def _types(extraction):
+    return {e.name: e.type for e in extraction.entities}
+
+
+def test_fit_learns_a_type_from_context_and_keeps_the_rules_type_within_the_margin():
+    rows = [["p1=in", "type=organization"]] * 12 + [["p1=at", "type=organization"]] * 12
+    labels = ["location"] * 12 + ["organization"] * 12
+    model = typer.Model(typer.fit(rows, labels, margin=0.1))
+    assert (
+        max(model.probabilities(["p1=in", "type=organization"]).items(), key=lambda kv: kv[1])[0]
+        == "location"
+    )
+    assert model.probabilities(["p1=at"])["organization"] > 0.8
+    assert model.margin == 0.1
+    assert set(model.types) == {"location", "organization"}
+
+
+def test_retype_changes_a_guessed_type_and_never_a_patterns(monkeypatch):
+    doc = nlp.parse("Ilse (9:02 am on 3 May, 2024): we drove up to Saariselkä.")
+    place = doc.text.index("Saariselkä")
+    guessed = Mention(place, place + len("Saariselkä"), "Saariselkä", "organization", 0.6, "ner")
+    speaker = Mention(0, 4, "Ilse", "person", 0.9, "speaker")
+
+    class Always:
+        margin = 0.1
+
+        def probabilities(self, names):
+            return {"location": 0.9, "organization": 0.05, "person": 0.05}
+
+    typer.retype(doc, [guessed, speaker], model=Always())
+    assert guessed.type == "location"
+    assert speaker.type == "person"  # a dialogue's speaker keeps the pattern's type
+    recorded = []
+    typer.retype(doc, [guessed, speaker], record=recorded)
+    assert [m.name for m, _ in recorded] == ["Saariselkä"]
+    assert "p1=to" in recorded[0][1] and "ent|type=" in " ".join(recorded[0][1])
+
+
+def test_shipped_typer_reads_a_kinship_word_and_can_be_turned_off():
+    text = "My aunt Sirpa drives up from Tampere every Sunday."
+    parser = ParserExtractor()
+    assert _types(read_parsed(nlp.parse(text)))["Sirpa"] == "person"
+    assert _types(read_parsed(nlp.parse(text), typer_model=False))["Sirpa"] != "person"
+    from django.conf import settings
+
+    with override_settings(MEMORYHUB_GRAPH=settings.MEMORYHUB_GRAPH | {"entity_typer": False}):
+        assert typer.load_model() is None
+        assert _types(parser.extract(text))["Sirpa"] != "person"
+    assert typer.load_model() is not None
+
+
+def test_fit_entity_typer_refuses_held_out_files_and_fits_dev_files(tmp_path, monkeypatch):
+    with pytest.raises(CommandError, match="held out"):
+        call_command("fit_entity_typer", "--data", str(DATA / "holdout.jsonl"), "--dry-run")
+    out = io.StringIO()
+    before = typer.MODEL.read_bytes()
+    call_command(
+        "fit_entity_typer",
+        "--data",
+        str(DATA / "dev5.jsonl"),
+        "--dry-run",
+        "--steps",
+        "50",
+        stdout=out,
+        stderr=io.StringIO(),
+    )
+    assert "fitted on" in out.getvalue() and "dev5" in out.getvalue()
+    assert typer.MODEL.read_bytes() == before  # --dry-run writes nothing
+    with pytest.raises(CommandError, match="--data"):
+        call_command("fit_entity_typer", "--data", str(tmp_path / "missing.jsonl"), "--dry-run")
