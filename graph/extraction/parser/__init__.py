@@ -25,6 +25,7 @@ as evidence.
 """
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
+from graph.extraction.parser import typer
 from graph.extraction.parser.names import NameReading
 from graph.extraction.parser.relations import RelationReading
 from graph.extraction.parser.rules import Mention
@@ -44,6 +45,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.by_token: dict[int, Mention] = {}
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.relationships: dict[tuple, ExtractedRelationship] = {}
+        self.typer_model = None  # the shipped entity typer; False: none
+        self.typer_record: list | None = None  # (mention, features) instead, for fitting
 
     # ----- entities -------------------------------------------------------------------
 
@@ -67,6 +70,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._topics()
         self._tables()
         self._user()
+        self._learned_types()
         self._relations()
         self._surface()
         self._attached()
@@ -90,6 +94,18 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         return Extraction(
             entities=list(entities.values()), relationships=list(self.relationships.values())
         )
+
+
+    def _learned_types(self):
+        """The types the context gives names the rules typed by a guess (``typer``)."""
+        typer.retype(self.doc, self.mentions, model=self.typer_model, record=self.typer_record)
+
+
+def read_parsed(doc, *, typer_model=None, typer_record: list | None = None) -> Extraction:
+    """One parsed text's extraction; ``typer_model``/``typer_record`` as on ``_Reader``."""
+    reader = _Reader(doc)
+    reader.typer_model, reader.typer_record = typer_model, typer_record
+    return reader.read()
 
 
 class ParserExtractor(Extractor):
