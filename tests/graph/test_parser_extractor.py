@@ -372,12 +372,34 @@ def test_extract_many_matches_extract(parser):
             "Rashida spent eight years at UNICEF before joining Gavi.",
             ("rashida", "WORKS_FOR", "unicef"),
         ),
+        # a home with its owner, a place beyond the thing one lives on, a past stay,
+        # coordinated given names, a hyphenated given name
+        (
+            "Mireille keeps two rabbits, Pistache and Noisette, in her flat in Lyon.",
+            ("mireille", "LIVES_IN", "lyon"),
+        ),
+        (
+            "Grandpa Eero still lives on the family farm outside Kuopio.",
+            ("eero", "LIVES_IN", "kuopio"),
+        ),
+        (
+            "Minh Anh: so good, stayed with my grandma in Hoan Kiem the whole week",
+            ("minh anh", "VISITED", "hoan kiem"),
+        ),
+        (
+            "Niccolò and Giulia both teach at the Liceo Galilei; they have been married for years.",
+            ("niccolò", "MARRIED_TO", "giulia"),
+        ),
+        ("Our new designer is Sun-hee Park.", ("sun-hee park", "person")),
     ],
 )
 def test_constructions(parser, text, triple):
     result = parser.extract(text)
     if triple is None:
         assert ("tariq", "person") in _entities(result)
+        return
+    if len(triple) == 2:  # an entity and its type
+        assert (normalize_name(triple[0]), triple[1]) in _entities(result)
         return
     source, type_, target = triple
     expected = (normalize_name(source), type_, normalize_name(target))

@@ -59,7 +59,12 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
+from memoryhub.nlp import ENGLISH_PARTS
 
+# A hyphenated given name ("Jae-won", "Sun-hee"), with the surname after it.
+GIVEN_HYPHEN = re.compile(
+    r"(?<![\w-])([A-Z][a-z]{1,4})-([a-z]{2,5})(?: [A-Z][a-z]+(?![\w-]))?(?![\w-])"
+)
 # A lower-case hyphenated name ("dns-resolver-a"), and the words that list names.
 SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
@@ -264,6 +269,25 @@ class NameReading:
                 continue
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
         self._sibling_identifiers()
+        self._hyphenated_given_names()
+
+    def _hyphenated_given_names(self):
+        """ "Jae-won and his wife Sun-hee", "Seo-yeon Park": a capitalised short word
+        joined by a hyphen to a lower-case one is a given name (the tagger reads "Jae" as
+        a noun), with a capitalised surname after it if there is one."""
+        for found in GIVEN_HYPHEN.finditer(self.source):
+            first, second = found.group(1).casefold(), found.group(2)
+            if (
+                first in ENGLISH_PARTS
+                or second in ENGLISH_PARTS
+                or found.group(0).casefold() in lexicon.TECHNOLOGIES
+                or found.group(0).casefold() in lexicon.NEVER_NAMES
+            ):
+                continue
+            span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            self._add(list(span), "person", 0.7, name=found.group(0), origin="propn", cued=True)
 
     def _sibling_identifiers(self):
         """ "dns-resolver-a and dns-resolver-b", "bastion-01, bastion-b": a lower-case
@@ -540,6 +564,15 @@ class NameReading:
             return False  # "- Role: Staff SRE at Mercari" is a field
         if any(
             c.dep_ == "appos" and c.lemma_.lower() in ROLE_WORK | KIN_KNOWS for c in token.children
+        ):
+            return True
+        if any(  # "Niccolò and Giulia both teach ...": coordinated with a person
+            c.dep_ == "conj"
+            and (
+                (c.i in self.by_token and self.by_token[c.i].type == "person")
+                or c.lower_ in lexicon.FIRST_NAMES
+            )
+            for c in token.children
         ):
             return True
         return token.dep_ == "nsubj" and token.head.lemma_.lower() in {

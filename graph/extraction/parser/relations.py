@@ -613,6 +613,8 @@ class RelationReading:
             lemma, negated = "hate", False
         elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
             lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
+        if lemma == "stay" and verb.tag_ in {"VBD", "VBN"}:
+            lemma = "visit"  # "stayed with my grandma in Hoan Kiem": a visit
         if lemma == "roll" and any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children):
             lemma = "deploy"
         if lemma == "be" and any(
@@ -681,6 +683,25 @@ class RelationReading:
                 )
                 if target is not None:
                     prep = "to" if lemma != "return" else prep
+            if (
+                target is None
+                and lemma in {"live", "move", "settle", "relocate", "stay"}
+                and prep in {"to", "into", "on", "in", "at", "with"}
+            ):  # "lives on the family farm outside Kuopio", "moved into a flat in Jeonju"
+                target = next(
+                    (
+                        self._mention_of(o)
+                        for p, o in self._noun_preps(obj)
+                        if p in {"in", "outside", "near"}
+                        and self._mention_of(o) is not None
+                        and self._mention_of(o).type == "location"
+                    ),
+                    None,
+                )
+                if target is not None:
+                    prep = "in"
+                    if lemma == "stay":  # "stayed with my grandma in Hoan Kiem": a visit
+                        lemma, rule = "visit", VERB_RULES["visit"]
             if target is None and lemma in DEPLOY_VERBS and prep == "to":
                 target = next(  # "shipped to every host in ap-south-1"
                     (

@@ -569,7 +569,9 @@ VERB_RULES = {
     "export": _rule(None, to=_data, into=_data),
     "ship": _rule(None, to=_data),
     "archive": _rule(None, to=_data, into=_data, **{"in": _data}),
-    "keep": _rule(None, **{"in": _data}),
+    "keep": _rule(
+        lambda s, t: "OWNS" if _person(s) and t.type == "other" else None, **{"in": _data}
+    ),
     "save": _rule(None, to=_data, into=_data, **{"in": _data}),
     "authenticate": _rule(None, against=_service_or_tool, with_=_service_or_tool),
     "ditch": _rule(_stop, **{"for": _switch_to}),

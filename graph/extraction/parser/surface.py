@@ -11,6 +11,7 @@ from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
+HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
 # A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
@@ -72,6 +73,8 @@ class SurfaceReading:
                     self._handed_over(token, sent)
                 if token.dep_ == "nsubj" and token.head.lemma_ == "be":
                     self._owner_is(token)
+                if lemma in HOME_NOUNS and token.pos_ == "NOUN":
+                    self._home(token)
                 if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
                     self._is_owner_for(token)
 
@@ -145,6 +148,32 @@ class SurfaceReading:
         for thing in things:
             if thing is not target:
                 self._relate(thing, target, "MIGRATED_TO", self._sentence_text(sent))
+
+    def _home(self, noun):
+        """ "in her flat in Lyon", "my apartment in Brooklyn": the owner lives there."""
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if owner is None:
+            return
+        person = (
+            self._speaker_at(owner.idx)
+            if owner.lower_ in {"my", "our"}
+            else self._mention_of(owner)
+            if owner.lower_ not in {"their", "its"}
+            else None
+        )
+        if person is None and owner.lower_ in {"his", "her"}:
+            verb = noun
+            while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
+                verb = verb.head
+            people = [self._resolve(s) for s in self._subjects(verb)]
+            people = [p for p in people if p is not None and p.type == "person"]
+            person = people[0] if people else None
+        if person is None or person.type != "person":
+            return
+        for prep, obj in self._noun_preps(noun):
+            place = self._mention_of(obj) if prep in {"in", "outside"} else None
+            if place is not None and place.type == "location":
+                self._relate(person, place, "LIVES_IN", self._sentence_text(noun.sent))
 
     def _handed_over(self, verb, sent):
         """ "Ola will hand over data-pipeline to the Analytics team": the receiver owns it."""
