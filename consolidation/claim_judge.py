@@ -87,6 +87,28 @@ CHANGE_SIGNALS = {
     "single_valued_swap",
     "subject_swap",
 }
+# Signals that each speak for a changed fact: how many fired, whatever else the texts
+# restate, is one feature (``change_signals``), so one changed fact in a long section is
+# not drowned by the facts stated again.
+STRONG_CHANGES = (
+    "value_changed",
+    "text_value_changed",
+    "negation_flip",
+    "opposite",
+    "reversal",
+    "category_swap",
+    "product_version_changed",
+    "slot_changed",
+    "tech_swap",
+    "name_swap",
+    "single_valued_swap",
+    "same_subject_change",
+    *(f"swap_{kind}" for kind in SWAP_TYPES),
+    "rule_value_replaced",
+    "rule_version_changed",
+    "rule_negation_flip",
+    "rule_functional_relationship_changed",
+)
 FEATURES = (
     "similarity",
     *EMBEDDING_FEATURES,
@@ -96,6 +118,7 @@ FEATURES = (
     *(f"swap_{kind}" for kind in SWAP_TYPES),
     *CLAIM_FEATURES,
     *(f"rule_{code}" for code in RULE_CODES),
+    "change_signals",
 )
 
 
@@ -160,6 +183,7 @@ def pair_signals(
         **compared["features"],
         **{f"rule_{code}": float(code in codes) for code in RULE_CODES},
     }
+    features["change_signals"] = float(sum(features[name] > 0 for name in STRONG_CHANGES))
     judge_embedder = _embedder(embedder)
     if judge_embedder is not None:
         features |= embedding_features(incoming, existing, compared["evidence"], judge_embedder)

@@ -200,6 +200,40 @@ SINGLE_VALUED_KEYS = set(
     speak call name""".split()
 )
 
+# Words that name one attribute in other words ("my manager is X" / "I report to Y", "lives
+# in Osaka" / "Home: Kyoto", "we chose Celery" / "the library we picked"): claims align on
+# the attribute whichever word states it.
+CONCEPTS = {
+    "manager": "manager boss supervisor report",
+    "employer": "employer employ work company",
+    "role": "role job position title occupation",
+    "home": "home live reside residence base city hometown",
+    "spouse": "spouse married marry wife husband",
+    "owner": "owner own ownership",
+    "maintainer": "maintainer maintain",
+    "choice": "choose pick select settle opt adopt",
+    "sponsor": "sponsor sponsorship",
+    "insurance": "insurance insure insurer",
+    "price": "price cost fee charge",
+    "salary": "salary compensation band earn pay",
+    "deadline": "deadline due",
+    "database": "database db datastore",
+    "retry": "retry attempt",
+    "child": "child kid son daughter",
+    "allergy": "allergy allergic",
+    "preference": "prefer preference like love enjoy favourite favorite want fan",
+    "answer": "answer reply response",
+    "brief": "brief short concise",
+    "vendor": "vendor supplier provider",
+    "start": "start begin kickoff",
+    "assignee": "assignee assign",
+    "lead": "lead head",
+    "language": "language write",
+    "host": "host server",
+    "meeting": "meeting meet",
+}
+CONCEPT = {word: concept for concept, words in CONCEPTS.items() for word in words.split()}
+
 
 @dataclass
 class Claim:
@@ -217,6 +251,7 @@ class Claim:
     head: str = ""  # the lemma naming what the claim is about ("database", "owner")
     qualifiers: frozenset = frozenset()  # words, names and values inside the subject
     fillers: frozenset = frozenset()  # names, technologies and a field's value words
+    concepts: frozenset = frozenset()  # the words with one name per attribute (CONCEPTS)
 
     def as_dict(self) -> dict:
         return {"text": self.text, "span": [self.start, self.end]}
@@ -230,7 +265,7 @@ def claims(text: str) -> tuple[Claim, ...]:
     source = doc.user_data.get("source", text)
     values = find_values(source)
     out = []
-    for sentence, tokens, whole in _segments(doc):
+    for sentence, tokens, whole in _segments(doc, source):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
         span_text = source[start:end]
         if not re.search(r"[A-Za-z0-9]", span_text):
@@ -273,7 +308,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             negated = True
         key = ""
         fillers = names | techs
-        field_match = lexicon.FIELD_LINE.match(span_text)
+        field_match = lexicon.FIELD_LINE.match(re.sub(r"\s*\|\s*", ": ", span_text, count=1))
         if field_match:
             key = field_match.group(1).strip().casefold()
             subject |= set(key.split())
@@ -287,6 +322,7 @@ def claims(text: str) -> tuple[Claim, ...]:
                 start=start,
                 end=end,
                 words=frozenset(words),
+                concepts=frozenset(CONCEPT.get(w, w) for w in words),
                 subject=frozenset(subject),
                 key=key,
                 values=inside,
@@ -302,34 +338,79 @@ def claims(text: str) -> tuple[Claim, ...]:
     return tuple(out)
 
 
-def _segments(doc):
+TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
+SEPARATORS = {";", ",", "·", "•", "|"}
+
+
+def _table_rows(source: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The spans of a markdown table's rows of values, and of its header and ``---`` lines:
+    each row of values is one claim, "Key | value" read as "Key: value"; the header none."""
+    rows = [m for m in TABLE_ROW.finditer(source) if m.group(1).count("|") >= 1]
+    values, skipped = [], []
+    for index, row in enumerate(rows):
+        following = rows[index + 1] if index + 1 < len(rows) else None
+        if re.fullmatch(r"[\s|:-]+", row.group(1)) or (
+            following and re.fullmatch(r"[\s|:-]+", following.group(1))
+        ):
+            skipped.append(row.span())
+        else:
+            values.append(row.span(1))
+    return values, skipped
+
+
+def _segments(doc, source: str = ""):
     """(sentence, its words, whether they are the whole sentence) for each claim: a long
     sentence listing several facts ("budget $450,000; sponsor is Grace Mensah; vendor is
-    Thoughtworks", "lives in Porto, works as a nurse, plays volleyball on Thursdays") gives
-    one claim per clause, so each meets its counterpart in a list."""
+    Thoughtworks", "lives in Porto, works as a nurse, plays volleyball on Thursdays",
+    "goal: export API · capacity: 38 pts") gives one claim per clause, so each meets its
+    counterpart in a list; a markdown table's row is one claim."""
+    rows, skipped = _table_rows(source)
+    if not rows:
+        for sentence in doc.sents:
+            yield from _sentence_segments(sentence)
+        return
+    done = set()
     for sentence in doc.sents:
-        tokens = [t for t in sentence if not t.is_space and not t.is_punct]
-        if not tokens:
+        at = sentence.start_char
+        if any(a <= at < b for a, b in skipped):
             continue
-        cuts = [t.i for t in sentence if t.text in {";", ","}]
-        if len(cuts) < 2 or len(tokens) < 10:
-            yield sentence, tokens, True
-            continue
-        part: list = []
-        parts = []
-        for token in sentence:
-            if token.i in cuts:
-                parts.append(part)
-                part = []
-            elif not token.is_space and not token.is_punct:
-                part.append(token)
-        parts.append(part)
-        parts = [p for p in parts if p]
-        if sum(len(p) < 3 for p in parts) * 2 > len(parts):
-            yield sentence, tokens, True  # a list of single values ("GitHub, Vault, Datadog")
-            continue
-        for part in parts:
-            yield sentence, part, False
+        row = next((r for r in rows if r[0] <= at < r[1]), None)
+        if row is None:
+            yield from _sentence_segments(sentence)
+        elif row not in done:
+            done.add(row)
+            tokens = [
+                t
+                for t in doc
+                if row[0] <= t.idx < row[1] and not t.is_space and not t.is_punct and t.text != "|"
+            ]
+            if tokens:
+                yield sentence, tokens, True
+
+
+def _sentence_segments(sentence):
+    tokens = [t for t in sentence if not t.is_space and not t.is_punct and t.text != "|"]
+    if not tokens:
+        return
+    cuts = [t.i for t in sentence if t.text in SEPARATORS]
+    if len(cuts) < 2 or len(tokens) < 10:
+        yield sentence, tokens, True
+        return
+    part: list = []
+    parts = []
+    for token in sentence:
+        if token.i in cuts:
+            parts.append(part)
+            part = []
+        elif not token.is_space and not token.is_punct:
+            part.append(token)
+    parts.append(part)
+    parts = [p for p in parts if p]
+    if sum(len(p) < 3 for p in parts) * 2 > len(parts):
+        yield sentence, tokens, True  # a list of single values ("GitHub, Vault, Datadog")
+        return
+    for part in parts:
+        yield sentence, part, False
 
 
 # The words of a subject that name what it is: "the *staging* database", "*Ana's* laptop",
@@ -371,9 +452,10 @@ def alignment(a: Claim, b: Claim) -> float:
     """How much two claims are about the same thing, 0..1."""
     if a.key and a.key == b.key:
         return 1.0
-    score = jaccard(a.words, b.words)
-    if min(len(a.words), len(b.words)) >= 2:
-        score = max(score, 0.8 * len(a.words & b.words) / min(len(a.words), len(b.words)))
+    words_a, words_b = a.concepts or a.words, b.concepts or b.words
+    score = jaccard(words_a, words_b)
+    if min(len(words_a), len(words_b)) >= 2:
+        score = max(score, 0.8 * len(words_a & words_b) / min(len(words_a), len(words_b)))
     value_kinds = {v.kind for v in a.values} & {v.kind for v in b.values}
     if value_kinds and score > 0:
         score = min(1.0, score + 0.1)
