@@ -391,6 +391,33 @@ def test_extract_many_matches_extract(parser):
             ("niccolò", "MARRIED_TO", "giulia"),
         ),
         ("Our new designer is Sun-hee Park.", ("sun-hee park", "person")),
+        # a system beside a code name; a bare "the <noun>" for the one name ending in it;
+        # a relative clause on an apposition; "from A to B" hung on the first preposition
+        (
+            "The quoting engine, pricer, is a stateless Kotlin service behind envoy-edge.",
+            ("pricer", "USES", "kotlin"),
+        ),
+        (
+            "Everything goes through gw-mobile, a gateway instance that routes to basket-svc.",
+            ("gw-mobile", "INTEGRATES_WITH", "basket-svc"),
+        ),
+        (
+            "Achieng switched her phone plan from Safaricom to Airtel.",
+            ("achieng", "MIGRATED_TO", "airtel"),
+        ),
+        # an object "it" is the earlier clause's object; a title before a surname
+        (
+            "I opened PR-482 against the ledger-ui repo; Kwame reviewed it quickly.",
+            ("kwame", "REVIEWED", "pr-482"),
+        ),
+        (
+            "Ugochi: my boss Mr. Lindqvist approved the leave.",
+            ("ugochi", "REPORTS_TO", "lindqvist"),
+        ),
+        (
+            "order-svc publishes OrderPlaced to the orders.v1 topic on Pulsar.",
+            ("orders.v1", "USES", "pulsar"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -61,6 +61,14 @@ from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ENGLISH_PARTS
 
+# Titles before a surname: "my supervisor Mr. Lindqvist".
+NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
+# System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
+APPOSED_SYSTEM_NOUNS = set(
+    """engine service product tool library app worker job pipeline api gateway proxy bot
+    sidecar daemon cli repo repository module project system platform dashboard cache
+    scheduler indexer""".split()
+)
 # A hyphenated given name ("Jae-won", "Sun-hee"), with the surname after it.
 GIVEN_HYPHEN = re.compile(
     r"(?<![\w-])([A-Z][a-z]{1,4})-([a-z]{2,5})(?: [A-Z][a-z]+(?![\w-]))?(?![\w-])"
@@ -111,7 +119,7 @@ class NameReading:
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
         if origin in {"ner", "propn"} and all(
-            t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS for t in tokens
+            t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS | KIN_REPORTS | KIN_KNOWS for t in tokens
         ):
             return None  # "(Tech Lead)", "Senior Engineer": a role, not a name
         if (
@@ -155,8 +163,16 @@ class NameReading:
             )
         ):
             tokens = tokens[1:]
+        titles = [
+            i for i, t in enumerate(tokens[:-1]) if t.lower_.rstrip(".") in NAME_TITLES and i > 0
+        ]
+        if titles:  # "supervisor Mr. Lindqvist": the name after the title
+            tokens = tokens[titles[-1] + 1 :]
+            while tokens and tokens[0].text == ".":
+                tokens = tokens[1:]
         while tokens and (
-            tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
+            tokens[-1].lower_.rstrip(".") in NAME_TITLES
+            or tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
             or tokens[-1].lower_ in {"'s", "’s"}
         ):
             tokens = tokens[:-1]
@@ -270,6 +286,28 @@ class NameReading:
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
         self._sibling_identifiers()
         self._hyphenated_given_names()
+        self._apposed_code_names()
+
+    def _apposed_code_names(self):
+        """ "The quoting engine, pricer, is ...", "Its flagship product, tracewell, is
+        written in Rust": a lower-case word set off by commas beside a system noun names
+        that system."""
+        for token in self.doc:
+            if (
+                token.dep_ == "appos"
+                and token.text.islower()
+                and token.pos_ in {"NOUN", "PROPN"}
+                and token.i not in self.by_token
+                and token.head.lemma_.lower() in APPOSED_SYSTEM_NOUNS
+                and token.i > 0
+                and self.doc[token.i - 1].text == ","
+                and token.i + 1 < len(self.doc)
+                and self.doc[token.i + 1].text in {",", "(", ";", "\u2014"}
+                and token.lower_ not in lexicon.NEVER_NAMES
+                and not any(c.dep_ in {"det", "amod", "compound"} for c in token.children)
+            ):
+                kind = "project" if token.head.lemma_.lower() in {"project"} else "component"
+                self._add([token], kind, 0.6, origin="identifier", cued=True)
 
     def _hyphenated_given_names(self):
         """ "Jae-won and his wife Sun-hee", "Seo-yeon Park": a capitalised short word
@@ -287,6 +325,12 @@ class NameReading:
             span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
             if span is None or not self._free(span):
                 continue
+            if (
+                span.start > 0
+                and self.doc[span.start - 1].text[:1].isupper()
+                and not (self._starts_sentence(self.doc[span.start - 1]))
+            ):
+                continue  # "Kim Soo-jin": the family name first; the named entities read it
             self._add(list(span), "person", 0.7, name=found.group(0), origin="propn", cued=True)
 
     def _sibling_identifiers(self):
@@ -363,6 +407,12 @@ class NameReading:
                     continue
                 if (
                     width == 1
+                    and lowered in KIN_KNOWS | KIN_REPORTS | ROLE_WORK
+                    and self.doc.user_data.get("source", text)[span.start_char].islower()
+                ):
+                    continue  # "my supervisor Mr. Lindqvist": a role, not the product
+                if (
+                    width == 1
                     and span[0].ent_type_ == "PERSON"
                     and span[0].ent_iob_ == "I"
                     and doc[index - 1].pos_ == "PROPN"
@@ -389,7 +439,7 @@ class NameReading:
                     and doc[tokens[-1].i + 1].pos_ == "PROPN"
                     and doc[tokens[-1].i + 1].text[:1].isupper()
                     and doc[tokens[-1].i + 1].lower_ not in lexicon.TECHNOLOGIES
-                    and doc[tokens[-1].i + 1].lower_ not in TRIM_WORDS
+                    and doc[tokens[-1].i + 1].lower_.rstrip(".") not in TRIM_WORDS
                     and doc[tokens[-1].i + 1].i not in self.by_token
                 ):
                     tokens.append(doc[tokens[-1].i + 1])

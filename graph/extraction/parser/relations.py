@@ -2,6 +2,7 @@
 roles, kinship, and names attached by prepositions."""
 
 from graph.extraction.base import ExtractedRelationship
+from graph.extraction.parser.names import NAME_TITLES
 from graph.extraction.parser.rules import (
     _NO_RULE,
     REVERSED_RULES,
@@ -23,6 +24,7 @@ from graph.extraction.parser.words import (
     KIN_MARRIED,
     KIN_REPORTS,
     MOVE_VERBS,
+    NAMED_BY_MODIFIER,
     PARTICLES,
     PET_WORDS,
     ROLE_WORK,
@@ -37,6 +39,18 @@ from graph.extraction.parser.words import (
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
+
+# Relations only a person (or a pet) holds.
+PERSONAL_ONLY = {
+    "ATTENDED",
+    "VISITED",
+    "STUDIES_AT",
+    "MARRIED_TO",
+    "KNOWS",
+    "REPORTS_TO",
+    "WORKS_FOR",
+    "LIVES_IN",
+}
 
 
 class RelationReading:
@@ -55,6 +69,10 @@ class RelationReading:
             return self._mention_of(token.head.head.head)  # "Zeche Hub, whose director is X"
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
             noun = token.head.head
+            if noun.dep_ == "appos" and noun.i not in self.by_token:
+                named = self._mention_of(noun.head)  # "gw-mobile, a gateway that routes to"
+                if named is not None:
+                    return named
             if noun.dep_ == "attr" and noun.i not in self.by_token:  # "X is a service that"
                 subjects = [c for c in noun.head.children if c.dep_ == "nsubj"]
                 if subjects:
@@ -73,7 +91,11 @@ class RelationReading:
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
             earlier = (
-                self._clause_antecedent(token) if token.dep_ in {"nsubj", "nsubjpass"} else None
+                self._clause_antecedent(token)
+                if token.dep_ in {"nsubj", "nsubjpass"}
+                else self._object_antecedent(token)
+                if token.dep_ == "dobj"
+                else None
             )
             if earlier is not None:
                 return earlier
@@ -144,6 +166,8 @@ class RelationReading:
         bare "the company", "this service", "that topic" stands for the last name of its
         kind in its sentence or the one before."""
         kind = ANAPHOR_KINDS.get(token.lemma_.lower())
+        if kind is None and token.pos_ == "NOUN" and token.i not in self.by_token:
+            return self._named_by_head(token)  # "the user's RAG prototype ... the prototype"
         if kind is None or token.pos_ != "NOUN":
             return None
         children = list(token.children)
@@ -168,6 +192,25 @@ class RelationReading:
         found.type = kind  # "Tabula ...; the company is ...": Tabula is a company
         return found
 
+    def _named_by_head(self, token):
+        """ "the RAG prototype ... The prototype runs on Qdrant": a bare "the <noun>"
+        stands for the one earlier name that ends in that noun."""
+        children = list(token.children)
+        if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
+            return None
+        if any(c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} for c in children):
+            return None
+        word = token.lower_
+        before = {
+            normalize_name(m.name): m
+            for m in self.mentions
+            if m.end <= token.idx
+            and m.origin != "speaker"
+            and len(m.name.split()) > 1
+            and m.name.casefold().split()[-1] in {word, token.lemma_.lower()}
+        }
+        return next(iter(before.values())) if len(before) == 1 else None
+
     def _clause_antecedent(self, token):
         """ "report-builder is a Django app; it renders PDFs": "it" after an earlier clause
         of its sentence is that clause's subject (or, with none, its object: "Deployed X
@@ -180,6 +223,20 @@ class RelationReading:
                 if mention is not None and mention.type not in {"person", "location"}:
                     return mention
                 break
+        return None
+
+    def _object_antecedent(self, token):
+        """ "I opened PR-482 against ledger-ui; Kwame reviewed it": an object "it" after an
+        earlier clause of its sentence stands for that clause's object, when that is a
+        thing."""
+        for candidate in reversed(self.doc[token.sent.start : token.i]):
+            if candidate.dep_ == "dobj" and candidate.head.i < token.head.i:
+                if candidate.lower_ in {"it", "them"}:
+                    return None
+                mention = self._mention_of(candidate)
+                if mention is not None and mention.type not in {"person", "location"}:
+                    return mention
+                return None
         return None
 
     def _previous_subject(self, token, person: bool):
@@ -359,6 +416,8 @@ class RelationReading:
             "organization",
         }:
             return  # a taste is a person's: not "Project Hail Mary likes ..."
+        if type_ in PERSONAL_ONLY and source.type not in {"person", "other"}:
+            return  # "Sparse Routing at Scale attended NeurIPS": a paper attends nothing
         if normalize_name(source.name) == normalize_name(target.name):
             return
         key = (normalize_name(source.name), type_, normalize_name(target.name))
@@ -451,6 +510,13 @@ class RelationReading:
                 continue
             head = self.doc[mention.root]
             heads = [head] + [c for c in head.children if c.dep_ == "appos"]
+            if (
+                head.dep_ == "compound"
+                and mention.type == "component"
+                and head.head.lemma_.lower() in NAMED_BY_MODIFIER | {"queue", "cluster", "db"}
+                and head.head.i not in self.by_token
+            ):  # "the orders.v1 topic on Pulsar": the preps of the noun the name modifies
+                heads.append(head.head)
             for noun in heads:
                 for prep, obj in self._noun_preps(noun):
                     target = self._mention_of(obj)
@@ -554,6 +620,8 @@ class RelationReading:
                 for other in child.children:  # "used by X and by Y"
                     if other.dep_ == "conj" and other.pos_ == "ADP":
                         out.extend(self._prep_objects(other))
+                    elif other.dep_ == "prep" and other.lower_ in {"to", "into", "onto"}:
+                        out.extend(self._prep_objects(other))  # "from Safaricom to Airtel"
                 if not objects and child.i + 1 < len(self.doc):  # "at Acme Corp." misparsed
                     following = self.by_token.get(child.i + 1)
                     if following is not None and following.root >= 0:
@@ -756,8 +824,11 @@ class RelationReading:
                 moved = [m for m in moved if m is not None and m.type != "person"]
                 for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
                     self._relate(thing, target, "MIGRATED_TO", sentence)
-                if moved or objects:  # "moved the warehouse to BigQuery": not the mover
-                    continue
+                own = objects and all(  # "switched her phone plan to Airtel": her own
+                    any(c.dep_ == "poss" and c.pos_ == "PRON" for c in o.children) for o in objects
+                )
+                if moved or (objects and not (own and lemma == "switch")):
+                    continue  # "moved the warehouse to BigQuery": not the mover
             if (
                 lemma in DEPLOY_VERBS
                 and prep in {"to", "in", "into", "on", "onto"}
@@ -1212,9 +1283,15 @@ class RelationReading:
             kin = [c for c in noun.children if c.dep_ == "compound" and c.i not in self.by_token]
             if not kin:
                 return
-            word, names = kin[-1].lower_, [noun]
-        if noun.i + 1 < len(self.doc) and self.doc[noun.i + 1].i in self.by_token:
-            names.append(self.doc[noun.i + 1])
+            kin = [c for c in kin if c.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS] or kin
+            word, names = kin[-1].lower_, [noun]  # "my supervisor Mr. Lindqvist"
+        after = noun.i + 1
+        while after < len(self.doc) and self.doc[after].lower_.rstrip(".") in NAME_TITLES:
+            after += 1  # "my boss Mr. Lindqvist"
+        if after < len(self.doc) and after in self.by_token:
+            names.append(self.doc[after])
+        elif noun.dep_ == "compound" and noun.head.i in self.by_token and noun.head.i > noun.i:
+            names.append(noun.head)  # "my supervisor Mr. Lindqvist"
         for name in names:
             target = self._mention_of(name)
             if target is not None and word in ANIMALS | PET_WORDS:

@@ -36,6 +36,8 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
         return "LIVES_IN"  # "my abuela Carmen in Guadalajara"
     if prep == "on" and kind in {"component", "technology"} and target.type == "component":
         return "LOCATED_IN"  # "the nightly-backup job on pg-main-1"
+    if prep == "on" and kind == "component" and target.type == "technology":
+        return "USES"  # "the orders.v1 topic on Pulsar"
     if prep in {"at", "of", "within"} and kind == "organization" == target.type:
         return "PART_OF"
     if prep in {"from", "on", "at"} and kind == "person" and target.type == "organization":
@@ -560,6 +562,10 @@ VERB_RULES = {
     "befriend": _rule(_meet),
     "hire": _rule(None, by="WORKS_FOR"),
     "feed": _rule(_service, into=_data, to=_data),
+    "link": _rule(None, against="DEPENDS_ON", to="DEPENDS_ON"),
+    "federate": _rule(None, to="INTEGRATES_WITH", with_="INTEGRATES_WITH"),
+    "flush": _rule(None, to=_data, into=_data),
+    "spill": _rule(None, to=_data, into=_data),
     "notify": _rule(_service),
     "communicate": _rule(None, with_=_service),
     "interface": _rule(None, with_=_service),

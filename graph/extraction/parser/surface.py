@@ -111,7 +111,7 @@ class SurfaceReading:
                     system.type == "component"
                     and not host_like(system)
                     and len(gap) <= 60
-                    and not re.search(r"[.;:!?]\s", gap)
+                    and not re.search(r"[.;:!?]\s|,", gap)
                 ):
                     self._relate(system, host, "LOCATED_IN", line.strip())
             offset = end
