@@ -96,6 +96,7 @@ STRONG_CHANGES = (
     "negation_flip",
     "opposite",
     "reversal",
+    "preference_flip",
     "category_swap",
     "product_version_changed",
     "slot_changed",

@@ -32,6 +32,7 @@ STOP = set(
     then there here so very really about into over under again more most some any each
     every all both only own same other such than too very get got""".split()
 )
+PRONOUNS = set("i we you he she it they me us him her them user who that this".split())
 NEGATIONS = {"not", "never", "no", "n't", "without", "none", "nobody", "nothing", "neither"}
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
@@ -583,6 +584,8 @@ FEATURES = (
     "slot_restated",
     "changed_share",
     "restated_share",
+    "head_replaced",
+    "preference_flip",
     "category_swap",
     "category_same",
     "product_version_changed",
@@ -616,6 +619,34 @@ PREFERENCE = re.compile(
     r"usually|never|enjoys?|hates?|dislikes?|go-to)\b",
     re.IGNORECASE,
 )
+# A stated liking and its reversal: "prefers / loves / is into / swears by X" against
+# "can't stand / gave up / is sick of / no longer likes X" (a positive cue under a
+# negation counts as negative: "doesn't like").
+LIKES = re.compile(
+    r"\b(?:prefer(?:s|red)?|like[sd]?|lov(?:e|es|ed)|enjoy(?:s|ed)?|(?:is|are|am|'s|'re) "
+    r"(?:really |very |big |huge )?into|fan of|favou?rite|go-to|swears? by|keen on|fond of|"
+    r"big on|wants?|asks? for|opts? for|goes for|happy with|switched to|went back to|"
+    r"back to|now uses|picked|chose)\b",
+    re.IGNORECASE,
+)
+DISLIKES = re.compile(
+    r"\b(?:dislike[sd]?|hat(?:e|es|ed)|can(?:no|')t stand|cannot stand|not a fan|avoid(?:s|ed)?|"
+    r"g(?:a|i)ve up|gives up|no longer|stopped|sick of|tired of|not into|off of|"
+    r"never (?:eats?|drinks?|orders?|uses?|wants?)|skips?|refuses?|done with|over (?:it|them)|"
+    r"went off|switched away|dropped|quit)\b",
+    re.IGNORECASE,
+)
+
+
+def _liking(claim: "Claim") -> int:
+    """+1 a claim stating a liking, -1 a dislike or a liking negated, 0 neither."""
+    if DISLIKES.search(claim.text):
+        return -1
+    if LIKES.search(claim.text):
+        return -1 if claim.negated else 1
+    return 0
+
+
 # Words that end or reverse a stated fact ("quit smoking", "cancelled the trip").
 REVERSALS = set(
     """quit stop stopped cancel cancelled canceled drop dropped abandon abandoned remove
@@ -684,6 +715,9 @@ def compare(incoming: str, existing: str) -> dict:
             restated_pairs += 1
         if new.negated != old.negated:
             note("negation_flip", "negated" if new.negated else "negation removed")
+        liking_old, liking_new = _liking(old), _liking(new)
+        if liking_old and liking_new and liking_old != liking_new:
+            note("preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes")
         opposed = _opposed(old.words, new.words)
         if opposed and not _progressed(old.words, new.words):
             note("opposite", opposed)
@@ -778,6 +812,16 @@ def _subject_features(aligned, new_claims, old_claims, incoming, existing, featu
         same = best[0].head == best[1].head
         features["head_same"] = float(same)
         features["head_differs"] = float(not same)
+        # The thing itself replaced ("Priya's *laptop*" → "Priya's *phone*"): two heads
+        # naming things, each absent from the other text, of no one attribute.
+        heads = best[0].head, best[1].head
+        features["head_replaced"] = float(
+            not same
+            and not set(heads) & PRONOUNS
+            and heads[1] not in new_tokens
+            and heads[0] not in old_tokens
+            and CONCEPT.get(heads[0], heads[0]) != CONCEPT.get(heads[1], heads[1])
+        )
     for new, old, score in aligned:
         gone, added = _replaced(old.qualifiers, new.qualifiers, old_tokens, new_tokens)
         about_same = (new.head and new.head == old.head) or bool(new.subject & old.subject)
