@@ -418,6 +418,25 @@ def test_extract_many_matches_extract(parser):
             "order-svc publishes OrderPlaced to the orders.v1 topic on Pulsar.",
             ("orders.v1", "USES", "pulsar"),
         ),
+        # a system moved to a region; a migration or an ownership said with a noun;
+        # "they" after a marriage; a pet named like a product
+        (
+            "we just moved the staging cluster to eu-west-3 btw",
+            ("staging cluster", "LOCATED_IN", "eu-west-3"),
+        ),
+        (
+            "Plan: Kofi leads the migration of auth-svc to Keycloak.",
+            ("auth-svc", "MIGRATED_TO", "keycloak"),
+        ),
+        (
+            "Next quarter, Ines will take ownership of the payments-gateway.",
+            ("ines", "OWNS", "payments-gateway"),
+        ),
+        (
+            "Carlos married Ana in 2019; they live in Seville with their two dogs.",
+            ("ana", "LIVES_IN", "seville"),
+        ),
+        ("My neighbour Ruth has a greyhound called Pip.", ("ruth", "OWNS", "pip")),
     ],
 )
 def test_constructions(parser, text, triple):

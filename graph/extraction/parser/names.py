@@ -407,6 +407,13 @@ class NameReading:
                     continue
                 if (
                     width == 1
+                    and index > 1
+                    and doc[index - 1].lower_ in {"called", "named"}
+                    and doc[index - 2].lemma_.lower() in ANIMALS | PET_WORDS
+                ):
+                    continue  # "a greyhound called Pip": a pet, not the installer
+                if (
+                    width == 1
                     and lowered in KIN_KNOWS | KIN_REPORTS | ROLE_WORK
                     and self.doc.user_data.get("source", text)[span.start_char].islower()
                 ):

@@ -354,8 +354,31 @@ class RelationReading:
                 if group:  # "A and B run a vineyard; both studied at X"
                     out.extend(group)
                     continue
+            if (subject.lower_ == "they" and self._speaker_at(subject.idx) is None) or (
+                subject.lower_ == "couple" and any(c.lower_ == "the" for c in subject.children)
+            ):
+                couple = self._couple_before(subject)
+                if couple:  # "Carlos married Ana; they live in Seville", "the couple"
+                    out.extend(couple)
+                    continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _couple_before(self, token) -> list:
+        """The two people a marriage stated earlier in the text joins."""
+        for relation in reversed(list(self.relationships.values())):
+            if relation.type != "MARRIED_TO":
+                continue
+            people = [
+                m
+                for name in (relation.source, relation.target)
+                for m in self.mentions
+                if m.name == name and m.type == "person" and m.start < token.idx
+            ]
+            found = {m.name: m for m in people}
+            if len(found) == 2:
+                return list(found.values())
+        return []
 
     def _examples(self, noun):
         """The names a common noun is illustrated by: "jobs, including A and B", "stores
@@ -813,6 +836,21 @@ class RelationReading:
                     ):
                         self._relate(source, target, "USES", sentence)
                 continue
+            if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type == "location":
+                moved = [
+                    self._mention_of(o)
+                    for c in verb.children
+                    if c.dep_ in {"dobj", "nsubjpass"}
+                    for o in self._with_conjuncts(c)
+                ]
+                moved = [m for m in moved if m is not None and m.type in {"component", "project"}]
+                came_from = any(c.dep_ == "prep" and c.lower_ == "from" for c in verb.children)
+                for thing in moved:  # "we moved the staging cluster to eu-west-3"; "moved
+                    # stg-k8s-01 from us-east-1 to us-east-2": a migration between regions
+                    type_ = "MIGRATED_TO" if came_from else "LOCATED_IN"
+                    self._relate(thing, target, type_, sentence)
+                if moved:
+                    continue
             if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
                 moved = [
                     self._mention_of(o)

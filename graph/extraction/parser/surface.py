@@ -12,6 +12,7 @@ from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS
 USER_WORDS = {"user", "customer", "client"}
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
+MIGRATION_NOUNS = {"migration", "move", "switch", "port", "cutover", "transition", "rewrite"}
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
 # A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
@@ -75,6 +76,10 @@ class SurfaceReading:
                     self._owner_is(token)
                 if lemma in HOME_NOUNS and token.pos_ == "NOUN":
                     self._home(token)
+                if lemma in MIGRATION_NOUNS and token.pos_ == "NOUN":
+                    self._migration(token)
+                if lemma in {"ownership", "charge"} and token.dep_ == "dobj":
+                    self._takes_ownership(token)
                 if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
                     self._is_owner_for(token)
 
@@ -174,6 +179,40 @@ class SurfaceReading:
             place = self._mention_of(obj) if prep in {"in", "outside"} else None
             if place is not None and place.type == "location":
                 self._relate(person, place, "LIVES_IN", self._sentence_text(noun.sent))
+
+    def _migration(self, noun):
+        """ "leads the migration of auth-svc to Keycloak": the thing moves to the target."""
+        things, targets = [], []
+        for prep, obj in self._noun_preps(noun):
+            mention = self._mention_of(obj)
+            if mention is None:
+                continue
+            if prep == "of" and mention.type in {"component", "project"}:
+                things.append(mention)
+            elif prep in {"to", "onto"} and mention.type in {"technology", "component"}:
+                targets.append(mention)
+        for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ == "from"):
+            for deeper in (c for c in prep.children if c.dep_ == "prep" and c.lower_ == "to"):
+                for obj, _p in self._prep_objects(deeper):  # "the move from A to B"
+                    mention = self._mention_of(obj)
+                    if mention is not None and mention.type in {"technology", "component"}:
+                        targets.append(mention)
+        for thing in things:
+            for target in targets:
+                self._relate(thing, target, "MIGRATED_TO", self._sentence_text(noun.sent))
+
+    def _takes_ownership(self, noun):
+        """ "Ines will take ownership of the payments-gateway", "takes charge of X"."""
+        verb = noun.head
+        if verb.lemma_.lower() not in {"take", "assume", "have", "get"}:
+            return
+        owners = [self._resolve(s) for s in self._subjects(verb)]
+        owners = [o for o in owners if o is not None and o.type in {"person", "organization"}]
+        for prep, obj in self._noun_preps(noun):
+            thing = self._mention_of(obj) if prep == "of" else None
+            if thing is not None and thing.type in {"component", "project", "document"}:
+                for owner in owners:
+                    self._relate(owner, thing, "OWNS", self._sentence_text(noun.sent))
 
     def _handed_over(self, verb, sent):
         """ "Ola will hand over data-pipeline to the Analytics team": the receiver owns it."""
