@@ -437,6 +437,24 @@ def test_extract_many_matches_extract(parser):
             ("ana", "LIVES_IN", "seville"),
         ),
         ("My neighbour Ruth has a greyhound called Pip.", ("ruth", "OWNS", "pip")),
+        # an arrow between two systems, or from a system to its team; a team named by its
+        # field; the one reported to is a person
+        (
+            "cart-api \u2192 redis-cart timeouts again",
+            ("cart-api", "INTEGRATES_WITH", "redis-cart"),
+        ),
+        (
+            "`query-gw` \u2192 Discovery (Femke Vos)\n",
+            ("discovery", "OWNS", "query-gw"),
+        ),
+        (
+            "Tomasz is the tech lead for the mobile team and reports to Ewa.",
+            ("tomasz", "LEADS", "mobile team"),
+        ),
+        (
+            "inventory-svc writes stock updates to Kafka every minute.",
+            ("inventory-svc", "USES", "kafka"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

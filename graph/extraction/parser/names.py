@@ -61,6 +61,11 @@ from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ENGLISH_PARTS
 
+# Adjectives that name a team's field: "the mobile team", "the legal team".
+UNIT_ADJECTIVES = set(
+    """mobile frontend backend web legal financial creative editorial clinical technical
+    commercial digital android ios core medical""".split()
+)
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 # System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
@@ -755,6 +760,11 @@ class NameReading:
                     if t.pos_ not in {"ADJ", "NUM"}
                     or t.dep_ == "compound"
                     or (t.dep_ == "amod" and t.head.lower_ in {"mode", "milk", "learning"})
+                    or (  # "the mobile team", "the frontend guild"
+                        t.dep_ == "amod"
+                        and t.head.lower_ in TEAM_WORDS
+                        and t.lower_ in UNIT_ADJECTIVES
+                    )
                     or (  # "Thai food", "flat whites": the kind is part of the thing
                         t.dep_ == "amod"
                         and t.head == chunk.root

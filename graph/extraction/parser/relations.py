@@ -615,8 +615,15 @@ class RelationReading:
         ):  # "the lead of the squad and reports to X": "to X" hung on "squad"
             out.extend(self._prep_objects(self.doc[verb.i + 1]))
         for child in verb.children:
-            if child.dep_ in {"dobj", "attr", "oprd"} or (
-                child.dep_ == "dative" and child.pos_ != "ADP"
+            if (
+                child.dep_ in {"dobj", "attr", "oprd"}
+                or (child.dep_ == "dative" and child.pos_ != "ADP")
+                or (  # "writes stock updates to Kafka" with "updates" read as a clause
+                    child.dep_ == "ccomp"
+                    and verb.i < child.i <= verb.i + 3
+                    and (child.pos_ == "NOUN" or child.lemma_.lower() in TRAFFIC_NOUNS)
+                    and _verb_lemma(verb) in VERB_RULES
+                )
             ):
                 out.extend((o, "") for o in self._with_conjuncts(child))
                 if child.i not in self.by_token:  # "two kittens, Churro and Pimienta"

@@ -312,6 +312,13 @@ def _look_after_person(source, target):
     return None
 
 
+def _report_to(source, target):
+    """ "Tomasz reports to Ewa": one reports to a person, whatever the name looked like."""
+    if target.type in {"location", "concept", "other"} and not target.cued and _person(source):
+        target.type = "person"
+    return "REPORTS_TO" if target.type == "person" else None
+
+
 def _employer(source):
     """ "Stripe hired Ana": the one hiring is a company, also when it is a product too."""
     if source.type == "technology" and source.name[:1].isupper():
@@ -410,7 +417,8 @@ VERB_RULES = {
     "lead": _rule(_lead, at=_work),
     "manage": _rule(_lead, at=_work),
     "head": _rule(_lead, to=_go, at=_work),
-    "report": _rule(None, to="REPORTS_TO"),
+    "report": _rule(None, to=_report_to),
+    "reconnect": _rule(None, to=_service),
     "work": _rule(None, at=_work, **{"for": _work}),
     "join": _rule(_join),
     "employ": _rule(None, by="WORKS_FOR"),

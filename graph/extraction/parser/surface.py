@@ -103,6 +103,8 @@ class SurfaceReading:
                 if len(systems) == 1:
                     for place in places:
                         self._relate(systems[0], place, "LOCATED_IN", line.strip())
+                if len(systems) == 1 and right and not places:
+                    self._arrow_to(systems[0], right, line.strip())
             for index, host in enumerate(inline):
                 if not host_like(host) or not ON_HOST.search(self.source, offset, host.start):
                     continue
@@ -120,6 +122,20 @@ class SurfaceReading:
                 ):
                     self._relate(system, host, "LOCATED_IN", line.strip())
             offset = end
+
+    def _arrow_to(self, system, right, line: str):
+        """ "cart-api → redis-cart timeouts": the one calls the other; "`query-gw` →
+        Discovery (Femke Vos)": the team (with its member in brackets) owns the system."""
+        first = right[0]
+        if first.type == "component":
+            self._relate(system, first, "INTEGRATES_WITH", line)
+        elif first.type in {"organization", "person"}:
+            self._relate(first, system, "OWNS", line)
+            if first.type == "organization":
+                for member in right[1:]:
+                    inside = self.source[first.end : member.start]
+                    if member.type == "person" and inside.strip() == "(":
+                        self._relate(member, first, "PART_OF", line)
 
     def _after(self, token, sent, words):
         """The name right after the first of ``words`` that follows ``token``."""
