@@ -236,6 +236,29 @@ CONCEPTS = {
 CONCEPT = {word: concept for concept, words in CONCEPTS.items() for word in words.split()}
 
 
+def _concept(word: str) -> str:
+    """The attribute a word names, a plural read as its singular ("webhooks")."""
+    if word in CONCEPT:
+        return CONCEPT[word]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return CONCEPT.get(word[:-1], word[:-1])
+    return word
+
+
+def _find_values(source: str) -> list[Value]:
+    """The values of a text, a number that ends a sentence included ("Retry limit: 5.",
+    "runs on Python 3.11."), and "0.5%" read as a percentage, not a version."""
+    text = re.sub(r"(?<=\d)\.(?=\s|$)", " ", source)
+    out = []
+    for value in find_values(text):
+        if value.kind == "version" and text[value.end : value.end + 1] == "%":
+            number = value.text.lstrip("vV")
+            if re.fullmatch(r"\d+(?:\.\d+)?", number):
+                value = Value("percent", (float(number),), value.start, value.end + 1, f"{number}%")
+        out.append(value)
+    return out
+
+
 @dataclass
 class Claim:
     text: str
@@ -264,7 +287,7 @@ def claims(text: str) -> tuple[Claim, ...]:
     candidates, a chunk with many sections)."""
     doc = parse(text)
     source = doc.user_data.get("source", text)
-    values = find_values(source)
+    values = _find_values(source)
     out = []
     for sentence, tokens, whole in _segments(doc, source):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
@@ -323,7 +346,7 @@ def claims(text: str) -> tuple[Claim, ...]:
                 start=start,
                 end=end,
                 words=frozenset(words),
-                concepts=frozenset(CONCEPT.get(w, w) for w in words),
+                concepts=frozenset(_concept(w) for w in words),
                 subject=frozenset(subject),
                 key=key,
                 values=inside,
@@ -497,9 +520,13 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
             units = {v.unit for v in mine} & {v.unit for v in theirs}
             if not units and all(v.unit for v in mine + theirs):
                 continue
-            if units:
-                mine = [v for v in mine if v.unit in units]
-                theirs = [v for v in theirs if v.unit in units]
+            if units:  # each counted thing on its own: "8 engineers and 2 designers"
+                for unit in sorted(units):
+                    these = [v for v in mine if v.unit == unit]
+                    those = [v for v in theirs if v.unit == unit]
+                    if not any(same_value(x, y) for x in these for y in those):
+                        return those[0], these[0]
+                continue
         if mine and theirs and not any(same_value(x, y) for x in mine for y in theirs):
             return theirs[0], mine[0]
     return None
@@ -525,6 +552,16 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
             theirs = [v for v in theirs if v.unit in units]
             if not mine:
                 continue
+            differing = [
+                u
+                for u in sorted(units)
+                if not any(
+                    same_value(x, y) for x in mine if x.unit == u for y in theirs if y.unit == u
+                )
+            ]
+            if differing:  # one counted thing changed, whatever else is restated
+                mine = [v for v in mine if v.unit == differing[0]]
+                theirs = [v for v in theirs if v.unit == differing[0]]
         if any(same_value(x, y) for x in mine for y in theirs):
             restated += 1
         else:
