@@ -455,6 +455,20 @@ def test_extract_many_matches_extract(parser):
             "inventory-svc writes stock updates to Kafka every minute.",
             ("inventory-svc", "USES", "kafka"),
         ),
+        # a system named after a technology and a kind; a subjectless "proposed by" in a
+        # note about a document; an object "it" for the earlier clause's subject
+        (
+            "Kafka cluster kf-prod-east upgraded to 3.7 last night.",
+            ("kf-prod-east", "USES", "kafka"),
+        ),
+        (
+            "RFC-88: move the nightly export to Airflow. Proposed by Aigerim; approved by Tom.",
+            ("aigerim", "CREATED", "rfc-88"),
+        ),
+        (
+            "libgeo is a thin C++ wrapper around GEOS; the tile-server links against it.",
+            ("tile-server", "DEPENDS_ON", "libgeo"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -313,6 +313,24 @@ class NameReading:
             ):
                 kind = "project" if token.head.lemma_.lower() in {"project"} else "component"
                 self._add([token], kind, 0.6, origin="identifier", cued=True)
+            elif (
+                token.dep_ == "nsubj"
+                and token.head.lemma_ == "be"
+                and self._technical
+                and token.text.islower()
+                and token.pos_ in {"NOUN", "PROPN"}
+                and token.i not in self.by_token
+                and not any(c.dep_ in {"det", "amod", "compound", "poss"} for c in token.children)
+                and token.lower_ not in COMPONENT_NOUNS | SYSTEM_NOUNS | GENERIC_HEADS
+                and token.lower_ not in lexicon.NEVER_NAMES
+                and any(
+                    c.dep_ == "attr"
+                    and c.lemma_.lower() in APPOSED_SYSTEM_NOUNS | {"wrapper", "sidecar"}
+                    and any(d.lower_ in {"a", "an", "our", "the"} for d in c.children)
+                    for c in token.head.children
+                )
+            ):  # "libgeo is a thin C++ wrapper around GEOS"
+                self._add([token], "component", 0.6, origin="identifier", cued=True)
 
     def _hyphenated_given_names(self):
         """ "Jae-won and his wife Sun-hee", "Seo-yeon Park": a capitalised short word

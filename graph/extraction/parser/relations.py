@@ -94,15 +94,17 @@ class RelationReading:
                 self._clause_antecedent(token)
                 if token.dep_ in {"nsubj", "nsubjpass"}
                 else self._object_antecedent(token)
-                if token.dep_ == "dobj"
+                if token.dep_ in {"dobj", "pobj"}
                 else None
             )
             if earlier is not None:
                 return earlier
-            own_subjects = {  # "Grafana Tempo replaces it": not the subject itself
-                id(self.by_token.get(c.i))
-                for c in token.head.children
+            governor = token.head.head if token.dep_ == "pobj" else token.head
+            own_subjects = {  # "Grafana Tempo replaces it", "B and C link against it": not
+                id(self.by_token.get(o.i))  # the subject itself
+                for c in governor.children
                 if c.dep_ in {"nsubj", "nsubjpass"} and token.dep_ in {"dobj", "pobj"}
+                for o in self._with_conjuncts(c)
             }
             things = [
                 m
@@ -229,14 +231,17 @@ class RelationReading:
         """ "I opened PR-482 against ledger-ui; Kwame reviewed it": an object "it" after an
         earlier clause of its sentence stands for that clause's object, when that is a
         thing."""
-        for candidate in reversed(self.doc[token.sent.start : token.i]):
-            if candidate.dep_ == "dobj" and candidate.head.i < token.head.i:
-                if candidate.lower_ in {"it", "them"}:
-                    return None
-                mention = self._mention_of(candidate)
+        governor = token.head.head if token.dep_ == "pobj" else token.head
+        for deps in ({"dobj"}, {"nsubj", "nsubjpass"}):  # "libgeo is a wrapper ...; B links
+            for candidate in reversed(self.doc[token.sent.start : token.i]):  # against it"
+                if candidate.dep_ not in deps or candidate.head == governor:
+                    continue
+                if candidate.head.i >= governor.i:
+                    continue
+                mention = self._mention_of(candidate)  # an earlier "it": the same thing
                 if mention is not None and mention.type not in {"person", "location"}:
                     return mention
-                return None
+                break
         return None
 
     def _previous_subject(self, token, person: bool):
@@ -338,6 +343,10 @@ class RelationReading:
                 speaker = self._speaker_at(verb.idx)
                 if speaker is not None:
                     return [speaker]
+            if verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children):
+                noted = self._noted_item(verb)
+                if noted is not None:  # "ADR-37: ... Proposed by Aigerim; reviewed by X"
+                    return [noted]
         out = []
         for subject in subjects:
             plural = subject.lower_ in {"both", "they", "we"} or (
@@ -363,6 +372,21 @@ class RelationReading:
                     continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _noted_item(self, verb):
+        """What a note with a subjectless "Proposed by X", "approved by @meseret" is about:
+        its first document (ADR, ticket) or, with none, its first system."""
+        before = sorted(
+            (m for m in self.mentions if m.end <= verb.idx and m.origin != "speaker"),
+            key=lambda m: m.start,
+        )
+        for kinds in ({"document", "project"}, {"component"}):
+            for mention in before:
+                if mention.type in kinds and not (
+                    mention.type == "component" and mention.name[:1].isupper()
+                ):
+                    return mention
+        return None
 
     def _couple_before(self, token) -> list:
         """The two people a marriage stated earlier in the text joins."""
@@ -897,6 +921,10 @@ class RelationReading:
                 for child in verb.children:
                     if child.dep_ == "dobj":
                         self._relate(target, self._mention_of(child), "REPLACES", sentence)
+                        for inner, host in self._noun_preps(child):  # "the retry logic in
+                            system = self._mention_of(host) if inner == "in" else None
+                            if system is not None and system.type in {"component", "project"}:
+                                self._relate(system, target, "USES", sentence)  # webhook-relay"
                 continue
             for subject in subjects:
                 source = self._resolve(subject)

@@ -389,6 +389,7 @@ VERB_RULES = {
     "wrap": _rule(_use),
     "expose": _rule(_use),
     "draft": _rule(_create),
+    "propose": _rule(lambda s, t: "CREATED" if t.type in {"document", "project"} else None),
     "adopt": _rule(_have),
     "consume": _rule(
         lambda s, t: "INTEGRATES_WITH" if t.type == "component" else None, **{"from": _data}

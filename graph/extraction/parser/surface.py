@@ -13,6 +13,12 @@ USER_WORDS = {"user", "customer", "client"}
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
 MIGRATION_NOUNS = {"migration", "move", "switch", "port", "cutover", "transition", "rewrite"}
+# Kinds of thing a technology's name may precede before a system's own name.
+KIND_NOUNS = set(
+    """cluster clusters instance instances group consumer producer dashboard distribution
+    bucket topic queue database db replica node nodes broker brokers server service app
+    function job pipeline index table stream project repo registry namespace""".split()
+)
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
 # A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
@@ -63,8 +69,30 @@ class SurfaceReading:
 
     # ----- fallbacks over the words -----------------------------------------------------
 
+    def _kind_before(self):
+        """ "Kafka cluster kf-prod-east", "kafka consumer group `notif-dispatch`", "Grafana
+        dashboard indexer-health": a system named after a technology and a kind of thing
+        is built on that technology."""
+        for mention in self.mentions:
+            if mention.type != "component" or mention.origin != "identifier":
+                continue
+            span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            if span is None:
+                continue
+            index = span.start - 1
+            while index >= 0 and self.doc[index].text in {"`", "'", '"'}:
+                index -= 1
+            kinds = 0
+            while index >= 0 and self.doc[index].lower_ in KIND_NOUNS and kinds < 3:
+                index -= 1
+                kinds += 1
+            tool = self.by_token.get(index) if kinds and index >= 0 else None
+            if tool is not None and tool.type == "technology":
+                self._relate(mention, tool, "USES", self._sentence_text(span.sent))
+
     def _surface(self):
         self._surface_lines()
+        self._kind_before()
         for sent in self.doc.sents:
             for token in sent:
                 lemma = token.lemma_.lower()
