@@ -469,6 +469,16 @@ def test_extract_many_matches_extract(parser):
             "libgeo is a thin C++ wrapper around GEOS; the tile-server links against it.",
             ("tile-server", "DEPENDS_ON", "libgeo"),
         ),
+        # an owner named inside a prose note; a trip of one's own; "Back from X"
+        (
+            "dns-resolver-1 and dns-resolver-2 restarted overnight. No impact. Owner: netops.",
+            ("netops", "OWNS", "dns-resolver-1"),
+        ),
+        (
+            "Zofia: he had been hiding the ring since our trip to Ljubljana",
+            ("zofia", "VISITED", "ljubljana"),
+        ),
+        ("Aurelio: Back from Hokkaido. It was unreal", ("aurelio", "VISITED", "hokkaido")),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -246,6 +246,11 @@ class StructureReading:
                     value.type = "organization"
             else:
                 value = self._value(start + piece.start(), start + piece.end(), kind)
+            if value is not None and topic is None and relation in {"OWNS", "LEADS"}:
+                for system in self._note_subjects(offset):  # "... restarted. Owner: netops"
+                    if system is not value:
+                        self._relate(value, system, relation, line.strip())
+                continue
             if value is None or topic is None or value is topic:
                 continue
             if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
@@ -267,6 +272,22 @@ class StructureReading:
                 self._relate(value, topic, type_, line.strip())
             else:
                 self._relate(topic, value, type_, line.strip())
+
+    def _note_subjects(self, before: int) -> list:
+        """The systems a prose note before ``before`` is about: the ones that are subjects
+        of its clauses ("dns-resolver-a and dns-resolver-b ... restarted")."""
+        found = []
+        for mention in self.mentions:
+            if mention.start >= before or mention.type != "component" or mention.root < 0:
+                continue
+            token = self.doc[mention.root]
+            while token.dep_ == "conj" and token.head != token:
+                token = token.head
+            if token.dep_ == "compound":  # "the nightly etl-loader job hung"
+                token = token.head
+            if token.dep_ in {"nsubj", "nsubjpass"} and mention not in found:
+                found.append(mention)
+        return found
 
     def _nested_places(self, topic, pieces, line: str) -> bool:
         """ "- Home: Fitzroy, Melbourne": one home, each place inside the next."""

@@ -6,7 +6,7 @@ team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
 import re
 
 from graph.extraction.parser.rules import Mention
-from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS
+from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS, TEAM_WORDS, TRIP_NOUNS
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
@@ -18,6 +18,11 @@ KIND_NOUNS = set(
     """cluster clusters instance instances group consumer producer dashboard distribution
     bucket topic queue database db replica node nodes broker brokers server service app
     function job pipeline index table stream project repo registry namespace""".split()
+)
+# "Owner: netops." inside a prose note, after a sentence's end.
+INLINE_OWNER = re.compile(
+    r"(?:(?<=[.;!?] )|(?<=[.;!?]  ))(Owner|Owners|Owned by|Owning team|Team|DRI|Lead)\s*:\s*"
+    r"([A-Za-z][\w .&'-]{0,40}?)(?=\s*(?:[.;(\n]|$))"
 )
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
@@ -90,9 +95,27 @@ class SurfaceReading:
             if tool is not None and tool.type == "technology":
                 self._relate(mention, tool, "USES", self._sentence_text(span.sent))
 
+    def _inline_owner(self):
+        """ "... restarted during the upgrade. Owner: netops." — an owner named inside a
+        prose note owns the systems the note is about."""
+        for found in INLINE_OWNER.finditer(self.source):
+            start, end = found.start(2), found.end(2)
+            text = found.group(2).strip()
+            kind = "person" if text[:1].isupper() and " " not in text else "organization"
+            if text.split()[-1].casefold() in TEAM_WORDS or text.islower():
+                kind = "organization"
+            owner = self._value(start, end, kind)
+            if owner is None or owner.type not in {"person", "organization"}:
+                continue
+            relation = "LEADS" if found.group(1).casefold().startswith("lead") else "OWNS"
+            for system in self._note_subjects(found.start()):
+                if system is not owner:
+                    self._relate(owner, system, relation, found.group(0).strip())
+
     def _surface(self):
         self._surface_lines()
         self._kind_before()
+        self._inline_owner()
         for sent in self.doc.sents:
             for token in sent:
                 lemma = token.lemma_.lower()
@@ -106,6 +129,10 @@ class SurfaceReading:
                     self._home(token)
                 if lemma in MIGRATION_NOUNS and token.pos_ == "NOUN":
                     self._migration(token)
+                if lemma in TRIP_NOUNS and token.pos_ == "NOUN":
+                    self._trip(token)
+                if token.lower_ == "back" and token.i + 2 < len(self.doc):
+                    self._back_from(token)
                 if lemma in {"ownership", "charge"} and token.dep_ == "dobj":
                     self._takes_ownership(token)
                 if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
@@ -223,6 +250,37 @@ class SurfaceReading:
             place = self._mention_of(obj) if prep in {"in", "outside"} else None
             if place is not None and place.type == "location":
                 self._relate(person, place, "LIVES_IN", self._sentence_text(noun.sent))
+
+    def _trip(self, noun):
+        """ "since our trip to Ljubljana", "her honeymoon in Bali": the travellers went."""
+        owner = next((c for c in noun.children if c.dep_ == "poss"), None)
+        if owner is None:
+            return
+        if owner.lower_ in {"my", "our"}:
+            people = [self._speaker_at(owner.idx)]
+        elif owner.lower_ in {"his", "her", "their", "its"}:
+            return
+        else:
+            people = [self._mention_of(owner)]
+        for prep, obj in self._noun_preps(noun):
+            place = self._mention_of(obj) if prep in {"to", "in", "through", "around"} else None
+            if place is None or place.type != "location":
+                continue
+            for person in people:
+                if person is not None and person.type == "person":
+                    self._relate(person, place, "VISITED", self._sentence_text(noun.sent))
+
+    def _back_from(self, token):
+        """ "Back from Hokkaido." opening a turn: the speaker was there."""
+        after = self.doc[token.i + 1]
+        place = self.by_token.get(token.i + 2)
+        if after.lower_ != "from" or place is None or place.type != "location":
+            return
+        if any(t.dep_ in {"nsubj", "nsubjpass"} for t in token.sent if t.i < token.i):
+            return  # "she got back from X": the verb's own subject reads it
+        speaker = self._speaker_at(token.idx)
+        if speaker is not None:
+            self._relate(speaker, place, "VISITED", self._sentence_text(token.sent))
 
     def _migration(self, noun):
         """ "leads the migration of auth-svc to Keycloak": the thing moves to the target."""
