@@ -479,6 +479,14 @@ def test_extract_many_matches_extract(parser):
             ("zofia", "VISITED", "ljubljana"),
         ),
         ("Aurelio: Back from Hokkaido. It was unreal", ("aurelio", "VISITED", "hokkaido")),
+        # "use X instead" after a system's retirement; moving a system off a product with
+        # nowhere named; adopting a technology
+        (
+            "heads up: image-resizer will be decommissioned friday, use thumbor-svc instead",
+            ("thumbor-svc", "REPLACES", "image-resizer"),
+        ),
+        ("Ada moves notif-svc off SNS this sprint.", ("notif-svc", "STOPPED_USING", "sns")),
+        ("Goal: the data team adopts dbt.", ("data team", "USES", "dbt")),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -227,6 +227,13 @@ class RelationReading:
                 break
         return None
 
+    def _object_antecedent_subject(self, verb):
+        """The subject of the clause before ``verb`` in its sentence, when it is a name."""
+        for candidate in reversed(self.doc[verb.sent.start : verb.i]):
+            if candidate.dep_ in {"nsubj", "nsubjpass"} and candidate.head != verb:
+                return self._mention_of(candidate)
+        return None
+
     def _object_antecedent(self, token):
         """ "I opened PR-482 against ledger-ui; Kwame reviewed it": an object "it" after an
         earlier clause of its sentence stands for that clause's object, when that is a
@@ -866,6 +873,29 @@ class RelationReading:
                         and lemma not in {"replace", "supersede"}
                     ):
                         self._relate(source, target, "USES", sentence)
+                continue
+            if lemma in MOVE_VERBS and prep in {"off", "from"} and target.type == "technology":
+                left = [
+                    self._mention_of(o)
+                    for c in verb.children
+                    if c.dep_ in {"dobj", "nsubjpass"}
+                    for o in self._with_conjuncts(c)
+                ]
+                onward = any(p in {"to", "onto", "into"} for _o, p in self._objects(verb))
+                for thing in (m for m in left if m is not None and m.type == "component"):
+                    if prep == "off" and not onward:  # "Ada moves notif-svc off SNS" (with
+                        self._relate(thing, target, "STOPPED_USING", sentence)  # no target)
+                continue
+            if (
+                lemma == "use"
+                and not prep
+                and verb.tag_ == "VB"
+                and not any(c.dep_ in {"nsubj", "aux"} for c in verb.children)
+                and any(c.lower_ == "instead" for c in verb.children)
+            ):  # "image-resizer will be decommissioned, use thumbor-svc instead"
+                earlier = self._object_antecedent_subject(verb)
+                if earlier is not None and earlier.type == target.type:
+                    self._relate(target, earlier, "REPLACES", sentence)
                 continue
             if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type == "location":
                 moved = [

@@ -390,7 +390,7 @@ VERB_RULES = {
     "expose": _rule(_use),
     "draft": _rule(_create),
     "propose": _rule(lambda s, t: "CREATED" if t.type in {"document", "project"} else None),
-    "adopt": _rule(_have),
+    "adopt": _rule(lambda s, t: "USES" if t.type == "technology" else _have(s, t)),
     "consume": _rule(
         lambda s, t: "INTEGRATES_WITH" if t.type == "component" else None, **{"from": _data}
     ),
