@@ -487,6 +487,16 @@ def test_extract_many_matches_extract(parser):
         ),
         ("Ada moves notif-svc off SNS this sprint.", ("notif-svc", "STOPPED_USING", "sns")),
         ("Goal: the data team adopts dbt.", ("data team", "USES", "dbt")),
+        # a place on a street; a group split across cities; a company's office
+        (
+            "Favourite restaurant: Abyssinia on Queen Street.",
+            ("abyssinia", "LOCATED_IN", "queen street"),
+        ),
+        (
+            "The Data Platform group is led by Fiona and is split across Dublin and Toronto.",
+            ("data platform group", "LOCATED_IN", "toronto"),
+        ),
+        ("We opened the Stripe office in Dublin last year.", ("stripe", "LOCATED_IN", "dublin")),
     ],
 )
 def test_constructions(parser, text, triple):

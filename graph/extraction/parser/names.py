@@ -9,7 +9,7 @@ from graph.extraction.cues import (
     ORG_WORDS,
     PROJECT_WORDS,
 )
-from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.rules import STREET_WORDS, Mention
 from graph.extraction.parser.words import (
     ANIMALS,
     CAR_MAKERS,
@@ -194,9 +194,16 @@ class NameReading:
                 and token.i + 1 < len(self.doc)
                 and self.doc[token.i + 1].lower_ in lexicon.FIRST_NAMES
             )  # "Kofi & Ama", not "Weights & Biases"
-            if token.lower_ in SPLIT_WORDS and (
-                token.lower_ not in {"of", "&", "for"} or not current or between_names
-            ):
+            on_street = (
+                token.lower_ == "on"
+                and current
+                and tokens[-1].lower_.rstrip(".") in STREET_WORDS
+                and tokens[-1].i > token.i
+            )  # "Abyssinia on Queen Street": a place and its street
+            if (
+                token.lower_ in SPLIT_WORDS
+                and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
+            ) or on_street:
                 if current:
                     parts.append(current)
                 current = []

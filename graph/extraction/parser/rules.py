@@ -27,11 +27,24 @@ class Mention:
     root: int = -1  # index of the span's syntactic head
 
 
+STREET_WORDS = set(
+    """street st road rd avenue ave boulevard blvd lane ln drive way square row place
+    quay embankment parade terrace""".split()
+)
+
+
 def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
     """The relation a preposition attaching ``target`` to ``mention`` states."""
     kind = mention.type
     if prep == "in" and target.type == "location" and kind in PLACED_KINDS:
         return "LOCATED_IN"
+    if (
+        prep in {"on", "off"}
+        and target.type == "location"
+        and kind in PLACED_KINDS | {"location"}
+        and target.name.casefold().split()[-1].rstrip(".") in STREET_WORDS
+    ):
+        return "LOCATED_IN"  # "Menya Kaito, that new ramen place on Elm Street"
     if prep == "in" and target.type == "location" and kind == "person":
         return "LIVES_IN"  # "my abuela Carmen in Guadalajara"
     if prep == "on" and kind in {"component", "technology"} and target.type == "component":
@@ -560,6 +573,8 @@ VERB_RULES = {
     "lecture": _rule(None, at=_work, **{"in": _work}),
     "operate": _rule(_operate),
     "lie": _rule(None, outside=_locate, near=_locate, **{"in": _locate}),
+    "split": _rule(None, across=_locate, between=_locate),  # "is split across Dublin and X"
+    "spread": _rule(None, across=_locate, between=_locate, over=_locate),
     "try": _rule(lambda s, t: "USES" if _person(s) and t.type == "technology" else None),
     "spend": _rule(None, **{"in": _go, "at": _spent_at}),
     "commute": _rule(None, to=_work),

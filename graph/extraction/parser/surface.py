@@ -24,6 +24,7 @@ INLINE_OWNER = re.compile(
     r"(?:(?<=[.;!?] )|(?<=[.;!?]  ))(Owner|Owners|Owned by|Owning team|Team|DRI|Lead)\s*:\s*"
     r"([A-Za-z][\w .&'-]{0,40}?)(?=\s*(?:[.;(\n]|$))"
 )
+OFFICE_NOUNS = {"office", "hq", "headquarters", "branch", "campus", "plant", "factory"}
 HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
 # A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
@@ -131,6 +132,8 @@ class SurfaceReading:
                     self._migration(token)
                 if lemma in TRIP_NOUNS and token.pos_ == "NOUN":
                     self._trip(token)
+                if lemma in OFFICE_NOUNS and token.pos_ == "NOUN":
+                    self._office(token)
                 if token.lower_ == "back" and token.i + 2 < len(self.doc):
                     self._back_from(token)
                 if lemma in {"ownership", "charge"} and token.dep_ == "dobj":
@@ -269,6 +272,34 @@ class SurfaceReading:
             for person in people:
                 if person is not None and person.type == "person":
                     self._relate(person, place, "VISITED", self._sentence_text(noun.sent))
+
+    def _office(self, noun):
+        """ "Corvid's Krakow office", "the Zalando office in Berlin": the organisation is
+        located in the place its office is named after or is in."""
+        orgs = [
+            self._mention_of(c) for c in noun.children if c.dep_ in {"poss", "compound", "nmod"}
+        ]
+        for org in orgs:
+            if org is not None and org.type == "technology" and org.name[:1].isupper():
+                org.type = "organization"  # "the Stripe office": the company
+        orgs = [m for m in orgs if m is not None and m.type == "organization"]
+        places = [
+            self.by_token.get(c.i)
+            for c in noun.children
+            if c.dep_ in {"compound", "nmod", "amod"} and c.i in self.by_token
+        ]
+        places = [m for m in places if m is not None and m.type == "location"]
+        places += [
+            self._mention_of(obj)
+            for prep, obj in self._noun_preps(noun)
+            if prep == "in" and self._mention_of(obj) is not None
+        ]
+        if noun.i + 2 < len(self.doc) and self.doc[noun.i + 1].lower_ == "in":
+            places.append(self.by_token.get(noun.i + 2))  # "opened the X office in Dublin"
+        for org in orgs:
+            for place in places:
+                if place is not None and place.type == "location" and place is not org:
+                    self._relate(org, place, "LOCATED_IN", self._sentence_text(noun.sent))
 
     def _back_from(self, token):
         """ "Back from Hokkaido." opening a turn: the speaker was there."""
