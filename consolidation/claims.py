@@ -18,6 +18,7 @@ raised them (the evidence a reviewer sees).
 
 import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from memoryhub import lexicon
@@ -623,6 +624,9 @@ FEATURES = (
     "restated_share",
     "head_replaced",
     "preference_flip",
+    "template_match",
+    "template_subject_diff",
+    "template_predicate_diff",
     "category_swap",
     "category_same",
     "product_version_changed",
@@ -791,6 +795,7 @@ def compare(incoming: str, existing: str) -> dict:
                 )
     features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
     _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence)
+    _template(aligned, incoming, existing, features)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1133,3 +1138,43 @@ def _show_versions(versions) -> str:
     return "/".join(
         ".".join(parts) + (f"-{suffix}" if suffix else "") for parts, suffix in sorted(versions)
     )
+
+
+def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
+    """The words of a claim in order, each with whether it names the sentence's subject."""
+    doc = parse(text)
+    out = []
+    for token in doc:
+        if not claim.start <= token.idx < claim.end or token.is_punct or token.is_space:
+            continue
+        subject = any(t.dep_ in {"nsubj", "nsubjpass"} for t in [token, *token.ancestors][:4])
+        subject = subject and token.dep_ not in {"relcl", "acl"}
+        out.append((token.lemma_.casefold(), subject))
+    return out
+
+
+def _template(aligned, incoming: str, existing: str, features: dict) -> None:
+    """The best-aligned claims read as one sentence template: how much of their wording is
+    shared in order (``template_match``), and whether what differs sits in the subject
+    ("the *blue* line train leaves every 10 minutes" / "the *red* line train ...": another
+    subject) or outside it ("Ana owns the *billing* service" / "... the *search* service":
+    another value)."""
+    if not aligned:
+        return
+    new, old, _ = max(aligned, key=lambda a: a[2])
+    words_new, words_old = _words_of(incoming, new), _words_of(existing, old)
+    if not words_new or not words_old:
+        return
+    matcher = SequenceMatcher(
+        a=[w for w, _ in words_old], b=[w for w, _ in words_new], autojunk=False
+    )
+    features["template_match"] = round(matcher.ratio(), 4)
+    in_subject = outside = 0
+    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        flags = [f for _, f in words_old[a0:a1]] + [f for _, f in words_new[b0:b1]]
+        in_subject += sum(flags)
+        outside += len(flags) - sum(flags)
+    features["template_subject_diff"] = float(in_subject > 0)
+    features["template_predicate_diff"] = float(outside > 0)
