@@ -497,6 +497,15 @@ def test_extract_many_matches_extract(parser):
             ("data platform group", "LOCATED_IN", "toronto"),
         ),
         ("We opened the Stripe office in Dublin last year.", ("stripe", "LOCATED_IN", "dublin")),
+        # a kin word's owner is not the kin named beside it; "his" is the last man named
+        (
+            "Our cabin has no wifi, which my wife Nika loves. Her brother Aljaž built the sauna.",
+            ("nika", "KNOWS", "aljaž"),
+        ),
+        (
+            "Keanu is a surfer; his younger sister, Mahina, competes for the University of Hawaii.",
+            ("keanu", "KNOWS", "mahina"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -82,7 +82,7 @@ class RelationReading:
             previous = self._previous_subject(token, token.lower_ != "it")
             if previous is not None:
                 return previous
-        if token.lower_ in {"he", "she", "him", "her"} and token.pos_ == "PRON":
+        if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
             people = [
                 m
                 for m in self.mentions
@@ -1368,8 +1368,11 @@ class RelationReading:
             verb = noun
             while verb.pos_ not in {"VERB", "AUX"} and verb.head != verb:
                 verb = verb.head
+            own = {t.idx for t in noun.subtree}  # "Her brother Aljaž built ...": not Aljaž
             people = [self._resolve(s) for s in self._subjects(verb)]
-            people = [p for p in people if p is not None and p.type == "person"]
+            people = [
+                p for p in people if p is not None and p.type == "person" and p.start not in own
+            ]
             owner = people[0] if people else None
             if owner is None and token.lower_ in {"his", "her"}:
                 owner = self._mention_of(token)  # "Beatriz called. Her team at ..."
