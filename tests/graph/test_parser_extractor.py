@@ -506,6 +506,15 @@ def test_extract_many_matches_extract(parser):
             "Keanu is a surfer; his younger sister, Mahina, competes for the University of Hawaii.",
             ("keanu", "KNOWS", "mahina"),
         ),
+        # an owner inside a plan about a project keeps their type; an event hosted in a city
+        (
+            "By Q2 the Postbox project retires the newsletter-cron job. Owner: Rosa Méndez.",
+            ("rosa méndez", "OWNS", "postbox"),
+        ),
+        (
+            "We are holding the Nordic Summit in Oslo; Ingrid is organising it.",
+            ("nordic summit", "LOCATED_IN", "oslo"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -842,6 +842,15 @@ class RelationReading:
                 )
             if target is None:
                 continue
+            if (
+                lemma in {"host", "hold", "organise", "organize", "throw", "run", "plan"}
+                and prep in {"in", "at"}
+                and target.type == "location"
+            ):  # "We're hosting the EMEA partner summit in Amsterdam": the event is there
+                for child in verb.children:
+                    event = self._mention_of(child) if child.dep_ == "dobj" else None
+                    if event is not None and event.type == "event":
+                        self._relate(event, target, "LOCATED_IN", sentence)
             if lemma == "sell" and prep == "to":  # "sold Fjordbyte to Orbis Systems"
                 for child in verb.children:
                     sold = self._mention_of(child) if child.dep_ == "dobj" else None

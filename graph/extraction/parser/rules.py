@@ -332,6 +332,11 @@ def _report_to(source, target):
     return "REPORTS_TO" if target.type == "person" else None
 
 
+def _organise(source, target):
+    """ "Sanne is organising the summit": she leads the event."""
+    return "LEADS" if _person(source) and target.type in {"event", "project"} else None
+
+
 def _employer(source):
     """ "Stripe hired Ana": the one hiring is a company, also when it is a product too."""
     if source.type == "technology" and source.name[:1].isupper():
@@ -439,6 +444,8 @@ VERB_RULES = {
     "intern": _rule(None, at="WORKS_FOR"),
     "belong": _rule(None, to="PART_OF"),
     "host": _rule(None, **{"in": "LOCATED_IN", "on": "USES"}),
+    "organise": _rule(_organise),
+    "organize": _rule(_organise),
     "deploy": _rule(None, to=_placed, **{"in": _placed, "on": "USES"}),
     "base": _rule(None, **{"in": _locate}),
     "locate": _rule(None, **{"in": _locate}),

@@ -278,7 +278,11 @@ class StructureReading:
         of its clauses ("dns-resolver-a and dns-resolver-b ... restarted")."""
         found = []
         for mention in self.mentions:
-            if mention.start >= before or mention.type != "component" or mention.root < 0:
+            if (
+                mention.start >= before
+                or mention.type not in {"component", "project"}
+                or mention.root < 0
+            ):
                 continue
             token = self.doc[mention.root]
             while token.dep_ == "conj" and token.head != token:

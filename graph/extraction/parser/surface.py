@@ -105,7 +105,8 @@ class SurfaceReading:
             kind = "person" if text[:1].isupper() and " " not in text else "organization"
             if text.split()[-1].casefold() in TEAM_WORDS or text.islower():
                 kind = "organization"
-            owner = self._value(start, end, kind)
+            inside = [m for m in self.mentions if start <= m.start < end]
+            owner = inside[0] if len(inside) == 1 else self._value(start, end, kind)
             if owner is None or owner.type not in {"person", "organization"}:
                 continue
             relation = "LEADS" if found.group(1).casefold().startswith("lead") else "OWNS"
