@@ -380,6 +380,16 @@ def _table_rows(source: str) -> tuple[list[tuple[int, int]], list[tuple[int, int
             skipped.append(row.span())
         else:
             values.append(row.span(1))
+    # A short "Key: value" line ("- Replicas: 3"), which the parser may cut in two.
+    for line in re.finditer(r"^.*$", source, re.MULTILINE):
+        field_line = lexicon.FIELD_LINE.match(line.group(0))
+        if (
+            field_line
+            and "|" not in line.group(0)
+            and len(field_line.group(2).split()) <= 8
+            and not any(a <= line.start() < b for a, b in values + skipped)
+        ):
+            values.append((line.start() + field_line.start(1), line.end()))
     return values, skipped
 
 
