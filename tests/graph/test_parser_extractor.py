@@ -515,6 +515,20 @@ def test_extract_many_matches_extract(parser):
             "We are holding the Nordic Summit in Oslo; Ingrid is organising it.",
             ("nordic summit", "LOCATED_IN", "oslo"),
         ),
+        # a given name tagged as a plural noun; a series of verbs the parser hung on a
+        # place; a job landed at a company that is also a product; "can't stand X anymore"
+        (
+            "Olu grew up in Lagos, studied at UCL, and now works for Flutterwave in London.",
+            ("olu", "STUDIES_AT", "ucl"),
+        ),
+        (
+            "Marcus: my cousin Dev just landed a job at Airbnb",
+            ("dev", "WORKS_FOR", "airbnb"),
+        ),
+        (
+            "Sam: honestly I can't stand Jira anymore, we're switching to Linear",
+            ("sam", "DISLIKES", "jira"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -299,6 +299,7 @@ class NameReading:
         self._sibling_identifiers()
         self._hyphenated_given_names()
         self._apposed_code_names()
+        self._misread_given_names()
 
     def _apposed_code_names(self):
         """ "The quoting engine, pricer, is ...", "Its flagship product, tracewell, is
@@ -338,6 +339,23 @@ class NameReading:
                 )
             ):  # "libgeo is a thin C++ wrapper around GEOS"
                 self._add([token], "component", 0.6, origin="identifier", cued=True)
+
+    def _misread_given_names(self):
+        """ "Olu grew up in Lagos": a capitalised word the tagger took for a plural noun
+        (tagged plural, yet no plural ending) that lives, grows up, works or studies, is a
+        person's name."""
+        for token in self.doc:
+            if (
+                token.tag_ == "NNS"
+                and token.text[:1].isupper()
+                and not token.lower_.endswith("s")
+                and token.dep_ in {"nsubj", "conj"}
+                and token.i not in self.by_token
+                and token.head.lemma_.lower() in HUMAN_VERBS | {"grow", "work", "study"}
+                and token.lower_ not in lexicon.NEVER_NAMES
+                and not any(c.dep_ in {"det", "amod", "compound"} for c in token.children)
+            ):
+                self._add([token], "person", 0.6, origin="propn", cued=True)
 
     def _hyphenated_given_names(self):
         """ "Jae-won and his wife Sun-hee", "Seo-yeon Park": a capitalised short word

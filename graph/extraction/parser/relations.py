@@ -316,6 +316,19 @@ class RelationReading:
         ):
             if verb.dep_ == "relcl":
                 return [verb.head]
+            if (
+                verb.dep_ == "acl"
+                and verb.tag_ in {"VBN", "VBD"}
+                and verb.i > 0
+                and verb.nbor(-1).text == ","
+                and verb.head.dep_ == "pobj"
+                and verb.head.i in self.by_token
+                and self.by_token[verb.head.i].type in {"location", "organization"}
+                and verb.lemma_.lower() in HUMAN_VERBS | {"study", "work", "grow", "graduate"}
+                and not any(c.dep_ == "agent" for c in verb.children)
+            ):  # "Olu grew up in Lagos, studied at UCL": the series' subject, not Lagos
+                governor = verb.head.head.head
+                return self._subjects(governor) if governor != verb else []
             if verb.dep_ == "acl" and verb.tag_ == "VBN":  # "a library, created by X"
                 item = self._item_at(verb.idx)
                 if item is not None and verb.nbor(-1).text == ",":
@@ -738,8 +751,8 @@ class RelationReading:
             return
         if verb.dep_ in {"xcomp", "dobj"} and _verb_lemma(verb.head) in {"stop", "quit"}:
             return  # "stopped using X" is a stop, not a use
-        if lemma == "stand" and negated and not no_longer:  # "can't stand running"
-            lemma, negated = "hate", False
+        if lemma == "stand" and negated:  # "can't stand running", "can't stand Jira anymore"
+            lemma, negated, no_longer = "hate", False, False
         elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
             lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
         if lemma == "stay" and verb.tag_ in {"VBD", "VBN"}:
@@ -1142,6 +1155,8 @@ class RelationReading:
     def _works_at(self, verb, prep):
         for pobj in prep.children:
             target = self._mention_of(pobj) if pobj.dep_ == "pobj" else None
+            if target is not None and target.type == "technology" and target.name[:1].isupper():
+                target.type = "organization"  # "landed a job at Airbnb": the company
             if target is not None and target.type in {"organization", "event"}:
                 target.type = "organization"
                 sentence = self._sentence_text(verb.sent)
