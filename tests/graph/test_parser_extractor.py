@@ -529,6 +529,19 @@ def test_extract_many_matches_extract(parser):
             "Sam: honestly I can't stand Jira anymore, we're switching to Linear",
             ("sam", "DISLIKES", "jira"),
         ),
+        # starting at a school, playing at a club, a system refactored onto a library
+        (
+            "Their daughter, Imogen, starts at Ashford Primary in September.",
+            ("imogen", "STUDIES_AT", "ashford primary"),
+        ),
+        (
+            "My son Tobiah plays at the Riverside Chess Club.",
+            ("tobiah", "PART_OF", "riverside chess club"),
+        ),
+        (
+            "I refactored report-builder to use Polars instead of pandas.",
+            ("report-builder", "MIGRATED_TO", "polars"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

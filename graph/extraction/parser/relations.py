@@ -769,7 +769,12 @@ class RelationReading:
             lemma = "start_school"  # "started school at Oakridge Primary"
         if lemma == "take" and any(c.dep_ == "prt" and c.lower_ == "over" for c in verb.children):
             lemma = "take_over"  # "Ifeoma is taking over the checks from Pavel"
-        if lemma == "use" and verb.dep_ in {"advcl", "xcomp", "acl"} and not negated:
+        if (
+            lemma == "use"
+            and verb.dep_ in {"advcl", "xcomp", "acl"}
+            and not negated
+            and not any(t.lower_ == "instead" for t in verb.subtree)  # a switch: read below
+        ):
             if self._used_for(verb):  # "add rate limiting to the public-api using Envoy"
                 return
         if lemma == "get" and any(
@@ -907,6 +912,18 @@ class RelationReading:
                 for thing in (m for m in left if m is not None and m.type == "component"):
                     if prep == "off" and not onward:  # "Ada moves notif-svc off SNS" (with
                         self._relate(thing, target, "STOPPED_USING", sentence)  # no target)
+                continue
+            if (
+                lemma == "use"
+                and not prep
+                and verb.dep_ in {"xcomp", "advcl"}
+                and target.type == "technology"
+                and any(c.lower_ == "instead" for c in verb.subtree)
+            ):  # "refactored the CSV importer to use polars instead of pandas"
+                for child in verb.head.children:
+                    thing = self._mention_of(child) if child.dep_ == "dobj" else None
+                    if thing is not None and thing.type in {"component", "project"}:
+                        self._relate(thing, target, "MIGRATED_TO", sentence)
                 continue
             if (
                 lemma == "use"

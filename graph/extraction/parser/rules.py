@@ -332,6 +332,21 @@ def _report_to(source, target):
     return "REPORTS_TO" if target.type == "person" else None
 
 
+SCHOOL_NAME_WORDS = set(
+    """school primary elementary academy college university uni kindergarten preschool
+    nursery gymnasium lycee lyceum high""".split()
+)
+
+
+def _start_at(source, target):
+    """ "Imogen starts at Ashford Primary": a pupil; "starts at Canva": a job."""
+    if _person(source) and target.type == "organization":
+        words = set(target.name.casefold().replace(".", " ").split())
+        if words & SCHOOL_NAME_WORDS:
+            return "STUDIES_AT"
+    return _work(source, target)
+
+
 def _organise(source, target):
     """ "Sanne is organising the summit": she leads the event."""
     return "LEADS" if _person(source) and target.type in {"event", "project"} else None
@@ -487,7 +502,10 @@ VERB_RULES = {
     "tour": _rule(_go),
     "climb": _rule(_go),
     "backpack": _rule(None, through=_go, across=_go, **{"in": _go}),
-    "play": _rule(None, **{"in": _team_or_org, "for": _team_or_org, "with": _team_or_org}),
+    "play": _rule(
+        None,
+        **{"in": _team_or_org, "for": _team_or_org, "with": _team_or_org, "at": _team_or_org},
+    ),
     "sing": _rule(None, **{"in": _team_or_org, "with": _team_or_org}),
     "take_over": _rule(
         lambda s, t: (
@@ -543,7 +561,7 @@ VERB_RULES = {
     "author": _rule(_create),
     "develop": _rule(_create, at=_work),
     "start": _rule(
-        lambda s, t: "CREATED" if t.type in {"organization", "project"} else None, at=_work
+        lambda s, t: "CREATED" if t.type in {"organization", "project"} else None, at=_start_at
     ),
     "get": _rule(
         lambda s, t: "OWNS" if _person(s) and t.type == "other" else None,  # "got a poodle"
