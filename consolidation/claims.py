@@ -1106,9 +1106,11 @@ def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: 
     or is stated again (``product_version_same``)."""
     new, old = category_values(incoming), category_values(existing)
     swaps = kept = 0
+    # "also speaks Spanish", "uses Airflow as well": another value added, none replaced.
+    adding = bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     for category in new.keys() & old.keys():
         gone, come = old[category] - new[category], new[category] - old[category]
-        if gone and come:
+        if gone and come and not adding:
             swaps += 1
             evidence.append(
                 {
