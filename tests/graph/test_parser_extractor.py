@@ -542,6 +542,15 @@ def test_extract_many_matches_extract(parser):
             "I refactored report-builder to use Polars instead of pandas.",
             ("report-builder", "MIGRATED_TO", "polars"),
         ),
+        # a place in a place, by an apposition or a building named after it
+        (
+            "Bran Castle, a fortress in Transylvania, attracts tourists.",
+            ("bran castle", "LOCATED_IN", "transylvania"),
+        ),
+        (
+            "The Ruhrwerk building in Essen now houses a startup incubator.",
+            ("ruhrwerk", "LOCATED_IN", "essen"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -66,6 +66,8 @@ UNIT_ADJECTIVES = set(
     """mobile frontend backend web legal financial creative editorial clinical technical
     commercial digital android ios core medical""".split()
 )
+# Place words that are also common surnames ("Ji-woo Park", "Tom Hall").
+SURNAME_CUES = {"park", "hall", "bridge", "lake", "river", "banks", "wood", "field"}
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 # System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
@@ -529,7 +531,9 @@ class NameReading:
             and last in PLACE_CUES
             and tokens[-1].text[:1].isupper()
             and words[0] not in lexicon.FIRST_NAMES
-            and not any(t.ent_type_ == "PERSON" for t in tokens)  # "Ji-woo Park"
+            and not (  # "Ji-woo Park": a surname that is also a place word
+                any(t.ent_type_ == "PERSON" for t in tokens) and last in SURNAME_CUES
+            )
         ):
             return "location"  # "Natural History Museum", "Riverside Park", "Kyoto Station"
         if any(CONFERENCE.search(t.text) for t in tokens):

@@ -40,6 +40,8 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 
+# What a place's name may modify: "the Ruhrwerk building in Essen".
+BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
 # Relations only a person (or a pet) holds.
 PERSONAL_ONLY = {
     "ATTENDED",
@@ -579,9 +581,18 @@ class RelationReading:
             heads = [head] + [c for c in head.children if c.dep_ == "appos"]
             if (
                 head.dep_ == "compound"
-                and mention.type == "component"
-                and head.head.lemma_.lower() in NAMED_BY_MODIFIER | {"queue", "cluster", "db"}
                 and head.head.i not in self.by_token
+                and (
+                    (
+                        mention.type == "component"
+                        and head.head.lemma_.lower()
+                        in NAMED_BY_MODIFIER | {"queue", "cluster", "db"}
+                    )
+                    or (
+                        mention.type in {"location", "organization"}
+                        and head.head.lemma_.lower() in BUILDING_NOUNS
+                    )
+                )
             ):  # "the orders.v1 topic on Pulsar": the preps of the noun the name modifies
                 heads.append(head.head)
             for noun in heads:
@@ -590,6 +601,18 @@ class RelationReading:
                     if target is None or target is mention:
                         continue
                     type_ = _attachment(mention, prep, target)
+                    if (
+                        type_ == "LOCATED_IN"
+                        and mention.type == "location"
+                        and (
+                            noun is head
+                            and self.source[mention.end : target.start].strip()
+                            not in {"in", "in the"}
+                            or noun is not head
+                            and not any(c.dep_ == "det" for c in noun.children)
+                        )
+                    ):
+                        continue  # a place in a place: right after it, or "X, a fortress in Y"
                     if type_ is not None:
                         source, target = (
                             (target, mention) if type_ == "CREATED" else (mention, target)

@@ -45,6 +45,8 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
         and target.name.casefold().split()[-1].rstrip(".") in STREET_WORDS
     ):
         return "LOCATED_IN"  # "Menya Kaito, that new ramen place on Elm Street"
+    if prep == "in" and target.type == "location" and kind == "location":
+        return "LOCATED_IN"  # "Hollowmere Castle, a fortress in County Clare"
     if prep == "in" and target.type == "location" and kind == "person":
         return "LIVES_IN"  # "my abuela Carmen in Guadalajara"
     if prep == "on" and kind in {"component", "technology"} and target.type == "component":
@@ -466,7 +468,7 @@ VERB_RULES = {
     "locate": _rule(None, **{"in": _locate}),
     "live": _rule(None, **{"in": _placed, "on": _placed}),
     "grow": _rule(None, **{"in": _locate, "up": _locate}),
-    "stay": _rule(None, **{"in": _locate}),
+    "stay": _rule(None, **{"in": lambda s, t: _locate(s, t) if _person(s) else None}),
     "be": _rule(
         None,
         **{
