@@ -637,6 +637,7 @@ FEATURES = (
     "template_match",
     "template_subject_diff",
     "template_predicate_diff",
+    "subject_kind_swap",
     "category_swap",
     "category_same",
     "product_version_changed",
@@ -1152,6 +1153,33 @@ def _show_versions(versions) -> str:
     )
 
 
+# Kinds of qualifier that name one of several things of a kind (another subject when one
+# replaces another inside the subject).
+SUBJECT_KINDS = [
+    set(w.split())
+    for w in (
+        "first second third fourth fifth last primary secondary",
+        "older younger elder eldest youngest oldest",
+        "red blue green yellow black white orange purple pink grey gray silver gold brown",
+        "q1 q2 q3 q4 h1 h2",
+        "staging production prod dev development test qa sandbox preview",
+        "east west north south",
+        "eu us uk apac emea latam",
+        "ios android web desktop mobile",
+        "frontend backend client server",
+        "alpha beta gamma delta",
+        "junior senior",
+        "upstairs downstairs",
+        "morning evening afternoon night",
+        "monday tuesday wednesday thursday friday saturday sunday",
+        "january february march april may june july august september october november december",
+        "internal external",
+        "personal work",
+        "old new",
+    )
+]
+
+
 def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
     """The words of a claim in order, each with whether it names the sentence's subject."""
     doc = parse(text)
@@ -1190,3 +1218,13 @@ def _template(aligned, incoming: str, existing: str, features: dict) -> None:
         outside += len(flags) - sum(flags)
     features["template_subject_diff"] = float(in_subject > 0)
     features["template_predicate_diff"] = float(outside > 0)
+    # One qualifier of the subject for another of its kind ("the *blue* line train" / "the
+    # *red* line train", "*Q1* hiring target" / "*Q2* ...", "*older* daughter" /
+    # "*younger* daughter"): another subject, whatever the rest says.
+    subject_old = {w for w, f in words_old if f}
+    subject_new = {w for w, f in words_new if f}
+    all_old, all_new = {w for w, _ in words_old}, {w for w, _ in words_new}
+    for group in SUBJECT_KINDS:
+        if (subject_old & group) - all_new and (subject_new & group) - all_old:
+            features["subject_kind_swap"] = 1.0
+            break
