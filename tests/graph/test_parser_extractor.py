@@ -551,6 +551,15 @@ def test_extract_many_matches_extract(parser):
             "The Ruhrwerk building in Essen now houses a startup incubator.",
             ("ruhrwerk", "LOCATED_IN", "essen"),
         ),
+        # an institution one works at; a relative named with the place they live in
+        (
+            "We are staying with his old colleague Nino, who works at the Batumi Botanical Garden.",
+            ("nino", "WORKS_FOR", "batumi botanical garden"),
+        ),
+        (
+            "Next spring we want to visit my college roommate Delphine in Sacramento.",
+            ("delphine", "LIVES_IN", "sacramento"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -631,7 +631,21 @@ class RelationReading:
 
     def _place_after(self, mention):
         """ "a job at Kestrel Robotics in Munich", "Mercy General Hospital in Dublin": a place
-        right after an organisation is where it is, whatever the parse attached it to."""
+        right after an organisation is where it is, whatever the parse attached it to; "my
+        abuela Carmen in Guadalajara": a relative named with a place lives there."""
+        if mention.type == "person" and mention.root >= 0:
+            token = self.doc[mention.root]
+            kin = token.head if token.dep_ in {"appos", "compound"} else None
+            if (
+                kin is not None
+                and kin.lemma_.lower() in KIN_KNOWS | KIN_MARRIED
+                and any(c.dep_ == "poss" for c in kin.children)
+                and self.source[mention.end : mention.end + 4] == " in "
+            ):
+                place = self.by_token.get(token.i + 2)
+                if place is not None and place.type == "location":
+                    self._relate(mention, place, "LIVES_IN", self._sentence_text(token.sent))
+            return
         if mention.type not in {"organization", "component", "project", "event", "location"}:
             return  # "Mount Desert Island in Maine": a place right after a place
         after = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")

@@ -194,9 +194,23 @@ def _attend(source, target):
 def _work(source, target):
     if target.type == "technology" and source.type == "person" and target.name[:1].isupper():
         target.type = "organization"  # "worked at Shopify": the company, not the product
+    if (
+        target.type == "location"
+        and _person(source)
+        and not target.cued
+        and target.name.casefold().split()[-1] in INSTITUTION_PLACES
+    ):
+        target.type = "organization"  # "works at the Batumi Botanical Garden": an employer
     if target.type == "organization":
         return "PART_OF" if target.name.casefold().split()[-1] in TEAM_WORDS else "WORKS_FOR"
     return None
+
+
+# Places that employ people: one works at a museum or a zoo as at a company.
+INSTITUTION_PLACES = set(
+    """museum garden gardens zoo airport stadium arena library cathedral theatre theater
+    aquarium observatory""".split()
+)
 
 
 def _have(source, target):

@@ -223,6 +223,10 @@ class SurfaceReading:
             ):
                 for conj in self._with_conjuncts(child):
                     mention = self._mention_of(conj)
+                    if mention is None and child.dep_ == "dobj":
+                        owner = next((c for c in conj.children if c.dep_ == "poss"), None)
+                        mention = self._mention_of(owner) if owner is not None else None
+                        # "moves the Android app's push delivery to FCM": the app's part
                     if mention is not None and mention.type in {"component", "project"}:
                         things.append(mention)
         for thing in things:
