@@ -246,10 +246,20 @@ def _concept(word: str) -> str:
     return word
 
 
+def _same(a: Value, b: Value) -> bool:
+    """Two values alike; a version matching a longer one it starts ("3" = "3.11")."""
+    if a.kind == b.kind == "version":
+        parts_a, parts_b = a.key[0].split("-")[0].split("."), b.key[0].split("-")[0].split(".")
+        shorter = min(len(parts_a), len(parts_b))
+        if parts_a[:shorter] == parts_b[:shorter] and len(parts_a) != len(parts_b):
+            return True
+    return same_value(a, b)
+
+
 def _find_values(source: str) -> list[Value]:
     """The values of a text, a number that ends a sentence included ("Retry limit: 5.",
     "runs on Python 3.11."), and "0.5%" read as a percentage, not a version."""
-    text = re.sub(r"(?<=\d)\.(?=\s|$)", " ", source)
+    text = re.sub(r"(?<=\d)\.(?=\s|$)", ";", source)
     out = []
     for value in find_values(text):
         if value.kind == "version" and text[value.end : value.end + 1] == "%":
@@ -535,16 +545,16 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
                 for unit in sorted(units):
                     these = [v for v in mine if v.unit == unit]
                     those = [v for v in theirs if v.unit == unit]
-                    if not any(same_value(x, y) for x in these for y in those):
+                    if not any(_same(x, y) for x in these for y in those):
                         return those[0], these[0]
                 continue
-        if mine and theirs and not any(same_value(x, y) for x in mine for y in theirs):
+        if mine and theirs and not any(_same(x, y) for x in mine for y in theirs):
             return theirs[0], mine[0]
     return None
 
 
 def _value_same(old: Claim, new: Claim) -> bool:
-    return any(same_value(x, y) for x in new.values for y in old.values)
+    return any(_same(x, y) for x in new.values for y in old.values)
 
 
 def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None:
@@ -566,14 +576,12 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
             differing = [
                 u
                 for u in sorted(units)
-                if not any(
-                    same_value(x, y) for x in mine if x.unit == u for y in theirs if y.unit == u
-                )
+                if not any(_same(x, y) for x in mine if x.unit == u for y in theirs if y.unit == u)
             ]
             if differing:  # one counted thing changed, whatever else is restated
                 mine = [v for v in mine if v.unit == differing[0]]
                 theirs = [v for v in theirs if v.unit == differing[0]]
-        if any(same_value(x, y) for x in mine for y in theirs):
+        if any(_same(x, y) for x in mine for y in theirs):
             restated += 1
         else:
             changed += 1
@@ -755,7 +763,7 @@ def compare(incoming: str, existing: str) -> dict:
             jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
         )
         change = _value_change(old, new)
-        if change and any(same_value(change[0], v) for v in values_new):
+        if change and any(_same(change[0], v) for v in values_new):
             change = None  # the old value is still stated elsewhere in the incoming text
         if change:
             before, after = change

@@ -168,3 +168,69 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
         "The report goes out weekly.", "The report goes out weekly, and a summary monthly."
     )
     assert "opposite" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "signal"),
+    [
+        ("Sven is a full-time employee.", "Sven works with us as a contractor.", "category_swap"),
+        ("The orders API is REST.", "Orders are served over gRPC now.", "category_swap"),
+        (
+            "Main database: PostgreSQL 15.",
+            "Our primary DB is Postgres 16.2.",
+            "product_version_changed",
+        ),
+        (
+            "The billing service runs on Python 3.11.",
+            "Billing runs on Python 3.12.",
+            "value_changed",
+        ),
+        (
+            "The team has 8 engineers and 2 designers.",
+            "The team has 11 engineers and 2 designers.",
+            "value_changed",
+        ),
+        (
+            "Error rate stayed below 0.5% last month.",
+            "Error rate stayed below 2% last month.",
+            "value_changed",
+        ),
+        ("Emma loves spicy food.", "Emma can't stand spicy food anymore.", "preference_flip"),
+        (
+            "The blue line train leaves every 10 minutes.",
+            "The red line train leaves every 15 minutes.",
+            "subject_kind_swap",
+        ),
+    ],
+)
+def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, incoming, signal):
+    signals, _ = _signals(existing, incoming)
+    assert signal in signals, signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Lucas speaks Portuguese and English.", "Lucas also speaks Spanish."),
+        ("The backend runs on Python 3.", "The backend runs on Python 3.11."),
+        (
+            "The team has 8 engineers and 2 designers.",
+            "The team has eight engineers and two designers.",
+        ),
+    ],
+)
+def test_an_added_value_or_a_more_precise_version_is_no_change(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert not signals & {"category_swap", "product_version_changed", "value_changed"}, signals
+
+
+def test_a_table_row_and_a_short_field_line_are_one_claim_each():
+    table = "| Field | Value |\n|---|---|\n| Sponsor | Grace Mensah |\n| Vendor | Accenture |"
+    assert [(c.key, sorted(c.fillers)) for c in claims(table)] == [
+        ("sponsor", ["grace", "mensah"]),
+        ("vendor", ["accenture"]),
+    ]
+    found = claims("## Deployment\n- Replicas: 3\n- Region: eu-west-1")
+    assert [c.text for c in found] == ["Deployment", "Replicas: 3", "Region: eu-west-1"]
+    line = "Sprint 42 — goal: export API · capacity: 38 pts · scrum master: Priya · retro: Fri"
+    assert ("scrum master", frozenset({"priya"})) in [(c.key, c.fillers) for c in claims(line)]
