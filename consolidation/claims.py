@@ -1016,6 +1016,16 @@ CATEGORIES = {
     "access": "read-only readonly=read-only read-write",
     "sync": "sync synchronous=sync async asynchronous=async",
     "sql": "sql nosql",
+    "opt": "opt-in opt-out",
+    "measurement": "metric imperial miles=imperial pounds=imperial feet=imperial "
+    "fahrenheit=imperial kilometres=metric kilometers=metric kilograms=metric celsius=metric",
+    "length": "long short brief=short concise=short terse=short detailed=long verbose=long",
+    "session": "stateless stateful server-side=stateful",
+    "charting": "recharts echarts chartjs chart.js=chartjs highcharts plotly victory nivo",
+    "visibility": "public private internal",
+    "tenancy": "single-tenant multi-tenant",
+    "pricing": "flat-rate usage-based per-seat",
+    "rate": "fixed-rate variable-rate",
 }
 _TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
 for _category, _values in CATEGORIES.items():
@@ -1025,7 +1035,7 @@ for _category, _values in CATEGORIES.items():
 _TERM = re.compile(
     r"(?<![\w/.-])("
     + "|".join(re.escape(t).replace(r"\-", r"[- ]?") for t in sorted(_TERMS, key=len, reverse=True))
-    + r")(?![\w/-])",
+    + r")(?:s|es)?(?![\w/-])",
     re.IGNORECASE,
 )
 
@@ -1036,7 +1046,12 @@ def category_values(text: str) -> dict[str, frozenset]:
     found: dict[str, set] = {}
     for match in _TERM.finditer(text):
         surface = re.sub(r"[- ]", "-", match.group(1).casefold())
+        whole = match.group(0).casefold()
+        if whole != match.group(1).casefold() and surface in {"pro", "rest", "own", "free"}:
+            continue  # "pros and cons", "rests", "owns" (own is listed as its own form)
         entry = _TERMS.get(surface) or _TERMS.get(surface.replace("-", ""))
+        if entry is None and surface.endswith("s"):
+            entry = _TERMS.get(surface[:-1]) or _TERMS.get(surface[:-2])
         if entry:
             found.setdefault(entry[0], set()).add(entry[1])
     return {category: frozenset(values) for category, values in found.items()}
@@ -1066,7 +1081,7 @@ PRODUCT_WORDS = set(
     debian windows schema protocol build runtime engine""".split()
 )
 _PRODUCT_VERSION = re.compile(
-    r"(?<![\w.#-])([A-Za-z][A-Za-z0-9.+#]*?)(?:[ :-]|\s+(?:version|release|v\.?)\s*)"
+    r"(?<![\w.#-])([A-Za-z][A-Za-z0-9.+#]*?)(?:[ :-]|\s+(?:version|release|v\.?)\s*[:=]?\s*)"
     r"(v?\d+(?:\.\d+){0,3}(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?)(?![\w%]|\.\d|\s?(?:%|ms|s|gb|mb|"
     r"tb|kb|h|hours?|minutes?|days?|years?|people|users|nodes|workers|engineers|times)\b)",
     re.IGNORECASE,
