@@ -369,8 +369,8 @@ def test_extract_many_matches_extract(parser):
             ("birgit hansmann", "LEADS", "zeche hub"),
         ),
         (
-            "Rashida spent eight years at UNICEF before joining Gavi.",
-            ("rashida", "WORKS_FOR", "unicef"),
+            "Rashida spent eight years at Deloitte before joining Gavi.",
+            ("rashida", "WORKS_FOR", "deloitte"),
         ),
         # a home with its owner, a place beyond the thing one lives on, a past stay,
         # coordinated given names, a hyphenated given name
@@ -379,8 +379,8 @@ def test_extract_many_matches_extract(parser):
             ("mireille", "LIVES_IN", "lyon"),
         ),
         (
-            "Grandpa Eero still lives on the family farm outside Kuopio.",
-            ("eero", "LIVES_IN", "kuopio"),
+            "Grandpa Eero still lives on the family farm outside Helsinki.",
+            ("eero", "LIVES_IN", "helsinki"),
         ),
         (
             "Minh Anh: so good, stayed with my grandma in Hoan Kiem the whole week",
