@@ -35,7 +35,9 @@ SPLITS = {
     "dev": tuple(
         DATA_DIR / f"{name}.jsonl" for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
     ),
-    "holdout": tuple(DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3")),
+    "holdout": tuple(
+        DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3", "holdout4")
+    ),
 }
 # Not in any set, so the timed run does not find it in a parse cache.
 WARM_UP_TEXT = "Alice Chen owns the billing service, which uses PostgreSQL in Berlin."
