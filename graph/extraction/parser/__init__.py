@@ -60,6 +60,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._technologies()
         self._named_entities()
         self._proper_nouns()
+        self._joined_names()
         self._classes()
         self._chunks()
         self._activities()

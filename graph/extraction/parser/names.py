@@ -113,8 +113,14 @@ class NameReading:
         cued: bool = False,
     ):
         tokens = [t for t in tokens if not t.is_space]
-        while len(tokens) > 1 and (  # "memd 7.2", "Postgres 16": the version is a value
-            tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
+        if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
+            tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
+        while (
+            len(tokens) > 1
+            and (  # "memd 7.2", "Postgres 16": the version is a value
+                tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
+            )
+            and not (origin in {"ner", "propn"} and self._model_number(tokens[:-1]))
         ):
             tokens = tokens[:-1]
         if not tokens:
@@ -142,6 +148,32 @@ class NameReading:
         for token in tokens:
             self.by_token[token.i] = mention
         return mention
+
+    def _model_number(self, tokens) -> bool:
+        """The number right after a product's or a project's name is part of the name
+        ("Sennheiser HD 600", "Route 53", "Lumen 2.0"), unless the name is a known
+        technology (then it is its version: "Postgres 16") or the number is a year."""
+        after = tokens[-1].i + 1
+        if after >= len(self.doc) or not tokens[-1].text[:1].isupper():
+            return False
+        number = self.doc[after]
+        if not tokens[-1].whitespace_ or not (
+            number.like_num or lexicon.VERSION.match(number.text)
+        ):
+            return False
+        if not (number.head.i in {t.i for t in tokens} or number.head == tokens[-1]) and not (
+            number.dep_ in {"compound", "nmod"} and number.head.i > after
+        ):
+            return False
+        digits = number.text.replace(".", "")
+        if not digits.isdigit() or (len(number.text) == 4 and number.text[:2] in {"19", "20"}):
+            return False
+        if number.text[:1] == "0" or len(digits) > 4 or number.ent_type_ in {"DATE", "TIME"}:
+            return False
+        words = self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1])).casefold()
+        if words in lexicon.TECHNOLOGIES or tokens[-1].lower_ in lexicon.TECHNOLOGIES:
+            return False
+        return after not in self.by_token
 
     def _trim(self, tokens):
         """Drop greetings, determiners, possessives and fillers at the edges."""
@@ -661,6 +693,55 @@ class NameReading:
                     elif not alone and len(tokens) <= 4:
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _joined_names(self):
+        """Two names side by side where the first modifies the second ("Amazon" +
+        "OpenSearch Service", "AWS" + "KMS", "Svalbard Global Seed" + "Vault") are one
+        multi-word name: the parts become one mention, typed by its cue word or as the
+        second part (its head)."""
+        doc = self.doc
+        keep = {"ner", "propn", "technology"}
+        for left in sorted(self.mentions, key=lambda m: m.start):
+            if left.origin not in keep or left.type == "person":
+                continue
+            span = doc.char_span(left.start, left.end, alignment_mode="expand")
+            if span is None or span.end >= len(doc):
+                continue
+            last, first = span[-1], doc[span.end]
+            right = self.by_token.get(first.i)
+            if (
+                right is None
+                or right is left
+                or right.origin not in keep
+                or right.type == "person"
+                or not last.whitespace_
+                or "\n" in last.whitespace_
+                or not first.text[:1].isupper()
+                or not left.name[:1].isupper()
+            ):
+                continue
+            other = doc.char_span(right.start, right.end, alignment_mode="expand")
+            if other is None or other.start != first.i:
+                continue
+            inside = set(range(other.start, other.end))
+            if last.head.i not in inside or last.dep_ not in {"compound", "nmod", "amod"}:
+                continue
+            tokens = list(doc[span.start : other.end])
+            type_ = self._cue_type(tokens, right.type)
+            merged = Mention(
+                left.start,
+                right.end,
+                _clean(self._text(left.start, right.end)),
+                type_,
+                max(left.confidence, right.confidence),
+                right.origin,
+                right.cued or type_ != right.type,
+                right.root,
+            )
+            self.mentions = [m for m in self.mentions if m is not left and m is not right]
+            self.mentions.append(merged)
+            for token in tokens:
+                self.by_token[token.i] = merged
 
     def _introduced_person(self, token) -> bool:
         """ "Mateus, our designer, lives in Porto": a sentence-opening proper noun with a
