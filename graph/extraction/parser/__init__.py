@@ -69,6 +69,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._employers()
         self._aliases()
         self._topics()
+        self._owners()
         self._tables()
         self._user()
         self._learned_types(confident=True)

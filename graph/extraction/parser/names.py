@@ -82,6 +82,8 @@ GIVEN_HYPHEN = re.compile(
 )
 # A lower-case hyphenated name ("dns-resolver-a"), and the words that list names.
 SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
+# A dialogue turn's opening: "Devraj: ..." (one or two capitalised words, a colon).
+TURN = re.compile(r"(?m)^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[ \t]*:[ \t]")
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -257,6 +259,29 @@ class NameReading:
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)
             self.mentions.append(mention)
+        if self.speakers:  # "Devraj: haha ..." in a dialogue whose other turns are known:
+            known = {m.start for m in self.speakers}  # a turn by a name no list knows
+            for found in TURN.finditer(self.source):
+                name = found.group(1)
+                if found.start(1) in known or not self._turn_name(name):
+                    continue
+                start = found.start(1)
+                mention = Mention(start, start + len(name), name, "person", 0.85, "speaker")
+                self.speakers.append(mention)
+                self.mentions.append(mention)
+            self.speakers.sort(key=lambda m: m.start)
+
+    @staticmethod
+    def _turn_name(name: str) -> bool:
+        word = name.casefold()
+        return (
+            word not in lexicon.NEVER_NAMES
+            and word not in lexicon.FIELD_KEYS
+            and word.split()[0] not in lexicon.NOTE_WORDS
+            and not any(ch.isdigit() for ch in name)
+            and not word.endswith(("ed", "ing"))
+            and word not in TRIM_WORDS
+        )
 
     def _speaker_at(self, char: int) -> Mention | None:
         """Who says the words at ``char``: the speaker of the last turn opened before it."""

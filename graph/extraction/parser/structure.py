@@ -26,12 +26,18 @@ from graph.extraction.parser.words import (
     VALUE_ENTS,
     VALUE_SPLIT,
 )
+from memoryhub import lexicon
 
 # Keys whose value is one home, perhaps with the places it is in: "Home: Fitzroy, Melbourne".
 HOME_KEYS = {"lives in", "lives", "home", "hometown", "address", "based in", "location"}
 # Keys whose value, when it is a system of ours rather than a product, is talked to.
 MESSAGE_KEYS = {"queue", "topic", "broker", "messaging", "stream", "bus"}
 # A line all in bold stands as a heading: "**Profile: Dawit Tesfaye**".
+# An owner before a task: "— Tarek: finish ...", "; Wen: load-test ...", "Dana: migrate".
+OWNER = re.compile(
+    r"(?:^|(?<=[;\u2014\u2013(])|(?<=\. ))[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?):[ \t]+(?=[a-z])",
+    re.M,
+)
 BOLD_LINE = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
 
 
@@ -435,6 +441,55 @@ class StructureReading:
         if all(t.pos_ in {"ADJ", "ADV", "DET", "PART"} for t in tokens):
             return None  # "Dog: Churro, very loud": a description, not a name
         return self._add(tokens, kind, 0.6, origin="field", cued=True)
+
+    def _owners(self):
+        """A task list with an owner before each task ("Sprint goals — Tarek: finish the
+        gateway; Wen: load-test inventory-svc with k6"): the owner is a person and the
+        subject of the task's subjectless verbs, up to the next ";" or the line's end."""
+        found = [
+            m
+            for m in OWNER.finditer(self.source)
+            if self._owner_name(m.group(1)) and not self._speaker_starts(m.start(1))
+        ]
+        series = len(found) > 1
+        for match in found:
+            name, start = match.group(1), match.start(1)
+            mention = next((m for m in self.mentions if m.start == start), None)
+            if mention is not None and mention.type != "person":
+                if mention.cued or mention.origin not in {"ner", "propn"}:
+                    continue
+                if not (series or name.split()[0].casefold() in lexicon.FIRST_NAMES):
+                    continue
+                mention.type = "person"
+            if mention is None:
+                if not (series or name.split()[0].casefold() in lexicon.FIRST_NAMES):
+                    continue
+                span = self.doc.char_span(start, start + len(name), alignment_mode="expand")
+                if span is None or not self._free(list(span)):
+                    continue
+                mention = self._add(list(span), "person", 0.75, origin="propn", cued=True)
+                if mention is None:
+                    continue
+            end = len(self.source)
+            for stop in (";", "\n", ". "):
+                at = self.source.find(stop, match.end())
+                if at >= 0:
+                    end = min(end, at)
+            self.items.append((match.end(), end, mention))
+
+    def _speaker_starts(self, char: int) -> bool:
+        return any(m.start == char for m in self.speakers)
+
+    @staticmethod
+    def _owner_name(name: str) -> bool:
+        word = name.casefold()
+        return (
+            word not in lexicon.NEVER_NAMES
+            and word not in lexicon.FIELD_KEYS
+            and word not in lexicon.TECHNOLOGIES
+            and word.split()[0] not in lexicon.NOTE_WORDS
+            and word not in FIELDS
+        )
 
     def _item_at(self, char: int):
         for start, end, subject in getattr(self, "items", []):
