@@ -84,6 +84,8 @@ GIVEN_HYPHEN = re.compile(
 SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
 # A dialogue turn's opening: "Devraj: ..." (one or two capitalised words, a colon).
 TURN = re.compile(r"(?m)^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[ \t]*:[ \t]")
+# A pull request, merge request or issue by its number: "PR #482", "issue #31".
+NUMBERED_ITEM = re.compile(r"\b(?:PR|MR|[Pp]ull [Rr]equest|[Ii]ssue|[Tt]icket|[Bb]ug) ?#\d+\b")
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -123,6 +125,7 @@ class NameReading:
                 tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
             )
             and not (origin in {"ner", "propn"} and self._model_number(tokens[:-1]))
+            and origin != "identifier"  # "PR #482": the number is the name
         ):
             tokens = tokens[:-1]
         if not tokens:
@@ -355,6 +358,10 @@ class NameReading:
             if kind == "ticket" and not any(ch.isdigit() for ch in name):
                 continue
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
+        for found in NUMBERED_ITEM.finditer(self.source):  # "PR #482", "issue #31"
+            span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
+            if span is not None and self._free(span):
+                self._add(list(span), "document", 0.8, name=found.group(0), origin="identifier")
         self._sibling_identifiers()
         self._hyphenated_given_names()
         self._apposed_code_names()
