@@ -42,6 +42,8 @@ from graph.vocabulary import normalize_name
 
 # What a place's name may modify: "the Ruhrwerk building in Essen".
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
+# How an answer that says yes opens.
+YES_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "yess", "yesss", "sure", "definitely"}
 # Relations only a person (or a pet) holds.
 PERSONAL_ONLY = {
     "ATTENDED",
@@ -67,6 +69,10 @@ class RelationReading:
             return user
         if token.lower_ in SUBJECT_PRONOUNS and self._speaker_at(token.idx) is not None:
             return self._speaker_at(token.idx)
+        if token.lower_ in {"you", "u"} and token.dep_ in {"nsubj", "nsubjpass"}:
+            answer = self._answered_yes(token)
+            if answer is not None:  # "did u end up taking the job at X?" "yes!": the
+                return answer  # one who answers
         if token.lower_ == "whose" and token.head.head.dep_ == "relcl":
             return self._mention_of(token.head.head.head)  # "Zeche Hub, whose director is X"
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
@@ -164,6 +170,22 @@ class RelationReading:
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
         return None
+
+    def _answered_yes(self, token):
+        """The speaker of the next turn, when ``token`` ("you") is asked about in a
+        question of another speaker's turn and that turn opens with a yes."""
+        asker = self._speaker_at(token.idx)
+        line_end = self.source.find("\n", token.idx)
+        asked = self.source[token.idx : line_end if line_end >= 0 else len(self.source)]
+        if asker is None or "?" not in asked or "." in asked.split("?")[0]:
+            return None
+        later = [m for m in self.speakers if m.start > token.idx]
+        if not later or later[0].name == asker.name:
+            return None
+        turn = self.source[later[0].end : later[0].end + 120]
+        turn = turn[turn.find(":") + 1 :].lstrip().casefold() if ":" in turn else ""
+        opening = turn.split(maxsplit=1)[0].strip(",.!") if turn.split() else ""
+        return later[0] if opening in YES_WORDS else None
 
     def _definite_antecedent(self, token):
         """ "Oren co-founded Tabula in 2019; the company is headquartered in Tel Aviv": a
