@@ -257,7 +257,13 @@ class NameReading:
         participle that opens a note ("Noted: …", "Updated: …") is no speaker."""
         for start, _end, name in self.doc.user_data.get("speakers", []):
             word = name.casefold()
-            if " " not in word and word.endswith(("ed", "ing")) and word not in lexicon.FIRST_NAMES:
+            dated = self.source[start + len(name) : start + len(name) + 2].lstrip()[:1] == "("
+            if (
+                " " not in word
+                and word.endswith(("ed", "ing"))
+                and word not in lexicon.FIRST_NAMES
+                and not dated  # "Yared (8:00 am on 15 Jan, 2024): ...": a dated turn
+            ):
                 continue
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)

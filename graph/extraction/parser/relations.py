@@ -171,6 +171,36 @@ class RelationReading:
                 return self.by_token[child.i]
         return None
 
+    def _how_was(self, verb):
+        """ "how was Hanoi?" / "how was your trip to Lisbon?" asked in one dialogue turn:
+        the one who answers in the next turn went there (or to the event)."""
+        if not any(c.lower_ == "how" for c in verb.children):
+            return
+        asker = self._speaker_at(verb.idx)
+        line_end = self.source.find("\n", verb.idx)
+        if asker is None or "?" not in self.source[verb.idx : line_end if line_end >= 0 else None]:
+            return
+        later = [m for m in self.speakers if m.start > verb.idx]
+        if not later or later[0].name == asker.name:
+            return
+        for subject in (c for c in verb.children if c.dep_ == "nsubj"):
+            places = [subject]
+            if subject.lemma_.lower() in TRIP_NOUNS:
+                places = [
+                    o
+                    for p in subject.children
+                    if p.dep_ == "prep" and p.lower_ in {"to", "in"}
+                    for o in p.children
+                    if o.dep_ == "pobj"
+                ]
+            for place in places:
+                mention = self.by_token.get(place.i)
+                if mention is None:
+                    continue
+                type_ = {"location": "VISITED", "event": "ATTENDED"}.get(mention.type)
+                if type_:
+                    self._relate(later[0], mention, type_, self._sentence_text(verb.sent))
+
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
         question of another speaker's turn and that turn opens with a yes."""
@@ -530,6 +560,8 @@ class RelationReading:
 
     def _relations(self):
         for token in self.doc:
+            if token.lemma_ == "be" and token.tag_ == "VBD":
+                self._how_was(token)
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
             if (
