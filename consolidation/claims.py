@@ -522,6 +522,12 @@ def _opposed(a: frozenset, b: frozenset) -> str:
     return ""
 
 
+def _binary_opposed(a: frozenset, b: frozenset) -> bool:
+    """Whether the two sides hold the two poles of one of ``OPPOSITES`` (not one of several
+    ``ALTERNATIVES``: "not remote" does not say "hybrid")."""
+    return any((a & left and b & right) or (a & right and b & left) for left, right in OPPOSITES)
+
+
 def _progressed(old: frozenset, new: frozenset) -> bool:
     def stage(words):
         found = [i for i, stage in enumerate(PROGRESSIONS) if words & set(stage)]
@@ -616,6 +622,7 @@ FEATURES = (
     "value_restated",
     "negation_flip",
     "opposite",
+    "negated_opposite",
     "progressed",
     "tech_swap",
     "name_swap",
@@ -650,6 +657,8 @@ FEATURES = (
     "category_same",
     "product_version_changed",
     "product_version_same",
+    "identifier_swap",
+    "identifier_same",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -773,13 +782,20 @@ def compare(incoming: str, existing: str) -> dict:
                 note("value_changed", f"{before.kind}: {before.text} → {after.text}")
         if _value_same(old, new) and not change:
             restated_pairs += 1
-        if new.negated != old.negated:
+        opposed = _opposed(old.words, new.words)
+        if opposed and _progressed(old.words, new.words):
+            opposed = ""
+        if new.negated != old.negated and opposed and _binary_opposed(old.words, new.words):
+            # A negation and an opposite on one claim cancel: "closed on holidays" / "doesn't
+            # open on holidays", "vegetarian" / "doesn't eat meat" say the same thing.
+            note("negated_opposite", f"not + {opposed}")
+            opposed = ""
+        elif new.negated != old.negated:
             note("negation_flip", "negated" if new.negated else "negation removed")
         liking_old, liking_new = _liking(old), _liking(new)
         if liking_old and liking_new and liking_old != liking_new:
             note("preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes")
-        opposed = _opposed(old.words, new.words)
-        if opposed and not _progressed(old.words, new.words):
+        if opposed:
             note("opposite", opposed)
         if _progressed(old.words, new.words):
             features["progressed"] = 1.0
@@ -825,6 +841,7 @@ def compare(incoming: str, existing: str) -> dict:
     features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
     _text_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
+    _identifiers(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     added_reversal = (new_words - old_words) & REVERSALS
@@ -1122,6 +1139,44 @@ def _versions_match(a: tuple, b: tuple) -> bool:
     if parts_a[:shorter] != parts_b[:shorter]:
         return False
     return suffix_a == suffix_b or len(parts_a) != len(parts_b)
+
+
+# A code that names one thing: a ticket, invoice, room, host or quarter ("INV-3391",
+# "B-204", "cache-01", "Q2"), not a version ("v3.4").
+IDENTIFIER = re.compile(r"(?<![\w.-])(?!v\d)([A-Za-z]{1,8}-?\d{1,6}[A-Za-z]?)(?![\w.-]|\.\w)")
+
+
+def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """One code replaced by another of its shape ("INV-3391" → "INV-3392", "Q1" → "Q2"):
+    most often another thing of the kind, so another subject; the same code in both says
+    the same thing."""
+
+    def codes(text: str) -> dict[str, str]:
+        return {
+            m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
+        }
+
+    def shape(code: str) -> str:
+        return re.sub(r"\d+", "0", code)
+
+    new, old = codes(incoming), codes(existing)
+    if set(new) & set(old):
+        features["identifier_same"] = 1.0
+    gone, come = set(old) - set(new), set(new) - set(old)
+    swapped = sorted(
+        (old[a], new[b]) for a in gone for b in come if shape(a) == shape(b) and a != b
+    )
+    if swapped:
+        features["identifier_swap"] = 1.0
+        evidence.append(
+            {
+                "signal": "identifier_swap",
+                "detail": ", ".join(f"{a} → {b}" for a, b in swapped[:3]),
+                "incoming": None,
+                "existing": None,
+                "alignment": None,
+            }
+        )
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:

@@ -233,6 +233,16 @@ _UNITS = (
     r"ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|kib|mib|gib|kb|mb|gb|tb|"
     r"k|m|bn|x|percent|million|billion|thousand"
 )
+_DUR_UNIT = r"hours?|hrs?|h|minutes?|mins?|min|m|seconds?|secs?|s|days?|weeks?|years?|ms"
+_FRACTION = r"a half|a quarter|three quarters|half|a third|two thirds"
+FRACTIONS = {
+    "a half": 0.5,
+    "half": 0.5,
+    "a quarter": 0.25,
+    "three quarters": 0.75,
+    "a third": 1 / 3,
+    "two thirds": 2 / 3,
+}
 _CUR_SYMBOL = r"us\$|r\$|[$€£¥₹₦]"
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
@@ -303,8 +313,8 @@ PATTERNS = [
         "version",
         re.compile(
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
-            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+(?!\s?(?:%|{_UNITS})\b))"
-            r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?![\w.])",
+            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+(?!\s?(?:%|(?:{_UNITS})\b)))"
+            r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
     ),
@@ -389,6 +399,19 @@ PATTERNS = [
         ),
     ),
     (
+        # "an hour and a half", "two and a half hours", "half an hour", "three quarters of an
+        # hour", "2 h 30 min", "1 hour and 15 minutes": before the plain durations, which
+        # would read "an hour" or "half hours" alone.
+        "duration_compound",
+        re.compile(
+            rf"(?<![\w.])(?:({_NUM}|{_WORDNUM}|an?)[\s-]+({_DUR_UNIT})\s+and\s+({_FRACTION})"
+            rf"|({_NUM}|{_WORDNUM})\s+and\s+({_FRACTION})\s+({_DUR_UNIT})"
+            rf"|({_FRACTION})\s+(?:of\s+)?an?[\s-]+({_DUR_UNIT})|a\s+half[\s-]({_DUR_UNIT})"
+            rf"|(\d+)\s?({_DUR_UNIT})(?:,?\s+and)?\s+(\d+)\s?({_DUR_UNIT}))(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         "duration",
         re.compile(
             rf"(?<![\w.])({_NUM}|{_WORDNUM}|an(?=\s+hour)|a(?=\s+fortnight))[\s-]?"
@@ -400,7 +423,7 @@ PATTERNS = [
     (
         "number",
         re.compile(
-            rf"(?<![\w.$€£¥₹])({_NUM})\s?({_SCALE})?(?![\w.%])|(?<!\w)({_WORDNUM})(?!\w)",
+            rf"(?<![\w.$€£¥₹])({_NUM})\s?({_SCALE})?(?![\w%]|\.\w)|(?<!\w)({_WORDNUM})(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -643,6 +666,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if amount is None:
             return None
         return Value("size", (round(amount * SIZE[groups[1].casefold()]),), start, end, raw)
+    if name == "duration_compound":
+        return _compound_duration(groups, start, end, raw)
     if name == "duration":
         amount = 1.0 if groups[0].casefold() in {"a", "an"} else _number(groups[0])
         if amount is None:
@@ -668,6 +693,36 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
     return None
+
+
+def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value | None:
+    """A duration of a whole and a fraction ("an hour and a quarter") or of two units
+    ("2 h 30 min"); None when a part is not a duration ("2 m 30" alone)."""
+
+    def seconds(unit: str) -> float | None:
+        unit = unit.casefold()
+        return DURATION.get("min" if unit == "m" else unit)
+
+    def count(word: str) -> float | None:
+        return 1.0 if word.casefold() in {"a", "an"} else _number(word)
+
+    if groups[0] is not None:  # "an hour and a half"
+        whole, unit, part = count(groups[0]), seconds(groups[1]), FRACTIONS[groups[2].casefold()]
+    elif groups[3] is not None:  # "two and a half hours"
+        whole, part, unit = count(groups[3]), FRACTIONS[groups[4].casefold()], seconds(groups[5])
+    elif groups[6] is not None:  # "three quarters of an hour"
+        whole, part, unit = 0.0, FRACTIONS[groups[6].casefold()], seconds(groups[7])
+    elif groups[8] is not None:  # "a half-hour"
+        whole, part, unit = 0.0, 0.5, seconds(groups[8])
+    else:  # "2 h 30 min": the second unit smaller than the first
+        first, second = seconds(groups[10]), seconds(groups[12])
+        if first is None or second is None or second >= first:
+            return None
+        total = int(groups[9]) * first + int(groups[11]) * second
+        return Value("duration", (round(total, 3),), start, end, raw)
+    if whole is None or unit is None:
+        return None
+    return Value("duration", (round((whole + part) * unit, 3),), start, end, raw)
 
 
 def same_value(a: Value, b: Value) -> bool:

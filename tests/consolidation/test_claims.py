@@ -234,3 +234,36 @@ def test_a_table_row_and_a_short_field_line_are_one_claim_each():
     assert [c.text for c in found] == ["Deployment", "Replicas: 3", "Region: eu-west-1"]
     line = "Sprint 42 — goal: export API · capacity: 38 pts · scrum master: Priya · retro: Fri"
     assert ("scrum master", frozenset({"priya"})) in [(c.key, c.fillers) for c in claims(line)]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "The Tallinn office is closed on public holidays.",
+            "On public holidays the office doesn't open.",
+        ),
+        ("Liesel is vegetarian.", "Liesel doesn't eat meat."),
+    ],
+)
+def test_a_negation_and_an_opposite_on_one_claim_cancel(existing, incoming):
+    features = compare(incoming, existing)["features"]
+    assert features["negated_opposite"] == 1.0
+    assert features["negation_flip"] == 0.0 and features["opposite"] == 0.0
+
+
+def test_a_negated_claim_without_an_opposite_is_still_a_flip():
+    features = compare(
+        "The Tallinn office is not closed on Mondays.", "The Tallinn office is closed on Mondays."
+    )["features"]
+    assert features["negation_flip"] == 1.0 and features["negated_opposite"] == 0.0
+
+
+def test_one_code_replaced_by_another_of_its_shape_is_an_identifier_swap():
+    swapped = compare("INV-3392 totals CHF 1,200.00.", "Invoice INV-3391 totals CHF 4,870.00.")
+    assert swapped["features"]["identifier_swap"] == 1.0
+    same = compare(
+        "SUP-8810: the reset fails on Android.", "Ticket SUP-8810: password reset broken."
+    )
+    assert same["features"]["identifier_same"] == 1.0
+    assert same["features"]["identifier_swap"] == 0.0

@@ -76,3 +76,35 @@ def test_a_number_after_a_technology_is_its_version_and_trailing_zeros_do_not_co
     assert _one("We are still on React 17", "version").key == ("17",)
     assert same_value(_one("Postgres 15", "version"), _one("PostgreSQL 15.0", "version"))
     assert not same_value(_one("Python 3.11.4", "version"), _one("Python 3.11", "version"))
+
+
+def test_a_number_before_the_final_period_and_a_percentage_there_are_read():
+    assert _one("The pool holds 300.", "number").key == (300.0,)
+    assert _one("The error rate is 0.5%.", "percent").key == (0.5,)
+    assert not [v for v in find_values("Uptime was 99.9%.") if v.kind == "version"]
+    assert _one("We run Python 3.12.", "version").key == ("3.12",)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["It takes an hour and a half.", "a one and a half hours drive", "about 90 minutes"],
+)
+def test_a_duration_with_a_half_is_read_whole(text):
+    assert same_value(_one(text, "duration"), _one("1.5 hours", "duration"))
+
+
+def test_half_an_hour_is_thirty_minutes():
+    assert same_value(_one("half an hour", "duration"), _one("30 min", "duration"))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("The drive takes 2 h 30 min.", "about 150 minutes by car"),
+        ("The crossing takes an hour and a quarter.", "a 75 min crossing"),
+        ("episodes run three quarters of an hour", "episodes: 45 min"),
+        ("polls every half a minute", "poll: every 30 s"),
+    ],
+)
+def test_a_duration_of_two_units_or_a_fraction_is_read_whole(a, b):
+    assert same_value(_one(a, "duration"), _one(b, "duration"))

@@ -19,6 +19,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev2.jsonl",
     DATA / "consolidation" / "pairs_dev3.jsonl",
     DATA / "consolidation" / "pairs_dev4.jsonl",
+    DATA / "consolidation" / "pairs_dev5.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
