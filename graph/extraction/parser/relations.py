@@ -169,6 +169,11 @@ class RelationReading:
         for child in token.children:  # "the billing service": compound children
             if child.dep_ in {"compound", "amod"} and child.i in self.by_token:
                 return self.by_token[child.i]
+        for child in token.children:  # "the Mailgun API key": a technology two words off
+            for grandchild in child.children if child.dep_ == "compound" else []:
+                named = self.by_token.get(grandchild.i)
+                if grandchild.dep_ == "compound" and named and named.type == "technology":
+                    return named
         return None
 
     def _how_was(self, verb):

@@ -310,7 +310,11 @@ class SurfaceReading:
         """ "Back from Hokkaido." opening a turn: the speaker was there."""
         after = self.doc[token.i + 1]
         place = self.by_token.get(token.i + 2)
-        if after.lower_ != "from" or place is None or place.type != "location":
+        if after.lower_ != "from" or place is None:
+            return
+        if place.type != "location" and not (  # "Back from Hokkaido" the model called an
+            place.type == "organization" and place.origin == "ner" and not place.cued
+        ):  # organization: the typer makes it a place later
             return
         if any(t.dep_ in {"nsubj", "nsubjpass"} for t in token.sent if t.i < token.i):
             return  # "she got back from X": the verb's own subject reads it
