@@ -560,6 +560,33 @@ def test_extract_many_matches_extract(parser):
             "Next spring we want to visit my college roommate Delphine in Sacramento.",
             ("delphine", "LIVES_IN", "sacramento"),
         ),
+        # a question to "you" answered yes in the next turn; "how was X?" answered
+        (
+            "Mara: did you end up taking the offer at Shopify?\nTeodor: yes, I start Monday",
+            ("teodor", "WORKS_FOR", "shopify"),
+        ),
+        (
+            "Ilse (9 am): how was your trip to Marrakesh?\nBram (9 am): hot but amazing",
+            ("bram", "VISITED", "marrakesh"),
+        ),
+        # an owner before each task of a list; a pronoun of the right gender
+        (
+            "Release checklist — Oyelaran: review the RFC-77 draft; Mbeki: tag the build.",
+            ("oyelaran", "REVIEWED", "rfc-77"),
+        ),
+        (
+            "Ruben and his wife Carla moved to Ghent; he works at Barco now.",
+            ("ruben", "WORKS_FOR", "barco"),
+        ),
+        # a pull request by its number; a technology two words before its noun
+        (
+            "I opened PR #91 against the web repo and Nadia reviewed it.",
+            ("nadia", "REVIEWED", "pr #91"),
+        ),
+        (
+            "The Twilio SMS credentials used by alert-svc were rotated.",
+            ("alert-svc", "USES", "twilio"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -573,6 +600,26 @@ def test_constructions(parser, text, triple):
     source, type_, target = triple
     expected = (normalize_name(source), type_, normalize_name(target))
     assert expected in _triples(result), sorted(_triples(result))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("I finally bought the Bose QC 45 for the flight.", "bose qc 45"),
+        ("Traffic now goes through Route 53 instead.", "route 53"),
+        ("Search moves to Amazon OpenSearch Service next quarter.", "amazon opensearch service"),
+        ("Secrets are kept in AWS KMS.", "aws kms"),
+    ],
+)
+def test_a_multi_word_name_stays_whole(parser, text, name):
+    """A proper-noun run keeps its model number and a modifier that is itself a name."""
+    names = {n for n, _type in _entities(parser.extract(text))}
+    assert name in names, sorted(names)
+
+
+def test_a_known_technology_keeps_no_version(parser):
+    names = {n for n, _type in _entities(parser.extract("We upgraded to Postgres 16 in 2024."))}
+    assert "postgres" in names and "postgres 16" not in names
 
 
 @pytest.mark.parametrize(

@@ -42,6 +42,15 @@ from graph.vocabulary import normalize_name
 
 # What a place's name may modify: "the Ruhrwerk building in Essen".
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
+# Kin words that say whether the one named after them is a woman or a man.
+FEMALE_KIN = set(
+    """wife sister mother mum mom daughter aunt grandma grandmother girlfriend niece
+    fiancee fiancée granddaughter stepmother stepdaughter""".split()
+)
+MALE_KIN = set(
+    """husband brother father dad son uncle grandpa grandfather boyfriend nephew fiance
+    fiancé grandson stepfather stepson""".split()
+)
 # How an answer that says yes opens.
 YES_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "yess", "yesss", "sure", "definitely"}
 # Relations only a person (or a pet) holds.
@@ -91,10 +100,14 @@ class RelationReading:
             if previous is not None:
                 return previous
         if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
+            other = "f" if token.lower_ in {"he", "him", "his"} else "m"
             people = [
                 m
                 for m in self.mentions
-                if m.type == "person" and m.end <= token.idx and m.origin != "speaker"
+                if m.type == "person"
+                and m.end <= token.idx
+                and m.origin != "speaker"
+                and self._gender(m) != other  # "his wife Sun-hee ...; he commutes": not her
             ]
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
@@ -205,6 +218,15 @@ class RelationReading:
                 type_ = {"location": "VISITED", "event": "ATTENDED"}.get(mention.type)
                 if type_:
                     self._relate(later[0], mention, type_, self._sentence_text(verb.sent))
+
+    def _gender(self, mention) -> str | None:
+        """ "f" or "m" when a kin word right before the name says it ("his wife Sun-hee",
+        "her brother Aljaž")."""
+        span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        if span is None or span.start == 0:
+            return None
+        word = self.doc[span.start - 1].lower_
+        return "f" if word in FEMALE_KIN else "m" if word in MALE_KIN else None
 
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
