@@ -659,6 +659,7 @@ FEATURES = (
     "product_version_same",
     "identifier_swap",
     "identifier_same",
+    "role_crossed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -816,6 +817,13 @@ def compare(incoming: str, existing: str) -> dict:
             )
         if old.subject - new.subject and new.subject - old.subject and score >= 0.4:
             note("subject_swap", _swap(old.subject, new.subject))
+        # A shared word that names what one claim is about and only a detail of the other
+        # ("Tomasz teaches *piano*" / "Tomasz's *piano* needs tuning"): another subject
+        # that shares words, more often than a restatement.
+        shared = new.words & old.words
+        if shared and new.subject and old.subject and not new.key and not old.key:
+            crossed = shared & (new.subject ^ old.subject)
+            features["role_crossed"] = max(features["role_crossed"], len(crossed) / len(shared))
         gone, added = old.words - all_new, new.words - all_old
         if gone and added:
             features["object_swap"] = max(

@@ -267,3 +267,12 @@ def test_one_code_replaced_by_another_of_its_shape_is_an_identifier_swap():
     )
     assert same["features"]["identifier_same"] == 1.0
     assert same["features"]["identifier_swap"] == 0.0
+
+
+def test_a_shared_word_that_is_the_subject_of_one_claim_only_is_a_role_crossed():
+    features = compare("Tomasz's piano needs tuning.", "Tomasz teaches piano on Tuesdays.")[
+        "features"
+    ]
+    assert features["role_crossed"] > 0
+    same = compare("Tomasz teaches piano on Thursdays.", "Tomasz teaches piano on Tuesdays.")
+    assert same["features"]["role_crossed"] == 0
