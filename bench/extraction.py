@@ -33,7 +33,8 @@ DATA_DIR = Path(settings.BASE_DIR) / "tests" / "data" / "extraction"
 # Each split is one or more files, written by different hands; every file is a row.
 SPLITS = {
     "dev": tuple(
-        DATA_DIR / f"{name}.jsonl" for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6")
+        DATA_DIR / f"{name}.jsonl"
+        for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
     ),
     "holdout": tuple(
         DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3", "holdout4")

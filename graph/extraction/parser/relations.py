@@ -349,6 +349,15 @@ class RelationReading:
                     for child in candidate.children:
                         if child.dep_ in {"appos", "compound"} and child.i in self.by_token:
                             mention = self.by_token[child.i]
+                if mention is None:  # "The `geo-tiles` service renders ...": the name
+                    mention = next(  # among the subject's left modifiers
+                        (
+                            self.by_token[t.i]
+                            for t in candidate.subtree
+                            if t.i < candidate.i and t.i in self.by_token
+                        ),
+                        None,
+                    )
                 if mention is not None and (mention.type == "person") == person:
                     return mention
                 return None
