@@ -38,6 +38,7 @@ from graph.extraction.parser.words import (
     PLACE_CUES,
     PLACE_NOUNS,
     PLACE_OBJECT_VERBS,
+    PLACE_OPENERS,
     PLACE_VERBS,
     ROLE_TITLE_WORDS,
     ROLE_WORK,
@@ -606,6 +607,13 @@ class NameReading:
             )
         ):
             return "location"  # "Natural History Museum", "Riverside Park", "Kyoto Station"
+        if (
+            len(words) > 1
+            and words[0].rstrip(".") in PLACE_OPENERS
+            and tokens[0].text[:1].isupper()
+            and tokens[1].text[:1].isupper()
+        ):
+            return "location"  # "Mount Tam", "Lake Bled"
         if any(CONFERENCE.search(t.text) for t in tokens):
             return "event"  # "PyCon US", "KubeCon Europe", "RailsConf"
         if last in COMPONENT_NOUNS:

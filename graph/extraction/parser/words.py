@@ -84,8 +84,12 @@ DEPARTMENTS = set(
 PLACE_CUES = set(
     """park museum zoo beach stadium arena square street avenue road bridge lake mountain
     mountains island islands river airport station temple cathedral castle palace gardens
-    garden falls canyon valley bay coast peninsula national forest trail plaza""".split()
+    garden falls canyon valley bay coast peninsula national forest trail plaza market
+    lagoon harbour harbor pier wharf cove glacier volcano fjord desert shrine
+    sanctuary""".split()
 )
+# Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
+PLACE_OPENERS = {"mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago"}
 GROUP_WORDS = set(
     """group club community choir society association league circle collective network
     troupe ensemble orchestra""".split()
