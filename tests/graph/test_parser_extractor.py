@@ -578,6 +578,12 @@ def test_extract_many_matches_extract(parser):
             "Ruben and his wife Carla moved to Ghent; he works at Barco now.",
             ("ruben", "WORKS_FOR", "barco"),
         ),
+        # a stay of some days in a place, with someone; landing somewhere
+        (
+            "Summer plan: 4 nights in Dubrovnik with Marija, then home.",
+            ("marija", "VISITED", "dubrovnik"),
+        ),
+        ("Tomasz (7 am): landed in Lisbon!!", ("tomasz", "VISITED", "lisbon")),
         # a pull request by its number; a technology two words before its noun
         (
             "I opened PR #91 against the web repo and Nadia reviewed it.",

@@ -42,6 +42,8 @@ from graph.vocabulary import normalize_name
 
 # What a place's name may modify: "the Ruhrwerk building in Essen".
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
+# A stay counted in days: "3 days in X", "5 nights in Y".
+STAY_NOUNS = {"day", "night", "week", "weekend", "month"}
 # Kin words that say whether the one named after them is a woman or a man.
 FEMALE_KIN = set(
     """wife sister mother mum mom daughter aunt grandma grandmother girlfriend niece
@@ -188,6 +190,45 @@ class RelationReading:
                 if grandchild.dep_ == "compound" and named and named.type == "technology":
                     return named
         return None
+
+    def _stay_of(self, noun):
+        """ "3 days in Torres del Paine with Camila", "Honeymoon plan for Aroha & Tane: 5
+        nights in Rarotonga": a stay of some days in a place is a visit by the people it
+        is with, or else by the people the plan is for."""
+        if not any(c.dep_ == "nummod" or c.like_num for c in noun.children):
+            return
+        places = [
+            self.by_token.get(o.i)
+            for p in noun.children
+            if p.dep_ == "prep" and p.lower_ in {"in", "at"}
+            for o in p.children
+            if o.dep_ == "pobj"
+        ]
+        places = [m for m in places if m is not None and m.type == "location"]
+        if not places:
+            return
+        people = [
+            self._mention_of(o)
+            for p in noun.children
+            if p.dep_ == "prep" and p.lower_ == "with"
+            for pobj in p.children
+            if pobj.dep_ == "pobj"
+            for o in self._with_conjuncts(pobj)
+        ]
+        people = [m for m in people if m is not None and m.type == "person"]
+        if not people:
+            line_start = self.source.rfind("\n", 0, noun.idx) + 1
+            colon = self.source.rfind(":", line_start, noun.idx)
+            if colon < 0:
+                return
+            people = [  # "Honeymoon plan for Aroha & Tane: ..."
+                m
+                for m in self.mentions
+                if m.type == "person" and line_start <= m.start < colon and m.origin != "speaker"
+            ]
+        for person in people:
+            for place in places:
+                self._relate(person, place, "VISITED", self._sentence_text(noun.sent))
 
     def _how_was(self, verb):
         """ "how was Hanoi?" / "how was your trip to Lisbon?" asked in one dialogue turn:
@@ -598,6 +639,8 @@ class RelationReading:
         for token in self.doc:
             if token.lemma_ == "be" and token.tag_ == "VBD":
                 self._how_was(token)
+            if token.lemma_.lower() in STAY_NOUNS and token.pos_ == "NOUN":
+                self._stay_of(token)
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
             if (

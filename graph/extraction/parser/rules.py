@@ -556,6 +556,8 @@ VERB_RULES = {
     "fly": _rule(None, to=_go, for_=_for_event),
     "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go, for_=_for_event),
     "camp": _rule(None, **{"in": _go, "at": _go}),
+    "land": _rule(None, **{"in": _go, "at": _go}),  # "landed in Reykjavík"
+    "arrive": _rule(None, **{"in": _go, "at": _go}),
     "attend": _rule(_attend),
     "marry": _rule("MARRIED_TO", to="MARRIED_TO"),
     "know": _rule(_meet),
