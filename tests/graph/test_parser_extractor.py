@@ -578,6 +578,12 @@ def test_extract_many_matches_extract(parser):
             "Ruben and his wife Carla moved to Ghent; he works at Barco now.",
             ("ruben", "WORKS_FOR", "barco"),
         ),
+        # a writer who names themself is "I"
+        (
+            "My name is Oluwaseun and I work at Flutterwave.",
+            ("oluwaseun", "WORKS_FOR", "flutterwave"),
+        ),
+        ("I'm Katarzyna. I grew up in Gdansk.", ("katarzyna", "LIVES_IN", "gdansk")),
         # a stay of some days in a place, with someone; landing somewhere
         (
             "Summer plan: 4 nights in Dubrovnik with Marija, then home.",

@@ -87,6 +87,14 @@ SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
 TURN = re.compile(r"(?m)^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[ \t]*:[ \t]")
 # A pull request, merge request or issue by its number: "PR #482", "issue #31".
 NUMBERED_ITEM = re.compile(r"\b(?:PR|MR|[Pp]ull [Rr]equest|[Ii]ssue|[Tt]icket|[Bb]ug) ?#\d+\b")
+# A writer naming themself: "My name is Ikaika", "I'm Nino.", "Zainab here —",
+# "Fun facts about me, Tiago:".
+SELF_NAMED = re.compile(
+    r"\b[Mm]y name is ([A-Z][\w'-]+)"
+    r"|(?:^|[.!]\s+)I(?:'|’)?m ([A-Z][\w'-]+)[.,!]"
+    r"|^([A-Z][\w'-]+) here\b"
+    r"|\babout me, ([A-Z][\w'-]+)"
+)
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -266,9 +274,19 @@ class NameReading:
                 and not dated  # "Yared (8:00 am on 15 Jan, 2024): ...": a dated turn
             ):
                 continue
+            if word.startswith("about ") and " " in name.strip():  # "About Henrique: lives
+                start, name = start + 6, name[6:]  # in Porto Alegre, ..."
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)
             self.mentions.append(mention)
+        if not self.speakers:  # "My name is Ikaika and I live in Hilo", "I'm Nino.":
+            found = SELF_NAMED.search(self.source)  # the writer names themself, and "I"
+            name = found and next(g for g in found.groups() if g)  # is that person
+            if name and self._turn_name(name) and name.casefold() not in TRIM_WORDS:
+                start = found.start(found.lastindex)
+                mention = Mention(start, start + len(name), name, "person", 0.85, "speaker")
+                self.speakers.append(mention)
+                self.mentions.append(mention)
         if self.speakers:  # "Devraj: haha ..." in a dialogue whose other turns are known:
             known = {m.start for m in self.speakers}  # a turn by a name no list knows
             for found in TURN.finditer(self.source):
