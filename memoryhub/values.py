@@ -226,7 +226,7 @@ ZONE_OFFSET = {
 }
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
 _WORDNUM = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
 _UNITS = (
@@ -465,9 +465,25 @@ def _number(text: str) -> float | None:
     if lowered in NUMBER_WORDS:
         return float(NUMBER_WORDS[lowered])
     try:
-        return float(lowered.replace(",", ""))
+        return float(re.sub(r"[,\s\u00a0\u202f]", "", lowered))
     except ValueError:
         return None
+
+
+# The share that failed, against the share that worked: "0.1% downtime" = "99.9% uptime".
+FAILURE_SHARE = re.compile(
+    r"\b(?:downtime|unavailab\w*|failures?|failing|fails|errors?|error rate|miss rate|misses|"
+    r"loss|packet loss|churn|defects?|drop rate)\b",
+    re.IGNORECASE,
+)
+
+
+def _failure_share(text: str, start: int, end: int) -> bool:
+    """Whether the percentage at ``start:end`` is a share of failures: such a word in its
+    own clause, just before or after it."""
+    before = re.split(r"[,;.()]|\band\b|\bwith\b", text[max(0, start - 30) : start])[-1]
+    after = re.split(r"[,;.()]|\band\b|\bwith\b", text[end : end + 25])[0]
+    return bool(FAILURE_SHARE.search(before) or FAILURE_SHARE.search(after))
 
 
 def _scale(value: float, scale: str | None) -> float:
@@ -660,7 +676,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         table = LENGTH if name == "length" else MASS
         return Value(name, (round(amount * table[unit], 4),), start, end, raw)
     if name == "percent":
-        return Value("percent", (round(_number(groups[0]) or 0, 4),), start, end, raw)
+        amount = round(_number(groups[0]) or 0, 4)
+        if _failure_share(text, start, end):
+            amount = round(100 - amount, 4)  # 0.1% downtime = 99.9% uptime
+        return Value("percent", (amount,), start, end, raw)
     if name == "size":
         amount = _number(groups[0])
         if amount is None:

@@ -80,7 +80,7 @@ def test_a_number_after_a_technology_is_its_version_and_trailing_zeros_do_not_co
 
 def test_a_number_before_the_final_period_and_a_percentage_there_are_read():
     assert _one("The pool holds 300.", "number").key == (300.0,)
-    assert _one("The error rate is 0.5%.", "percent").key == (0.5,)
+    assert _one("The rollout reached 0.5%.", "percent").key == (0.5,)
     assert not [v for v in find_values("Uptime was 99.9%.") if v.kind == "version"]
     assert _one("We run Python 3.12.", "version").key == ("3.12",)
 
@@ -108,3 +108,16 @@ def test_half_an_hour_is_thirty_minutes():
 )
 def test_a_duration_of_two_units_or_a_fraction_is_read_whole(a, b):
     assert same_value(_one(a, "duration"), _one(b, "duration"))
+
+
+def test_a_share_of_failures_compares_with_the_share_that_worked():
+    assert same_value(
+        _one("Our SLA promises 99.9% monthly uptime.", "percent"),
+        _one("We allow at most 0.1 percent downtime.", "percent"),
+    )
+    assert not same_value(_one("uptime 99.9%", "percent"), _one("uptime 99.5%", "percent"))
+    assert _one("Uptime 99.9% and error rate 0.5%.", "percent").key == (99.9,)
+
+
+def test_thousands_grouped_by_spaces_are_one_amount():
+    assert same_value(_one("The offsite budget is 1 200 EUR.", "money"), _one("€1.2k", "money"))
