@@ -584,6 +584,10 @@ def test_extract_many_matches_extract(parser):
             ("oluwaseun", "WORKS_FOR", "flutterwave"),
         ),
         ("I'm Katarzyna. I grew up in Gdansk.", ("katarzyna", "LIVES_IN", "gdansk")),
+        (
+            "Femi, 41, accountant. Still uses Xero for everything.",
+            ("femi", "USES", "xero"),
+        ),
         # a stay of some days in a place, with someone; landing somewhere
         (
             "Summer plan: 4 nights in Dubrovnik with Marija, then home.",

@@ -88,12 +88,14 @@ TURN = re.compile(r"(?m)^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[ \t]*:[ \t]")
 # A pull request, merge request or issue by its number: "PR #482", "issue #31".
 NUMBERED_ITEM = re.compile(r"\b(?:PR|MR|[Pp]ull [Rr]equest|[Ii]ssue|[Tt]icket|[Bb]ug) ?#\d+\b")
 # A writer naming themself: "My name is Ikaika", "I'm Nino.", "Zainab here —",
-# "Fun facts about me, Tiago:".
+# "Fun facts about me, Tiago:"; or a profile's subject, the one its subjectless
+# sentences are about.
 SELF_NAMED = re.compile(
     r"\b[Mm]y name is ([A-Z][\w'-]+)"
     r"|(?:^|[.!]\s+)I(?:'|’)?m ([A-Z][\w'-]+)[.,!]"
     r"|^([A-Z][\w'-]+) here\b"
     r"|\babout me, ([A-Z][\w'-]+)"
+    r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
 )
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
