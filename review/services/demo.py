@@ -180,8 +180,8 @@ WORKERS = [
                 "summary": "Preferences and tools",
                 "chunks": [
                     "Acme Corp prefers email for support updates.",
-                    "Acme Corp's engineers file tickets in Jira and expect an answer "
-                    "within four business hours.",
+                    "Acme Corp's engineers file tickets in Jira, chat with us in Slack "
+                    "and expect an answer within four business hours.",
                 ],
             },
         ],
