@@ -9,6 +9,7 @@ on the others and scores the extractor on the held-out file with and without the
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from bench.extraction import LabelledText, load_labelled, score
@@ -28,9 +29,15 @@ class LabelledFile:
         items = load_labelled(path)
         return cls(Path(path).stem, items, list(parse_many([i.text for i in items])))
 
+    @cached_property
+    def examples(self) -> tuple[list[list[str]], list[str]]:
+        """Read once per file: every fold of ``cross_validate`` and the final fit share it."""
+        return examples(self)
+
 
 def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
-    """The features and gold type of every found name the gold labels also name."""
+    """The features and gold type of every found name the gold labels also name (the
+    recording pass applies no model, so they do not depend on the shipped one)."""
     rows, labels = [], []
     for item, doc in zip(file.items, file.docs, strict=True):
         gold: dict[str, str] = {}
@@ -49,7 +56,7 @@ def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
 def fit_files(files: Sequence[LabelledFile], **settings) -> dict:
     rows, labels = [], []
     for file in files:
-        file_rows, file_labels = examples(file)
+        file_rows, file_labels = file.examples
         rows += file_rows
         labels += file_labels
     return typer.fit(rows, labels, **settings)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bench.entity_typer import LabelledFile, cross_validate, examples
+from bench.entity_typer import LabelledFile, cross_validate, fit_files
 from bench.extraction import SPLITS
 from graph.extraction.parser import typer
 from memoryhub.progress import Progress
@@ -60,17 +60,12 @@ class Command(BaseCommand):
                 ),
                 **settings,
             )
-        rows, labels = [], []
-        for file in files:
-            file_rows, file_labels = examples(file)
-            rows += file_rows
-            labels += file_labels
-        model = typer.fit(rows, labels, margin=options["margin"], **settings)
+        model = fit_files(files, margin=options["margin"], **settings)
         self.stdout.write(
-            f"fitted on {len(rows)} names from {', '.join(f.name for f in files)}: "
+            f"fitted on {model['examples']} names from {', '.join(f.name for f in files)}: "
             f"{len(model['weights'])} features"
         )
         if not options["dry_run"]:
             typer.MODEL.write_text(json.dumps(model, separators=(",", ":")) + "\n")
-            typer._load.cache_clear()
+            typer.shipped.cache_clear()
             self.stdout.write(f"wrote {typer.MODEL}")

@@ -47,6 +47,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.typer_model = None  # the shipped entity typer; False: none
         self.typer_record: list | None = None  # (mention, features) instead, for fitting
+        self.typer_seen: dict = {}  # each mention's type probabilities, between the passes
 
     # ----- entities -------------------------------------------------------------------
 
@@ -111,6 +112,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             model=self.typer_model,
             record=self.typer_record,
             margin=typer.CONFIDENT if confident else None,
+            seen=self.typer_seen,
         )
 
 

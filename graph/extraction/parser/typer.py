@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 from django.conf import settings
 
+from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
 
 MODEL = Path(__file__).with_name("entity_types.json")
@@ -49,18 +50,6 @@ CONFIDENT = 0.3
 # held out in turn, above all on the newest one).
 L2 = 0.3
 STEPS = 800
-TYPES = (
-    "person",
-    "organization",
-    "project",
-    "component",
-    "technology",
-    "concept",
-    "location",
-    "event",
-    "document",
-    "other",
-)
 
 
 def _shape(text: str) -> str:
@@ -147,15 +136,15 @@ class Model:
     def __init__(self, data: dict):
         self.types = data["types"]
         self.bias = np.array(data["bias"], dtype=float)
-        self.weights = {name: np.array(w, dtype=float) for name, w in data["weights"].items()}
+        self.index = {name: i for i, name in enumerate(data["weights"])}
+        self.weights = np.array(list(data["weights"].values()), dtype=float).reshape(
+            len(self.index), len(self.types)
+        )
         self.margin = data.get("margin", MARGIN)
 
     def probabilities(self, names: list[str]) -> dict[str, float]:
-        logits = self.bias.copy()
-        for name in names:
-            weight = self.weights.get(name)
-            if weight is not None:
-                logits += weight
+        rows = [self.index[name] for name in names if name in self.index]
+        logits = self.bias + self.weights[rows].sum(axis=0)
         logits -= logits.max()
         exp = np.exp(logits)
         exp /= exp.sum()
@@ -179,7 +168,7 @@ def fit(
             counts[name] = counts.get(name, 0) + 1
     vocabulary = sorted(name for name, n in counts.items() if n >= min_count)
     index = {name: i for i, name in enumerate(vocabulary)}
-    types = [t for t in TYPES if t in set(labels)]
+    types = [t for t in ENTITY_TYPES if t in set(labels)]
     x = np.zeros((len(rows), len(vocabulary)), dtype=np.float32)
     for r, row in enumerate(rows):
         for name in row:
@@ -215,25 +204,33 @@ def fit(
     }
 
 
-@lru_cache(maxsize=4)
-def _load(path: str) -> Model | None:
-    file = Path(path)
-    return Model(json.loads(file.read_text())) if file.exists() else None
+@lru_cache(maxsize=1)
+def shipped() -> Model | None:
+    """The fitted file beside this module, read once (``cache_clear`` after writing it)."""
+    return Model(json.loads(MODEL.read_text())) if MODEL.exists() else None
 
 
 def load_model() -> Model | None:
     """The shipped model; None when ``MEMORYHUB_ENTITY_TYPER`` is off or none is fitted."""
-    if not settings.MEMORYHUB_GRAPH.get("entity_typer", True):
+    if not settings.MEMORYHUB_GRAPH["entity_typer"]:
         return None
-    return _load(str(MODEL))
+    return shipped()
 
 
 def retype(
-    doc, mentions, *, model=None, record: list | None = None, margin: float | None = None
+    doc,
+    mentions,
+    *,
+    model=None,
+    record: list | None = None,
+    margin: float | None = None,
+    seen: dict | None = None,
 ) -> None:
-    """Give each mention the model's type where it is clearly (``Model.margin``) more
-    probable than the rules'. ``model``: a ``Model``, None for the shipped one, False for
-    none. With ``record``, append ``(mention, features)`` instead (for fitting)."""
+    """Give each mention the model's type where it is clearly (``Model.margin``, or
+    ``margin``) more probable than the rules'. ``model``: a ``Model``, None for the shipped
+    one, False for none. With ``record``, append ``(mention, features)`` instead (for
+    fitting). ``seen`` keeps each mention's probabilities between passes over one text (they
+    change only with the mention's type)."""
     if record is None:
         model = load_model() if model is None else model
         if not model:
@@ -241,13 +238,19 @@ def retype(
     for mention in mentions:
         if mention.origin in FIXED_ORIGINS:
             continue
-        names = features(doc, mention)
-        if not names:
-            continue
-        if record is not None:
-            record.append((mention, names))
-            continue
-        probabilities = model.probabilities(names)
+        key = (id(mention), mention.type)
+        if record is None and seen is not None and key in seen:
+            probabilities = seen[key]
+        else:
+            names = features(doc, mention)
+            if not names:
+                continue
+            if record is not None:
+                record.append((mention, names))
+                continue
+            probabilities = model.probabilities(names)
+            if seen is not None:
+                seen[key] = probabilities
         best = max(probabilities, key=probabilities.get)
         if best != mention.type and probabilities[best] >= (
             probabilities.get(mention.type, 0.0) + (model.margin if margin is None else margin)
