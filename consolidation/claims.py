@@ -256,20 +256,6 @@ def _same(a: Value, b: Value) -> bool:
     return same_value(a, b)
 
 
-def _find_values(source: str) -> list[Value]:
-    """The values of a text, a number that ends a sentence included ("Retry limit: 5.",
-    "runs on Python 3.11."), and "0.5%" read as a percentage, not a version."""
-    text = re.sub(r"(?<=\d)\.(?=\s|$)", ";", source)
-    out = []
-    for value in find_values(text):
-        if value.kind == "version" and text[value.end : value.end + 1] == "%":
-            number = value.text.lstrip("vV")
-            if re.fullmatch(r"\d+(?:\.\d+)?", number):
-                value = Value("percent", (float(number),), value.start, value.end + 1, f"{number}%")
-        out.append(value)
-    return out
-
-
 @dataclass
 class Claim:
     text: str
@@ -298,7 +284,7 @@ def claims(text: str) -> tuple[Claim, ...]:
     candidates, a chunk with many sections)."""
     doc = parse(text)
     source = doc.user_data.get("source", text)
-    values = _find_values(source)
+    values = find_values(source)
     out = []
     for sentence, tokens, whole in _segments(doc, source):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
