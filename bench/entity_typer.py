@@ -8,13 +8,15 @@ on the others and scores the extractor on the held-out file with and without the
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+import numpy as np
+
 from bench.extraction import LabelledText, load_labelled, score
-from graph.extraction.parser import read_parsed, typer
-from graph.vocabulary import normalize_name, normalize_type
+from graph.extraction.parser import read_parsed, regression, typer
+from graph.vocabulary import ENTITY_TYPES, normalize_name, normalize_type
 from memoryhub.nlp import parse_many
 
 
@@ -23,6 +25,7 @@ class LabelledFile:
     name: str
     items: list[LabelledText]
     docs: list
+    cache: dict = field(default_factory=dict)  # what other fitters read once per file
 
     @classmethod
     def load(cls, path: Path) -> "LabelledFile":
@@ -30,15 +33,24 @@ class LabelledFile:
         return cls(Path(path).stem, items, list(parse_many([i.text for i in items])))
 
     @cached_property
-    def examples(self) -> tuple[list[list[str]], list[str]]:
+    def examples(self) -> tuple[list[list[str]], list[str], list[str]]:
         """Read once per file: every fold of ``cross_validate`` and the final fit share it."""
         return examples(self)
 
+    @cached_property
+    def gold_names(self) -> list[tuple[str, str]]:
+        """Every labelled name of the file once, with its (first) gold type."""
+        names: dict[str, str] = {}
+        for item in self.items:
+            for name, kind in item.entities:
+                names.setdefault(name, normalize_type(kind))
+        return list(names.items())
 
-def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
-    """The features and gold type of every found name the gold labels also name (the
-    recording pass applies no model, so they do not depend on the shipped one)."""
-    rows, labels = [], []
+
+def examples(file: LabelledFile) -> tuple[list[list[str]], list[str], list[str]]:
+    """The features, gold type and name of every found name the gold labels also name
+    (the recording pass applies no model, so they do not depend on the shipped one)."""
+    rows, labels, found = [], [], []
     for item, doc in zip(file.items, file.docs, strict=True):
         gold: dict[str, str] = {}
         for name, kind in item.entities:
@@ -50,16 +62,59 @@ def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
             if kind:
                 rows.append(names)
                 labels.append(kind)
-    return rows, labels
+                found.append(mention.name)
+    return rows, labels, found
 
 
-def fit_files(files: Sequence[LabelledFile], **settings) -> dict:
+def fit_names(files: Sequence[LabelledFile]) -> dict | None:
+    """The regression from a name's vector to its type, fitted on every labelled name of
+    ``files``; None when the vectors are unavailable."""
+    pairs = [pair for file in files for pair in file.gold_names]
+    vectors = typer.name_vectors([name for name, _ in pairs])
+    kept = [(vectors[name], kind) for name, kind in pairs if name in vectors]
+    if not kept:
+        return None
+    return regression.fit_dense(
+        np.array([v for v, _ in kept]),
+        [kind for _, kind in kept],
+        ENTITY_TYPES,
+        l2=typer.NAME_L2,
+        steps=typer.NAME_STEPS,
+        scale=typer.NAME_SCALE,
+    )
+
+
+def fit_files(files: Sequence[LabelledFile], *, vectors: bool = True, **settings) -> dict:
+    """The typer fitted on ``files``. With ``vectors`` (and two files or more), each name
+    also carries what its vector says, from a name regression fitted on the other files (so
+    the typer learns how far to trust it on names it has not seen), and the model keeps one
+    fitted on all."""
     rows, labels = [], []
+    names = fit_names(files) if vectors and len(files) > 1 else None
     for file in files:
-        file_rows, file_labels = file.examples
+        file_rows, file_labels, found = file.examples
+        if names is not None:
+            guesser = regression.DenseModel(fit_names([f for f in files if f is not file]))
+            found_vectors = typer.name_vectors(found)
+            file_rows = [
+                row
+                + typer.vector_features(
+                    guesser.probabilities(found_vectors[name]), _rules_type(row)
+                )
+                if name in found_vectors
+                else row
+                for row, name in zip(file_rows, found, strict=True)
+            ]
         rows += file_rows
         labels += file_labels
-    return typer.fit(rows, labels, **settings)
+    fitted = typer.fit(rows, labels, **settings)
+    if names is not None:
+        fitted["names"] = names
+    return fitted
+
+
+def _rules_type(row: list[str]) -> str:
+    return next((f[5:] for f in row if f.startswith("type=")), "other")
 
 
 def measure(file: LabelledFile, model) -> dict:

@@ -34,7 +34,7 @@ DATA_DIR = Path(settings.BASE_DIR) / "tests" / "data" / "extraction"
 SPLITS = {
     "dev": tuple(
         DATA_DIR / f"{name}.jsonl"
-        for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7")
+        for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev9")
     ),
     "holdout": tuple(
         DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3", "holdout4")

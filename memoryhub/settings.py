@@ -445,6 +445,7 @@ MEMORYHUB_GRAPH = {
     # The parser's learned entity typer (graph/extraction/parser/typer.py): off = the
     # rules' types alone.
     "entity_typer": envbool("MEMORYHUB_ENTITY_TYPER", True),
+    "relation_linker": envbool("MEMORYHUB_RELATION_LINKER", True),
     "extraction_mode": envchoice("MEMORYHUB_EXTRACTION_MODE", "inline", ("inline", "background")),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),

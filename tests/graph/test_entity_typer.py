@@ -86,3 +86,26 @@ def test_fit_entity_typer_refuses_held_out_files_and_fits_dev_files(tmp_path, mo
     assert typer.MODEL.read_bytes() == before  # --dry-run writes nothing
     with pytest.raises(CommandError, match="--data"):
         call_command("fit_entity_typer", "--data", str(tmp_path / "missing.jsonl"), "--dry-run")
+
+
+def test_name_vectors_feed_the_typer_what_a_name_looks_like():
+    vectors = typer.name_vectors(["Zalando", "Kuopio"])
+    assert set(vectors) == {"Zalando", "Kuopio"} and vectors["Zalando"].shape == (384,)
+    assert typer.name_vectors(["Zalando"])["Zalando"] is vectors["Zalando"]  # once per name
+    features = typer.vector_features({"location": 0.85, "person": 0.1, "other": 0.05}, "person")
+    assert features == ["vec=location", "vec=location|high", "vec|type=location|person"]
+    model = typer.shipped()
+    assert model.names is not None and len(model.names.weights) == 384
+    guess = model.names.probabilities(typer.name_vectors(["eu-west-1"])["eu-west-1"])
+    assert max(guess, key=guess.get) == "location"
+
+
+def test_fit_files_adds_the_vector_features_from_the_other_files():
+    from bench.entity_typer import LabelledFile, fit_files
+
+    files = [LabelledFile.load(DATA / "dev5.jsonl"), LabelledFile.load(DATA / "dev4.jsonl")]
+    fitted = fit_files(files, steps=30)
+    assert fitted["names"]["classes"] and len(fitted["names"]["weights"]) == 384
+    assert any(name.startswith("vec=") for name in fitted["weights"])
+    plain = fit_files(files, steps=30, vectors=False)
+    assert "names" not in plain and not any(n.startswith("vec=") for n in plain["weights"])

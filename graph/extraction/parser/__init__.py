@@ -25,7 +25,7 @@ as evidence.
 """
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
-from graph.extraction.parser import typer
+from graph.extraction.parser import linker, typer
 from graph.extraction.parser.names import NameReading
 from graph.extraction.parser.relations import RelationReading
 from graph.extraction.parser.rules import Mention
@@ -45,9 +45,12 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.by_token: dict[int, Mention] = {}
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.relationships: dict[tuple, ExtractedRelationship] = {}
+        self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
         self.typer_model = None  # the shipped entity typer; False: none
         self.typer_record: list | None = None  # (mention, features) instead, for fitting
         self.typer_seen: dict = {}  # each mention's type probabilities, between the passes
+        self.linker_model = None  # the shipped relation linker; False: none
+        self.linker_record: list | None = None  # (name, name, features) instead, for fitting
 
     # ----- entities -------------------------------------------------------------------
 
@@ -80,6 +83,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._parentheses()
         self._learned_types()
         self._one_type_per_name()
+        linker.link(self, model=self.linker_model, record=self.linker_record)
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)
@@ -116,10 +120,18 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         )
 
 
-def read_parsed(doc, *, typer_model=None, typer_record: list | None = None) -> Extraction:
-    """One parsed text's extraction; ``typer_model``/``typer_record`` as on ``_Reader``."""
+def read_parsed(
+    doc,
+    *,
+    typer_model=None,
+    typer_record: list | None = None,
+    linker_model=None,
+    linker_record: list | None = None,
+) -> Extraction:
+    """One parsed text's extraction; the models and records as on ``_Reader``."""
     reader = _Reader(doc)
     reader.typer_model, reader.typer_record = typer_model, typer_record
+    reader.linker_model, reader.linker_record = linker_model, linker_record
     return reader.read()
 
 

@@ -174,6 +174,9 @@ class StructureReading:
         if not keys:
             return
         first_kind = TABLE_SUBJECTS.get(keys[0], "")
+        for _line, cells in rows:  # each cell's column, for the relation linker
+            for key, (start, end, _text) in zip(keys, cells, strict=False):
+                self.columns.append((start, end, key))
         for line, cells in rows:
             if not cells or not cells[0][2]:
                 continue

@@ -27,14 +27,18 @@ model, or with ``MEMORYHUB_ENTITY_TYPER=false``, nothing changes.
 """
 
 import json
+import logging
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 from django.conf import settings
 
+from graph.extraction.parser import regression
 from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
+
+logger = logging.getLogger(__name__)
 
 MODEL = Path(__file__).with_name("entity_types.json")
 # Origins whose type is a pattern's, not a guess: never retyped.
@@ -50,6 +54,12 @@ CONFIDENT = 0.3
 # held out in turn, above all on the newest one).
 L2 = 0.3
 STEPS = 800
+# The regression over name vectors (all-MiniLM-L6-v2, 384 dimensions, unit length, so
+# scaled up before the fit): its shrinkage and steps.
+NAME_DIMENSION = 384
+NAME_SCALE = 10.0
+NAME_L2 = 1.0
+NAME_STEPS = 500
 
 
 def _shape(text: str) -> str:
@@ -130,25 +140,64 @@ def features(doc, mention) -> list[str]:
     return out
 
 
-class Model:
-    """A fitted regression: weights per feature and type, and a bias per type."""
+class Model(regression.Model):
+    """A fitted typer: a regression over the entity types, with its margin, and the
+    regression that guesses a type from a name's vector (``names``), when fitted with one."""
 
     def __init__(self, data: dict):
-        self.types = data["types"]
-        self.bias = np.array(data["bias"], dtype=float)
-        self.index = {name: i for i, name in enumerate(data["weights"])}
-        self.weights = np.array(list(data["weights"].values()), dtype=float).reshape(
-            len(self.index), len(self.types)
-        )
+        super().__init__(data, classes_key="types")
+        self.types = self.classes
         self.margin = data.get("margin", MARGIN)
+        self.names = regression.DenseModel(data["names"]) if data.get("names") else None
 
-    def probabilities(self, names: list[str]) -> dict[str, float]:
-        rows = [self.index[name] for name in names if name in self.index]
-        logits = self.bias + self.weights[rows].sum(axis=0)
-        logits -= logits.max()
-        exp = np.exp(logits)
-        exp /= exp.sum()
-        return dict(zip(self.types, exp.tolist(), strict=True))
+
+# --- what a name's vector says -----------------------------------------------------------
+
+_vectors: dict[str, np.ndarray] = {}
+_VECTORS_KEPT = 50_000
+_embedder_state: dict = {}
+
+
+def name_vectors(names: list[str]) -> dict[str, np.ndarray]:
+    """Each name's vector from the bundled all-MiniLM-L6-v2 (int8), whatever embedder the
+    chunks use; computed once per name and process. Empty when the model cannot load (the
+    typer then reads the context alone)."""
+    missing = sorted({n for n in names if n not in _vectors})
+    if missing:
+        embedder = _embedder()
+        if embedder is None:
+            return {}
+        if len(_vectors) + len(missing) > _VECTORS_KEPT:
+            _vectors.clear()
+        for name, vector in zip(missing, embedder.embed_documents(missing), strict=True):
+            _vectors[name] = vector
+    return {n: _vectors[n] for n in names if n in _vectors}
+
+
+def _embedder():
+    if "embedder" not in _embedder_state:
+        from memoryhub.providers.embeddings import EmbeddingError, LocalInt8Embeddings
+
+        try:
+            embedder = LocalInt8Embeddings(NAME_DIMENSION)
+            embedder.embed_documents(["warm-up"])
+        except (EmbeddingError, ImportError, OSError) as exc:
+            logger.warning("entity typer: name vectors unavailable (%s)", exc)
+            embedder = None
+        _embedder_state["embedder"] = embedder
+    return _embedder_state["embedder"]
+
+
+def vector_features(probabilities: dict[str, float], rules_type: str) -> list[str]:
+    """The features of what a name's vector says (``Model.names``): its likeliest type,
+    how sure, and that type beside the rules' type."""
+    ranked = sorted(probabilities, key=probabilities.get, reverse=True)
+    top, p = ranked[0], probabilities[ranked[0]]
+    level = "high" if p >= 0.8 else "mid" if p >= 0.5 else "low"
+    out = [f"vec={top}", f"vec={top}|{level}", f"vec|type={top}|{rules_type}"]
+    if len(ranked) > 1 and probabilities[ranked[1]] >= 0.2:
+        out.append(f"vec2={ranked[1]}")
+    return out
 
 
 def fit(
@@ -160,43 +209,12 @@ def fit(
     min_count: int = 2,
     margin: float = MARGIN,
 ) -> dict:
-    """A multinomial logistic regression over binary features, by full-batch gradient
-    descent with L2 shrinkage; features seen fewer than ``min_count`` times are dropped."""
-    counts: dict[str, int] = {}
-    for row in rows:
-        for name in set(row):
-            counts[name] = counts.get(name, 0) + 1
-    vocabulary = sorted(name for name, n in counts.items() if n >= min_count)
-    index = {name: i for i, name in enumerate(vocabulary)}
-    types = [t for t in ENTITY_TYPES if t in set(labels)]
-    x = np.zeros((len(rows), len(vocabulary)), dtype=np.float32)
-    for r, row in enumerate(rows):
-        for name in row:
-            i = index.get(name)
-            if i is not None:
-                x[r, i] = 1.0
-    y = np.zeros((len(rows), len(types)), dtype=np.float32)
-    y[np.arange(len(rows)), [types.index(label) for label in labels]] = 1.0
-    weights = np.zeros((len(vocabulary), len(types)), dtype=np.float32)
-    bias = np.zeros(len(types), dtype=np.float32)
-    rate, n = 1.0, float(len(rows))
-    for _ in range(steps):
-        logits = x @ weights + bias
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
-        error = p - y
-        weights -= rate * ((x.T @ error) / n + l2 * weights / n)
-        bias -= rate * error.mean(axis=0)
-    kept = {
-        name: [round(float(v), 4) for v in weights[i]]
-        for name, i in index.items()
-        if np.abs(weights[i]).max() >= 0.01
-    }
+    """The typer's regression (``regression.fit``) over the vocabulary's entity types."""
+    fitted = regression.fit(rows, labels, ENTITY_TYPES, l2=l2, steps=steps, min_count=min_count)
     return {
-        "types": types,
-        "bias": [round(float(v), 4) for v in bias],
-        "weights": kept,
+        "types": fitted["classes"],
+        "bias": fitted["bias"],
+        "weights": fitted["weights"],
         "examples": len(rows),
         "l2": l2,
         "steps": steps,
@@ -229,12 +247,22 @@ def retype(
     """Give each mention the model's type where it is clearly (``Model.margin``, or
     ``margin``) more probable than the rules'. ``model``: a ``Model``, None for the shipped
     one, False for none. With ``record``, append ``(mention, features)`` instead (for
-    fitting). ``seen`` keeps each mention's probabilities between passes over one text (they
-    change only with the mention's type)."""
+    fitting; the features of the name's vector are the fitter's to add, ``vector_features``).
+    ``seen`` keeps each mention's probabilities between passes over one text (they change
+    only with the mention's type)."""
     if record is None:
         model = load_model() if model is None else model
         if not model:
             return
+    vectors = {}
+    if record is None and getattr(model, "names", None) is not None:
+        vectors = name_vectors(
+            [
+                m.name
+                for m in mentions
+                if m.origin not in FIXED_ORIGINS and (id(m), m.type) not in (seen or {})
+            ]
+        )
     for mention in mentions:
         if mention.origin in FIXED_ORIGINS:
             continue
@@ -248,6 +276,9 @@ def retype(
             if record is not None:
                 record.append((mention, names))
                 continue
+            if mention.name in vectors:
+                guess = model.names.probabilities(vectors[mention.name])
+                names = names + vector_features(guess, mention.type)
             probabilities = model.probabilities(names)
             if seen is not None:
                 seen[key] = probabilities

@@ -1,0 +1,256 @@
+"""Relationships learned from the words that join two names: the linker.
+
+The relation rules (``relations``) read a relationship off a construction they know ("X
+works at Y", "Y's CTO X", "X, which runs on Y"). A writer they were not written for joins
+two names in other ways, and most of what the rules miss on new text is a pair of names
+they found, in one sentence, joined by words no rule reads. The linker reads those words
+as features of a regression (``regression``, stored as ``relation_pairs.json`` beside this
+module, fitted on the labelled development texts by ``manage.py fit_relation_linker``)
+that predicts, for each pair of names in one sentence (or one row of a markdown table),
+which relationship joins them and in which direction, or none:
+
+- the types of both names, in the order they stand;
+- the path between them in the dependency parse: its labels, the word where the two
+  branches meet (a verb, a preposition, a noun such as "owner"), the words and
+  prepositions on it, and whether a negation hangs from it;
+- the words between them when they are close, and the punctuation (a colon, a comma, an
+  arrow, parentheses); in a markdown table row, the headers of their two columns
+  instead;
+- how each name is reached: a name, a pronoun the rules resolve ("I" in a dialogue turn is
+  its speaker, "User" in agent notes is the user), a noun that stands for it ("my sister
+  Kasia", "the billing service").
+
+It is fitted on every pair, the ones the rules relate too, so that it learns what the
+words between two names say from all the labelled relationships rather than from the few
+the rules miss on the texts they were written for; it reads nothing of the rules' output.
+
+A pair the rules left unrelated gains the linker's relationship when it is at least
+``ADD`` probable; the rules' own relationships stay (the linker only adds). Without a
+fitted model, or with ``MEMORYHUB_RELATION_LINKER=false``, nothing changes.
+"""
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+
+from graph.extraction.parser import regression
+from graph.vocabulary import normalize_name
+
+MODEL = Path(__file__).with_name("relation_pairs.json")
+NONE = "none"
+# How probable the linker's relationship must be to add it to a pair the rules left
+# unrelated (chosen on the development texts with one file held out in turn).
+ADD = 0.6
+# Fit settings (see ``fit_relation_linker --cross-validate``).
+L2 = 1.0
+STEPS = 300
+# The only kinds a negated path can state ("no longer uses X").
+NEGATED_KINDS = {"STOPPED_USING"}
+# Farthest apart two names may stand, in tokens, to be read as a pair.
+MAX_DISTANCE = 30
+ANCHOR_POS = {"PRON", "NOUN", "PROPN"}
+PUNCTUATION = {",", ":", ";", "(", ")", "-", "–", "—", "->", "→", "=>", "/", "|", "@"}
+
+
+def _word(token) -> str:
+    return token.lemma_.lower() if token.is_alpha else token.text.lower()
+
+
+def _ancestors(token) -> list:
+    chain = [token]
+    while chain[-1].head.i != chain[-1].i and len(chain) < 40:
+        chain.append(chain[-1].head)
+    return chain
+
+
+def _column(columns, mention) -> str | None:
+    return next((key for start, end, key in columns if start <= mention.start < end), None)
+
+
+def _one_row(reader, mx, my) -> bool:
+    """Two cells of one markdown table row."""
+    return (
+        _column(reader.columns, mx) is not None
+        and _column(reader.columns, my) is not None
+        and "\n" not in reader.source[mx.start : my.start]
+    )
+
+
+def pair_features(doc, x, mx, y, my, columns=()) -> list[str]:
+    """The features of the names ``mx`` (reached at token ``x``) and ``my`` (at ``y``),
+    ``x`` before ``y`` in one sentence; ``columns``: the table cells' headers."""
+    types = f"{mx.type}|{my.type}"
+    out = [f"t={types}"]
+    cx, cy = _column(columns, mx), _column(columns, my)
+    if cx and cy:  # one table row (its cells are parsed apart): the headers say it
+        return out + [f"cols={cx}|{cy}", f"colx={cx}", f"coly={cy}", "table_row"]
+    up_x, up_y = _ancestors(x), _ancestors(y)
+    ids_y = {t.i: n for n, t in enumerate(up_y)}
+    meet = next(((n, t) for n, t in enumerate(up_x) if t.i in ids_y), None)
+    if meet is None:
+        return []
+    nx, lca = meet
+    ny = ids_y[lca.i]
+    path_x, path_y = up_x[:nx], up_y[:ny]  # from each end up to (not including) the meeting
+    labels = "/".join(t.dep_ for t in path_x) + "^" + "/".join(t.dep_ for t in reversed(path_y))
+    if lca.i == x.i:
+        where = "x"
+    elif lca.i == y.i:
+        where = "y"
+    else:
+        where = _word(lca)
+    out += [
+        f"path={labels}",
+        f"path|at={labels}|{where}",
+        f"at={where}",
+        f"at|t={where}|{types}",
+        f"len={min(nx + ny, 6)}",
+    ]
+    inner = [t for t in path_x[1:] + [lca] + path_y[1:] if t.i not in (x.i, y.i)]
+    for token in inner:
+        out.append(f"on={_word(token)}")
+        if token.dep_ in {"prep", "agent", "dative"}:
+            out.append(f"prep={token.lower_}")
+            out.append(f"prep|t={token.lower_}|{types}")
+        if any(c.dep_ == "neg" for c in token.children):
+            out.append("negated")
+    if x.head.i == y.i or y.head.i == x.i:
+        out.append("attached")
+    between = doc[x.i + 1 : y.i]
+    if len(between) <= 6:
+        words = [t for t in between if not t.is_punct]
+        out += [f"bw={_word(t)}" for t in words]
+        out += [f"bp={t.text}" for t in between if t.text in PUNCTUATION]
+        if not words:
+            out.append("adjacent")
+    else:
+        out.append("far")
+    out += [
+        f"xd={x.dep_}",
+        f"yd={y.dep_}",
+        f"yd|h={y.dep_}|{_word(y.head)}",
+        f"xd|h={x.dep_}|{_word(x.head)}",
+    ]
+    if x.pos_ == "PRON":
+        out.append(f"xp={x.lower_}")
+    elif x.i != mx.root:
+        out.append("x_by_noun")
+    if y.pos_ == "PRON":
+        out.append(f"yp={y.lower_}")
+    elif y.i != my.root:
+        out.append("y_by_noun")
+    if mx.origin == "speaker":
+        out.append("x_speaker")
+    return out
+
+
+def candidates(reader) -> dict[tuple[str, str], tuple]:
+    """Every pair of names reached in one sentence, in text order: ``(normalised first,
+    normalised second) → (first mention, second mention, features)``; the features of
+    every place where the pair meets are pooled."""
+    doc = reader.doc
+    anchors = []
+    for mention in reader.mentions:
+        if 0 <= mention.root < len(doc) and mention.origin != "speaker":
+            anchors.append((doc[mention.root], mention))
+    for token in doc:
+        if token.pos_ in ANCHOR_POS and token.i not in reader.by_token:
+            mention = reader._mention_of(token)
+            if mention is not None:
+                anchors.append((token, mention))
+    anchors.sort(key=lambda a: a[0].i)
+    pairs: dict[tuple[str, str], tuple] = {}
+    for n, (x, mx) in enumerate(anchors):
+        for y, my in anchors[n + 1 :]:
+            if y.i - x.i > MAX_DISTANCE:
+                break
+            if mx is my or (y.sent.start != x.sent.start and not _one_row(reader, mx, my)):
+                continue
+            keys = (normalize_name(mx.name), normalize_name(my.name))
+            if not all(keys) or keys[0] == keys[1]:
+                continue
+            names = pair_features(doc, x, mx, y, my, reader.columns)
+            if not names:
+                continue
+            if keys in pairs:
+                pairs[keys][2].extend(n for n in names if n not in pairs[keys][2])
+            elif keys[::-1] in pairs:
+                continue  # the first reading of the two names sets their order
+            else:
+                pairs[keys] = (mx, my, names)
+    return pairs
+
+
+def label(relation: str, forward: bool) -> str:
+    return f"{relation}{'>' if forward else '<'}"
+
+
+class Model(regression.Model):
+    """A fitted linker: a regression over "TYPE>" / "TYPE<" / "none", with its threshold."""
+
+    def __init__(self, data: dict):
+        super().__init__(data)
+        self.add = data.get("add", ADD)
+
+
+def fit(
+    rows: list[list[str]],
+    labels: list[str],
+    *,
+    l2: float = L2,
+    steps: int = STEPS,
+    min_count: int = 2,
+    add: float = ADD,
+) -> dict:
+    classes = [NONE] + sorted(set(labels) - {NONE})
+    fitted = regression.fit(rows, labels, classes, l2=l2, steps=steps, min_count=min_count)
+    return {**fitted, "examples": len(rows), "l2": l2, "steps": steps, "add": add}
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Model | None:
+    """The fitted file beside this module, read once (``cache_clear`` after writing it)."""
+    return Model(json.loads(MODEL.read_text())) if MODEL.exists() else None
+
+
+def load_model() -> Model | None:
+    """The shipped model; None when ``MEMORYHUB_RELATION_LINKER`` is off or none is fitted."""
+    if not settings.MEMORYHUB_GRAPH.get("relation_linker", True):
+        return None
+    return shipped()
+
+
+def link(reader, *, model=None, record: list | None = None) -> None:
+    """Add the linker's relationships to ``reader`` (a parser ``_Reader`` after its rules).
+    ``model``: a ``Model``, None for the shipped one, False for none. With ``record``,
+    append ``(first name, second name, features)`` for each candidate pair instead."""
+    if record is None:
+        model = load_model() if model is None else model
+        if not model:
+            return
+    pairs = candidates(reader)
+    if record is not None:
+        record.extend((mx.name, my.name, names) for mx, my, names in pairs.values())
+        return
+    linked = {(s, t) for s, _, t in reader.relationships}
+    for keys, (mx, my, names) in pairs.items():
+        if keys in linked or keys[::-1] in linked:
+            continue
+        probabilities = model.probabilities(names)
+        best = max((c for c in probabilities if c != NONE), key=probabilities.get, default=None)
+        if best is None or probabilities[best] < model.add:
+            continue
+        relation, forward = best[:-1], best.endswith(">")
+        if "negated" in names and relation not in NEGATED_KINDS:
+            continue  # "does not use Kafka" states nothing (as in the rules)
+        source, target = (mx, my) if forward else (my, mx)
+        sentence = reader.doc.char_span(mx.start, mx.end, alignment_mode="expand")
+        reader._relate(
+            source,
+            target,
+            relation,
+            sentence.sent if sentence is not None else "",
+            confidence=round(probabilities[best] * 0.7, 2),
+        )

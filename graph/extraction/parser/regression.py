@@ -1,0 +1,163 @@
+"""A multinomial logistic regression over sparse binary features, in plain numpy.
+
+The parser's two learned parts use it: the entity typer (``typer``: a name's type from
+its words and context) and the relation linker (``linker``: the relationship between two
+names from the words that join them). Each example is a list of feature names; a fitted
+model is plain data (a class list, a bias per class and a weight row per kept feature)
+that is stored as JSON beside the module that uses it, each feature's weights by class
+(only those of some size).
+
+The fit is full-batch gradient descent with L2 shrinkage on the mean log-loss; the
+examples are held as index arrays (row → features and feature → rows), so its cost grows
+with the number of features that fire, not with rows × vocabulary.
+"""
+
+from collections.abc import Sequence
+
+import numpy as np
+
+# Weights smaller than this are not stored (a few per cent of the largest ones: the
+# predictions on the development texts do not change).
+KEPT = 0.005
+
+
+class Model:
+    """A fitted regression: ``classes``, ``bias`` per class and ``weights`` per feature."""
+
+    def __init__(self, data: dict, *, classes_key: str = "classes"):
+        self.classes = data[classes_key]
+        self.bias = np.array(data["bias"], dtype=float)
+        self.index = {name: i for i, name in enumerate(data["weights"])}
+        self.weights = np.zeros((len(self.index), len(self.classes)))
+        for i, row in enumerate(data["weights"].values()):
+            if isinstance(row, dict):  # sparse: {class: weight}
+                for label, weight in row.items():
+                    self.weights[i, self.classes.index(label)] = weight
+            else:
+                self.weights[i] = row
+
+    def probabilities(self, names: Sequence[str]) -> dict[str, float]:
+        rows = [self.index[name] for name in names if name in self.index]
+        logits = self.bias + self.weights[rows].sum(axis=0)
+        logits -= logits.max()
+        exp = np.exp(logits)
+        exp /= exp.sum()
+        return dict(zip(self.classes, exp.tolist(), strict=True))
+
+
+def fit(
+    rows: Sequence[Sequence[str]],
+    labels: Sequence[str],
+    classes: Sequence[str],
+    *,
+    l2: float,
+    steps: int,
+    min_count: int = 2,
+    rate: float = 1.0,
+) -> dict:
+    """Weights for ``classes`` (those absent from ``labels`` are dropped); features seen in
+    fewer than ``min_count`` examples are dropped, and so are weights under ``KEPT``.
+    Returns ``{"classes", "bias", "weights": {feature: {class: weight}}}``."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        for name in set(row):
+            counts[name] = counts.get(name, 0) + 1
+    vocabulary = sorted(name for name, n in counts.items() if n >= min_count)
+    index = {name: i for i, name in enumerate(vocabulary)}
+    present = set(labels)
+    classes = [c for c in classes if c in present]
+    # Row → features (each feature once per row), and the same pairs sorted by feature.
+    pair_rows, pair_features = [], []
+    for r, row in enumerate(rows):
+        for i in sorted({index[name] for name in row if name in index}):
+            pair_rows.append(r)
+            pair_features.append(i)
+    pair_rows = np.array(pair_rows, dtype=np.int64)
+    pair_features = np.array(pair_features, dtype=np.int64)
+    row_starts = np.searchsorted(pair_rows, np.arange(len(rows)))
+    filled = np.bincount(pair_rows, minlength=len(rows)) > 0
+    by_feature = np.argsort(pair_features, kind="stable")
+    feature_starts = np.searchsorted(pair_features[by_feature], np.arange(len(vocabulary)))
+    n, k = len(rows), len(classes)
+    y = np.zeros((n, k))
+    y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
+    weights = np.zeros((len(vocabulary), k))
+    bias = np.zeros(k)
+    for _ in range(steps):
+        logits = np.tile(bias, (n, 1))
+        if len(pair_rows):  # reduceat repeats the next row's sum for an empty row: masked
+            sums = np.add.reduceat(weights[pair_features], row_starts[filled], axis=0)
+            logits[filled] += sums
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        error = p - y
+        gradient = np.zeros_like(weights)
+        if len(by_feature):
+            # Every feature in the vocabulary occurs at least once: no empty group.
+            gradient[:] = np.add.reduceat(error[pair_rows[by_feature]], feature_starts, axis=0)
+        weights -= rate * (gradient / n + l2 * weights / n)
+        bias -= rate * error.mean(axis=0)
+    kept = {}
+    for name, i in index.items():
+        row = {
+            c: round(float(w), 4)
+            for c, w in zip(classes, weights[i], strict=True)
+            if abs(w) >= KEPT
+        }
+        if row:
+            kept[name] = row
+    return {"classes": classes, "bias": [round(float(v), 4) for v in bias], "weights": kept}
+
+
+class DenseModel:
+    """A fitted regression over a dense vector: ``classes``, ``bias``, ``weights`` (one
+    row per dimension) and the ``scale`` the vectors are multiplied by."""
+
+    def __init__(self, data: dict):
+        self.classes = data["classes"]
+        self.bias = np.array(data["bias"], dtype=float)
+        self.weights = np.array(data["weights"], dtype=float)
+        self.scale = float(data.get("scale", 1.0))
+
+    def probabilities(self, vector: np.ndarray) -> dict[str, float]:
+        logits = self.bias + (np.asarray(vector, dtype=float) * self.scale) @ self.weights
+        logits -= logits.max()
+        exp = np.exp(logits)
+        exp /= exp.sum()
+        return dict(zip(self.classes, exp.tolist(), strict=True))
+
+
+def fit_dense(
+    vectors: np.ndarray,
+    labels: Sequence[str],
+    classes: Sequence[str],
+    *,
+    l2: float,
+    steps: int,
+    scale: float = 1.0,
+    rate: float = 2.0,
+) -> dict:
+    """The dense counterpart of ``fit``: ``{"classes", "bias", "weights", "scale"}``."""
+    present = set(labels)
+    classes = [c for c in classes if c in present]
+    x = np.asarray(vectors, dtype=float) * scale
+    n = len(x)
+    y = np.zeros((n, len(classes)))
+    y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
+    weights = np.zeros((x.shape[1], len(classes)))
+    bias = np.zeros(len(classes))
+    for _ in range(steps):
+        logits = x @ weights + bias
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        error = p - y
+        weights -= rate * ((x.T @ error) / n + l2 * weights / n)
+        bias -= rate * error.mean(axis=0)
+    return {
+        "classes": classes,
+        "bias": [round(float(v), 4) for v in bias],
+        "weights": [[round(float(v), 4) for v in row] for row in weights],
+        "scale": scale,
+    }
