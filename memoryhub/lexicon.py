@@ -495,7 +495,8 @@ NOTE_WORDS = frozenset(
     deployment request requests feedback risk risks blocker blockers q1 q2 q3 q4 h1 h2
     summer winter spring autumn fall weekend morning evening today tomorrow yesterday
     reading watching listening trip travel budget shopping groceries dinner lunch
-    breakfast meeting call standup""".split()
+    breakfast meeting call standup workaround workarounds memory memories
+    progress handoff handover spike decom learned""".split()
 )
 
 # Keys of "Key: value" lines that are never a dialogue speaker.

@@ -51,7 +51,7 @@ NONE = "none"
 ADD = 0.5
 # Fit settings (see ``fit_relation_linker --cross-validate``).
 L2 = 1.0
-STEPS = 300
+STEPS = 800
 # The only kinds a negated path can state ("no longer uses X").
 NEGATED_KINDS = {"STOPPED_USING"}
 # Farthest apart two names may stand, in tokens, to be read as a pair.

@@ -85,8 +85,10 @@ GIVEN_HYPHEN = re.compile(
 SIBLING = re.compile(r"(?<![\w./@-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w/-])")
 # A dialogue turn's opening: "Devraj: ..." (one or two capitalised words, a colon).
 TURN = re.compile(r"(?m)^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[ \t]*:[ \t]")
-# A pull request, merge request or issue by its number: "PR #482", "issue #31".
-NUMBERED_ITEM = re.compile(r"\b(?:PR|MR|[Pp]ull [Rr]equest|[Ii]ssue|[Tt]icket|[Bb]ug) ?#\d+\b")
+# A pull request, merge request or issue by its number: "PR #482", "PR 881", "issue #31".
+NUMBERED_ITEM = re.compile(
+    r"\b(?:(?:PR|MR) ?#?\d+|(?:[Pp]ull [Rr]equest|[Ii]ssue|[Tt]icket|[Bb]ug) ?#\d+)\b"
+)
 # A writer naming themself: "My name is Ikaika", "I'm Nino.", "Zainab here —",
 # "Fun facts about me, Tiago:"; or a profile's subject, the one its subjectless
 # sentences are about.

@@ -1,6 +1,8 @@
 """Reading relationships off the dependency parse: verbs with their subjects and objects,
 roles, kinship, and names attached by prepositions."""
 
+import re
+
 from graph.extraction.base import ExtractedRelationship
 from graph.extraction.parser.names import NAME_TITLES
 from graph.extraction.parser.rules import (
@@ -68,6 +70,10 @@ PERSONAL_ONLY = {
 }
 
 
+# A team's name right after "X's team": ", Payments Core" or " (Growth)".
+TEAM_NAME_AFTER = re.compile(r"(?:,[ \t]+|[ \t]+\()([A-Z][\w&-]*(?:[ \t]+[A-Z][\w&-]*){0,3})")
+
+
 class RelationReading:
     """The relationship passes of the parser extractor."""
 
@@ -87,6 +93,13 @@ class RelationReading:
         if token.lower_ == "whose" and token.head.head.dep_ == "relcl":
             return self._mention_of(token.head.head.head)  # "Zeche Hub, whose director is X"
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
+            if (
+                token.lower_ != "that"
+                and token.i >= 2
+                and self.doc[token.i - 1].text == ","
+                and token.i - 2 in self.by_token
+            ):  # "..., secrets-sidecar, which Jovana maintains": the name right before it
+                return self.by_token[token.i - 2]
             noun = token.head.head
             if noun.dep_ == "appos" and noun.i not in self.by_token:
                 named = self._mention_of(noun.head)  # "gw-mobile, a gateway that routes to"
@@ -643,6 +656,8 @@ class RelationReading:
                 self._stay_of(token)
             if token.pos_ in {"VERB", "AUX"} or _verb_lemma(token) in VERB_RULES:
                 self._verb(token)
+            if token.lemma_ in {"include", "be"} and token.pos_ in {"VERB", "AUX"}:
+                self._members_are(token)
             if (
                 token.dep_ == "compound"
                 and (token.tag_ in {"NNS", "VBZ"} or (token.tag_ == "NNP" and token.text.islower()))
@@ -695,11 +710,68 @@ class RelationReading:
                 and not self.by_token[token.i].cued
             ):
                 self.by_token[token.i].type = "person"  # "Ama's sister Efua": Ama has a sister
+            if token.dep_ == "poss" and token.head.lemma_.lower() in TEAM_WORDS:
+                self._team_of(token)
             if token.dep_ == "poss" and (
                 token.lower_ in {"my", "his", "her", "their", "our"}
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
             ):
                 self._kin(token)
+
+    def _team_of(self, owner):
+        """ "Kasia's search team", "Sunita's team, Payments Core", "Björn's team (Growth)":
+        the team a person's name owns is the team they lead."""
+        leader = self.by_token.get(owner.i)
+        if leader is None or leader.type != "person":
+            return
+        noun = owner.head
+        team = self.by_token.get(noun.i)
+        if team is None:
+            team = next(
+                (
+                    self.by_token[c.i]
+                    for c in noun.children
+                    if c.dep_ == "appos" and c.i in self.by_token
+                ),
+                None,
+            )
+        if team is None:
+            named = TEAM_NAME_AFTER.match(self.source, noun.idx + len(noun.text))
+            if named is not None:
+                team = next((m for m in self.mentions if m.start == named.start(1)), None)
+                if team is None and named.group(0).lstrip().startswith("("):
+                    team = self._value(named.start(1), named.end(1), "organization")
+        if team is not None and team is not leader and team.type == "organization":
+            self._relate(leader, team, "LEADS", self._sentence_text(owner.sent))
+
+    def _members_are(self, verb):
+        """ "the Rust Foundation, whose members include AWS and Microsoft", "Its members are
+        A and B", "Orbit's members include Li": each one named is part of the group."""
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lemma_.lower() not in {"member", "partner"}:
+            return
+        owner = next((c for c in subject.children if c.dep_ == "poss"), None)
+        if owner is None:
+            return
+        if owner.lower_ == "whose" and verb.dep_ == "relcl":
+            group = self._mention_of(verb.head)
+        elif owner.lower_ in {"its", "their"}:
+            group = self._previous_subject(owner, person=False)
+        else:
+            group = self._mention_of(owner)
+        if group is None or group.type not in {"organization", "project", "event"}:
+            return
+        for child in verb.children:
+            if child.dep_ not in {"dobj", "attr"}:
+                continue
+            for conj in self._with_conjuncts(child):
+                member = self._mention_of(conj)
+                if member is None or member is group:
+                    continue
+                if member.type == "technology" and member.name[:1].isupper():
+                    member.type = "organization"  # "AWS" as a member is the company
+                if member.type in {"person", "organization"}:
+                    self._relate(member, group, "PART_OF", self._sentence_text(verb.sent))
 
     def _attached(self):
         """A place, host, parent organisation or author attached to a name by a

@@ -299,6 +299,13 @@ def _tech_use(source, target):
     return "USES" if target.type == "technology" and not _person(source) else None
 
 
+def _under(source, target):
+    """ "Falcon sits under the Marketplace tribe": one group is part of another."""
+    if source.type == "organization" and target.type == "organization":
+        return "PART_OF"
+    return None
+
+
 def _create(source, target):
     return "CREATED" if target.type != "person" else None
 
@@ -548,7 +555,8 @@ VERB_RULES = {
     "sync": _rule(None, with_=_service_or_tool, to=_service_or_tool),
     "forward": _rule(None, to="INTEGRATES_WITH"),
     "route": _rule(None, to="INTEGRATES_WITH", through=_run_on, via=_run_on),
-    "sit": _rule(None, behind=_use_tech, on=_run_on, **{"in": _locate}),
+    "sit": _rule(None, behind=_use_tech, on=_run_on, under=_under, **{"in": _locate}),
+    "fall": _rule(None, under=_under),
     "serve": _rule(None, by=_run_on, **{"from": _run_on}),
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
     "go": _rule(None, to=_go, at=_go, for_=_for_event, **{"in": _go}),  # "went camping at X"

@@ -6,6 +6,7 @@ import re
 from graph.extraction.cues import ORG_WORDS
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
+    DEPARTMENTS,
     FIELD_LINE,
     FIELDS,
     FOODS,
@@ -32,11 +33,24 @@ from memoryhub import lexicon
 HOME_KEYS = {"lives in", "lives", "home", "hometown", "address", "based in", "location"}
 # Keys whose value, when it is a system of ours rather than a product, is talked to.
 MESSAGE_KEYS = {"queue", "topic", "broker", "messaging", "stream", "bus"}
+# Keys whose value, when it is a system of ours rather than a product, is depended on.
+STORE_KEYS = {"datastore", "data store", "database", "databases", "db", "storage", "cache"}
 # A line all in bold stands as a heading: "**Profile: Dawit Tesfaye**".
 # An owner before a task: "— Tarek: finish ...", "; Wen: load-test ...", "Dana: migrate".
 OWNER = re.compile(
     r"(?:^|(?<=[;\u2014\u2013(])|(?<=\. ))[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?):[ \t]+(?=[a-z])",
     re.M,
+)
+# A table column of events the row's people go to.
+EVENT_KEYS = {"event", "events", "conference", "conf", "meetup", "festival"}
+# A roster after a team's name: "Team Orca: Ana (backend), Ben — QA, and Cy".
+ROSTER_COLON = re.compile(r"[)'\"\w]:[ \t]+(?=\S)")
+TEAM_BEFORE = re.compile(
+    r"\b(?:team|squad|guild|crew|band|group|club|tribe|pod)[ \t]+[('\"\u2018\u201c]?", re.I
+)
+ROSTER_END = re.compile(r"\.(?:\s|$)|\n|;")
+ROSTER_GAP = re.compile(
+    r"\s*(?:\([^()\n]{0,30}\))?\s*(?:[\u2014\u2013-]+\s*[\w /&+-]{1,25}?)?\s*,?\s*(?:and\s+)?"
 )
 BOLD_LINE = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
 
@@ -49,7 +63,7 @@ class StructureReading:
         the subject of the list below it."""
         self.topics: list[tuple[int, Mention]] = []
         self.items: list[tuple[int, int, Mention]] = []
-        offset, heading_key = 0, ""
+        offset, heading_key, open_key, open_at = 0, "", "", 0
         for line in self.source.splitlines(keepends=True):
             stripped = line.strip()
             item = LIST_ITEM.match(line)
@@ -72,6 +86,25 @@ class StructureReading:
                 self.topics.append((offset, topic))
                 heading_key = stripped.strip("#:*_ \t").casefold()
             field = FIELD_LINE.match(line)
+            if (
+                item
+                and not field
+                and open_key in FIELDS
+                and line[:1] in " \t"
+                and FIELDS[open_key][0] == "topic"
+            ):  # "owns:" / "  - upload-svc" / "  - thumbnailer": the values of an open key
+                direction, relation, kind = FIELDS[open_key]
+                topic = self._topic_at(open_at - 1)  # the subject above the key
+                start = offset + item.start(2)
+                value = self._value(start, offset + len(line.rstrip()), kind)
+                if topic is not None and value is not None and value is not topic:
+                    self._relate_field(topic, value, direction, relation, stripped)
+                offset += len(line)
+                continue
+            if not (item and line[:1] in " \t"):
+                open_key, open_at = "", offset
+                if stripped.endswith(":") and not stripped.startswith("#"):
+                    open_key = stripped.strip("-*:_ \t").casefold()
             if (
                 field
                 and heading_key in FIELDS
@@ -154,6 +187,7 @@ class StructureReading:
             else:
                 rows.append((line.strip(), self._cells(line, offset)))
             offset += len(line)
+        self._rosters()
 
     @staticmethod
     def _cells(line: str, offset: int) -> list[tuple[int, int, str]]:
@@ -177,8 +211,12 @@ class StructureReading:
         for _line, cells in rows:  # each cell's column, for the relation linker
             for key, (start, end, _text) in zip(keys, cells, strict=False):
                 self.columns.append((start, end, key))
+        event_column = next((i for i, key in enumerate(keys) if key in EVENT_KEYS), None)
         for line, cells in rows:
             if not cells or not cells[0][2]:
+                continue
+            if event_column and event_column < len(cells) and first_kind == "person":
+                self._event_row(keys, cells, event_column, line)
                 continue
             start, end, _text = cells[0]
             subject = self._value(start, end, first_kind or "other")
@@ -204,6 +242,73 @@ class StructureReading:
                     value = self._value(piece.start(), piece.end(), kind)
                     if value is not None and value is not subject:
                         self._relate_field(subject, value, direction, relation, line)
+
+    def _event_row(self, keys, cells, event_column: int, line: str):
+        """ "| Person | Event | City |" / "| Rohan & Lea | FOSDEM | Brussels |": the people
+        of the row attend its event, and the row's place is the event's, not theirs."""
+        start, end, _text = cells[event_column]
+        event = self._value(start, end, "event")
+        if event is None:
+            return
+        if not event.cued and event.type in {"organization", "other", "concept", "person"}:
+            event.type = "event"
+        start, end, _text = cells[0]
+        for piece in VALUE_SPLIT.finditer(self.source, start, end):
+            person = self._value(piece.start(), piece.end(), "person")
+            if person is not None and person is not event:
+                self._relate(person, event, "ATTENDED", line)
+        for key, (start, end, text) in zip(keys, cells, strict=False):
+            if text and TABLE_SUBJECTS.get(key) == "location":
+                place = self._value(start, end, "location")
+                if place is not None and place is not event:
+                    self._relate(event, place, "LOCATED_IN", line)
+
+    def _rosters(self):
+        """ "Hackathon team 'Byte Club': Soo-ah (frontend), Mehdi (backend)", "the user's
+        squad (Falcon): Ewa — backend, Jomo — frontend": a team named before a colon, and
+        after it a list of people (each perhaps with a role), who are part of the team."""
+        for found in ROSTER_COLON.finditer(self.source):
+            colon = found.start() + 1
+            line_start = self.source.rfind("\n", 0, colon) + 1
+            stop = ROSTER_END.search(self.source, colon + 1)
+            end = stop.start() if stop else len(self.source)
+            before = sorted(
+                (m for m in self.mentions if line_start <= m.start and m.end <= colon),
+                key=lambda m: m.start,
+            )
+            if not before:
+                continue
+            team = before[-1]  # the team is the last name before the colon
+            named = TEAM_BEFORE.search(self.source, line_start, team.start)
+            if team.type != "organization" and named and named.end() == team.start:
+                if team.cued or team.type not in {"person", "concept", "other", "location"}:
+                    continue
+                team.type = "organization"  # "the squad (Heron):", "team 'Night Owls':"
+            elif team.type != "organization":
+                continue
+            after = sorted(
+                (m for m in self.mentions if colon < m.start and m.end <= end),
+                key=lambda m: m.start,
+            )
+            people = [
+                m
+                for m in after
+                if m.type == "person"
+                or (not m.cued and m.type in {"concept", "other"} and m.name[:1].isupper())
+            ]  # "Ewa" read as a concept among the people
+            if (
+                len(people) < 2
+                or len(people) != len(after)
+                or all(m.type != "person" for m in people)
+            ):
+                continue
+            gaps = [self.source[a.end : b.start] for a, b in zip(people, people[1:], strict=False)]
+            if not all(ROSTER_GAP.fullmatch(gap) for gap in gaps):
+                continue
+            line = self.source[line_start:end].strip()
+            for person in people:
+                person.type = "person"
+                self._relate(person, team, "PART_OF", line)
 
     def _relate_field(self, topic, value, direction: str, relation: str, line: str):
         if relation == "LIVES_IN" and topic.type != "person":
@@ -277,6 +382,8 @@ class StructureReading:
                 type_ = relation
             if type_ == "USES" and key in MESSAGE_KEYS and value.type == "component":
                 type_ = "INTEGRATES_WITH"  # "- queue: `ledger.events.v2`": a named queue
+            elif type_ == "USES" and key in STORE_KEYS and value.type == "component":
+                type_ = "DEPENDS_ON"  # "- datastore: ledger-pg": a store of our own
             if direction == "value":
                 self._relate(value, topic, type_, line.strip())
             else:
@@ -390,8 +497,9 @@ class StructureReading:
             if mention.type == "person":
                 for org in (m for m in inside if m.type == "organization"):
                     words = org.name.casefold().split()
-                    type_ = "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
-                    self._relate(mention, org, type_, sentence)
+                    # "Mireille (Data Platform)": a team or a department is one's part
+                    team = words and words[-1] in TEAM_WORDS | DEPARTMENTS
+                    self._relate(mention, org, "PART_OF" if team else "WORKS_FOR", sentence)
 
     def _coordinated(self, mention: Mention) -> list[Mention]:
         """The mention and the names coordinated with it ("A and B (both ...)")."""
@@ -441,7 +549,9 @@ class StructureReading:
             return None
         if any(t.pos_ in {"VERB", "AUX", "PRON"} for t in tokens):
             return None
-        if all(t.pos_ in {"ADJ", "ADV", "DET", "PART"} for t in tokens):
+        if all(t.pos_ in {"ADJ", "ADV", "DET", "PART"} for t in tokens) and not (
+            kind == "person" and all(t.text[:1].isupper() for t in tokens)
+        ):  # "lead: Precious" is a name
             return None  # "Dog: Churro, very loud": a description, not a name
         return self._add(tokens, kind, 0.6, origin="field", cued=True)
 

@@ -29,6 +29,9 @@ HAND_VERBS = {"hand", "transfer", "give", "pass", "reassign", "assign"}
 MOVE_LEMMAS = MOVE_VERBS | {"cut", "transition", "swap"}
 # A deploy arrow; "on" (with "node", "host", "the") right before a host's name.
 ARROW = re.compile(r"\s(?:\u2192|->|=>)\s")
+# What may stand between a name and the arrow beside it: quotes, a brace.
+ADJACENT_LEFT = re.compile(r"[`'\"}\s]*")
+ADJACENT_RIGHT = re.compile(r"[`'\"{\s]*")
 ON_HOST = re.compile(r"\bon\s+(?:the\s+)?(?:(?:node|host|box|vm|server|instance)\s+)?`?\Z")
 
 
@@ -164,6 +167,8 @@ class SurfaceReading:
                         self._relate(systems[0], place, "LOCATED_IN", line.strip())
                 if len(systems) == 1 and right and not places:
                     self._arrow_to(systems[0], right, line.strip())
+                if not places:
+                    self._arrow_chain(inline, offset, line)
             for index, host in enumerate(inline):
                 if not host_like(host) or not ON_HOST.search(self.source, offset, host.start):
                     continue
@@ -182,13 +187,37 @@ class SurfaceReading:
                     self._relate(system, host, "LOCATED_IN", line.strip())
             offset = end
 
+    def _arrow_chain(self, inline, offset: int, line: str):
+        """ "web -> gateway -> {catalog-svc, pricing-svc}": each name right before an arrow
+        calls (depends on) the names right after it, a braced list all of them; between two
+        technologies ("Istio → Linkerd", "CircleCI → Buildkite") the arrow is a
+        replacement."""
+        arrows = list(ARROW.finditer(line))
+        for arrow in arrows:
+            start, end = offset + arrow.start(), offset + arrow.end()
+            before = [m for m in inline if m.end <= start]
+            if not before or not ADJACENT_LEFT.fullmatch(self.source[before[-1].end : start]):
+                continue
+            source = before[-1]
+            after = [m for m in inline if m.start >= end]
+            if not after or not ADJACENT_RIGHT.fullmatch(self.source[end : after[0].start]):
+                continue
+            targets = [after[0]]
+            if "{" in self.source[end : after[0].start]:
+                close = self.source.find("}", end, offset + len(line))
+                targets = [m for m in after if close < 0 or m.start < close]
+            for target in targets:
+                if source.type == "component" and target.type == "component":
+                    if not host_like(target) and not host_like(source):
+                        self._relate(source, target, "DEPENDS_ON", line.strip())
+                elif source.type == "technology" and target.type == "technology":
+                    self._relate(target, source, "REPLACES", line.strip())
+
     def _arrow_to(self, system, right, line: str):
-        """ "cart-api → redis-cart timeouts": the one calls the other; "`query-gw` →
+        """ "`query-gw` →
         Discovery (Femke Vos)": the team (with its member in brackets) owns the system."""
-        first = right[0]
-        if first.type == "component":
-            self._relate(system, first, "INTEGRATES_WITH", line)
-        elif first.type in {"organization", "person"}:
+        first = right[0]  # a system right after the arrow: ``_arrow_chain``
+        if first.type in {"organization", "person"}:
             self._relate(first, system, "OWNS", line)
             if first.type == "organization":
                 for member in right[1:]:
@@ -357,13 +386,19 @@ class SurfaceReading:
                     self._relate(owner, thing, "OWNS", self._sentence_text(noun.sent))
 
     def _handed_over(self, verb, sent):
-        """ "Ola will hand over data-pipeline to the Analytics team": the receiver owns it."""
+        """ "Ola will hand over data-pipeline to the Analytics team", "OPS-7 was assigned
+        to Mei", "ticket OPS-7 assigned to Mei": the receiver owns it."""
         receiver = self._after(verb, sent, {"to"})
         if receiver is None or receiver.type not in {"person", "organization"}:
             return
-        for child in verb.children:
-            if child.dep_ != "dobj":
-                continue
+        handed = [c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}]
+        if not handed and verb.dep_ == "acl":  # "ticket INFRA-7 assigned to Cosmin"
+            head = verb.head  # "a crash (LIN-882, assigned to Oksana)": the ticket beside it
+            handed = [head] if head.i in self.by_token else []
+            handed += [c for c in head.children if c.dep_ == "appos" and c.i < verb.i]
+        elif not handed:  # "INFRA-7 assigned to Cosmin." read as active: a note's passive
+            handed = [c for c in verb.children if c.dep_ == "nsubj"]
+        for child in handed:
             for conj in self._with_conjuncts(child):
                 thing = self._mention_of(conj)
                 if thing is not None and thing.type in {"component", "project", "document"}:

@@ -145,7 +145,18 @@ SYSTEM_NOUNS = {
     "indexer",
     "scheduler",
 }
-TEAM_WORDS = {"team", "squad", "guild", "group", "club", "crew", "band", "committee", "board"}
+TEAM_WORDS = {
+    "team",
+    "squad",
+    "guild",
+    "group",
+    "club",
+    "crew",
+    "band",
+    "committee",
+    "board",
+    "tribe",
+}
 # "the user_sessions table", "the events topic": the name is the modifier.
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
 TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
@@ -342,6 +353,8 @@ FIELDS = {
             "database",
             "databases",
             "db",
+            "datastore",
+            "data store",
             "tech",
             "runtime",
             "editor",
