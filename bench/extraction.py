@@ -34,10 +34,23 @@ DATA_DIR = Path(settings.BASE_DIR) / "tests" / "data" / "extraction"
 SPLITS = {
     "dev": tuple(
         DATA_DIR / f"{name}.jsonl"
-        for name in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev9")
+        for name in (
+            "dev",
+            "dev2",
+            "dev3",
+            "dev4",
+            "dev5",
+            "dev6",
+            "dev7",
+            "dev8",
+            "dev9",
+            "dev10",
+            "dev11",
+        )
     ),
     "holdout": tuple(
-        DATA_DIR / f"{name}.jsonl" for name in ("holdout", "holdout2", "holdout3", "holdout4")
+        DATA_DIR / f"{name}.jsonl"
+        for name in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5")
     ),
 }
 # Not in any set, so the timed run does not find it in a parse cache.
