@@ -20,6 +20,8 @@ DEV = [
     DATA / "consolidation" / "pairs_dev3.jsonl",
     DATA / "consolidation" / "pairs_dev4.jsonl",
     DATA / "consolidation" / "pairs_dev5.jsonl",
+    DATA / "consolidation" / "pairs_dev6.jsonl",
+    DATA / "consolidation" / "pairs_dev7.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
