@@ -18,6 +18,7 @@ from bench.extraction import LabelledText, load_labelled, score
 from graph.extraction.parser import read_parsed, regression, typer
 from graph.vocabulary import ENTITY_TYPES, normalize_name, normalize_type
 from memoryhub.nlp import parse_many
+from memoryhub.progress import Progress
 
 
 @dataclass
@@ -45,6 +46,24 @@ class LabelledFile:
             for name, kind in item.entities:
                 names.setdefault(name, normalize_type(kind))
         return list(names.items())
+
+
+def load_dev_files(paths: Sequence[Path], *, stream=None) -> list[LabelledFile]:
+    """Parse each labelled development file once, with progress on ``stream``; a
+    ``*holdout*`` file or one that cannot be read raises ``ValueError``."""
+    for path in paths:
+        if "holdout" in Path(path).name:
+            raise ValueError(f"{Path(path).name} is held out; fit on dev texts")
+    progress = Progress(len(paths), "parsing", stream=stream)
+    files = []
+    for path in paths:
+        try:
+            files.append(LabelledFile.load(path))
+        except OSError as exc:
+            raise ValueError(str(exc)) from exc
+        progress.advance()
+    progress.finish()
+    return files
 
 
 def examples(file: LabelledFile) -> tuple[list[list[str]], list[str], list[str]]:

@@ -7,10 +7,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bench.entity_typer import LabelledFile, cross_validate, fit_files
+from bench.entity_typer import cross_validate, fit_files, load_dev_files
 from bench.extraction import SPLITS
 from graph.extraction.parser import typer
-from memoryhub.progress import Progress
 
 
 class Command(BaseCommand):
@@ -33,18 +32,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         paths = options["data"] or list(SPLITS["dev"])
-        for path in paths:
-            if "holdout" in Path(path).name:
-                raise CommandError(f"--data: {Path(path).name} is held out; fit on dev texts")
-        progress = Progress(len(paths), "parsing", stream=self.stderr)
-        files = []
-        for path in paths:
-            try:
-                files.append(LabelledFile.load(path))
-            except (OSError, ValueError) as exc:
-                raise CommandError(f"--data: {exc}") from exc
-            progress.advance()
-        progress.finish()
+        try:
+            files = load_dev_files(paths, stream=self.stderr)
+        except ValueError as exc:
+            raise CommandError(f"--data: {exc}") from exc
         settings = {"l2": options["l2"], "steps": options["steps"]}
         if options["cross_validate"]:
             self.stdout.write("file held out      entity F1 (with types)   relationship F1")

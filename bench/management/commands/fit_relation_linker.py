@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bench.entity_typer import LabelledFile
+from bench.entity_typer import load_dev_files
 from bench.extraction import SPLITS
 from bench.relation_linker import THRESHOLDS, cross_validate, fit_files
 from graph.extraction.parser import linker
@@ -37,20 +37,12 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         paths = options["data"] or list(SPLITS["dev"])
-        for path in paths:
-            if "holdout" in Path(path).name:
-                raise CommandError(f"--data: {Path(path).name} is held out; fit on dev texts")
         if not 0 < options["add"] <= 1:
             raise CommandError("--add: a probability above 0 and at most 1")
-        progress = Progress(len(paths), "parsing", stream=self.stderr)
-        files = []
-        for path in paths:
-            try:
-                files.append(LabelledFile.load(path))
-            except (OSError, ValueError) as exc:
-                raise CommandError(f"--data: {exc}") from exc
-            progress.advance()
-        progress.finish()
+        try:
+            files = load_dev_files(paths, stream=self.stderr)
+        except ValueError as exc:
+            raise CommandError(f"--data: {exc}") from exc
         settings = {"l2": options["l2"], "steps": options["steps"]}
         if options["cross_validate"]:
             if len(files) < 2:

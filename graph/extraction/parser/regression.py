@@ -21,6 +21,33 @@ import numpy as np
 KEPT = 0.005
 
 
+def _probabilities(classes, logits: np.ndarray) -> dict[str, float]:
+    logits = logits - logits.max()
+    exp = np.exp(logits)
+    exp /= exp.sum()
+    return dict(zip(classes, exp.tolist(), strict=True))
+
+
+def _descend(labels, classes, dimensions: int, forward, backward, *, l2, steps, rate):
+    """Full-batch gradient descent on the mean log-loss with L2 shrinkage: ``forward(weights)``
+    gives each example's logits before the bias, ``backward(error)`` the weights' gradient
+    summed over the examples. Returns ``(weights, bias)``."""
+    n, k = len(labels), len(classes)
+    y = np.zeros((n, k))
+    y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
+    weights = np.zeros((dimensions, k))
+    bias = np.zeros(k)
+    for _ in range(steps):
+        logits = forward(weights) + bias
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        error = p - y
+        weights -= rate * (backward(error) / n + l2 * weights / n)
+        bias -= rate * error.mean(axis=0)
+    return weights, bias
+
+
 class Model:
     """A fitted regression: ``classes``, ``bias`` per class and ``weights`` per feature."""
 
@@ -38,11 +65,7 @@ class Model:
 
     def probabilities(self, names: Sequence[str]) -> dict[str, float]:
         rows = [self.index[name] for name in names if name in self.index]
-        logits = self.bias + self.weights[rows].sum(axis=0)
-        logits -= logits.max()
-        exp = np.exp(logits)
-        exp /= exp.sum()
-        return dict(zip(self.classes, exp.tolist(), strict=True))
+        return _probabilities(self.classes, self.bias + self.weights[rows].sum(axis=0))
 
 
 def fit(
@@ -79,25 +102,22 @@ def fit(
     by_feature = np.argsort(pair_features, kind="stable")
     feature_starts = np.searchsorted(pair_features[by_feature], np.arange(len(vocabulary)))
     n, k = len(rows), len(classes)
-    y = np.zeros((n, k))
-    y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
-    weights = np.zeros((len(vocabulary), k))
-    bias = np.zeros(k)
-    for _ in range(steps):
-        logits = np.tile(bias, (n, 1))
+
+    def forward(weights):
+        logits = np.zeros((n, k))
         if len(pair_rows):  # reduceat repeats the next row's sum for an empty row: masked
-            sums = np.add.reduceat(weights[pair_features], row_starts[filled], axis=0)
-            logits[filled] += sums
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
-        error = p - y
-        gradient = np.zeros_like(weights)
-        if len(by_feature):
-            # Every feature in the vocabulary occurs at least once: no empty group.
-            gradient[:] = np.add.reduceat(error[pair_rows[by_feature]], feature_starts, axis=0)
-        weights -= rate * (gradient / n + l2 * weights / n)
-        bias -= rate * error.mean(axis=0)
+            logits[filled] = np.add.reduceat(weights[pair_features], row_starts[filled], axis=0)
+        return logits
+
+    def backward(error):
+        if not len(by_feature):
+            return np.zeros((len(vocabulary), k))
+        # Every feature in the vocabulary occurs at least once: no empty group.
+        return np.add.reduceat(error[pair_rows[by_feature]], feature_starts, axis=0)
+
+    weights, bias = _descend(
+        labels, classes, len(vocabulary), forward, backward, l2=l2, steps=steps, rate=rate
+    )
     kept = {}
     for name, i in index.items():
         row = {
@@ -121,11 +141,8 @@ class DenseModel:
         self.scale = float(data.get("scale", 1.0))
 
     def probabilities(self, vector: np.ndarray) -> dict[str, float]:
-        logits = self.bias + (np.asarray(vector, dtype=float) * self.scale) @ self.weights
-        logits -= logits.max()
-        exp = np.exp(logits)
-        exp /= exp.sum()
-        return dict(zip(self.classes, exp.tolist(), strict=True))
+        vector = np.asarray(vector, dtype=float) * self.scale
+        return _probabilities(self.classes, self.bias + vector @ self.weights)
 
 
 def fit_dense(
@@ -142,19 +159,16 @@ def fit_dense(
     present = set(labels)
     classes = [c for c in classes if c in present]
     x = np.asarray(vectors, dtype=float) * scale
-    n = len(x)
-    y = np.zeros((n, len(classes)))
-    y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
-    weights = np.zeros((x.shape[1], len(classes)))
-    bias = np.zeros(len(classes))
-    for _ in range(steps):
-        logits = x @ weights + bias
-        logits -= logits.max(axis=1, keepdims=True)
-        p = np.exp(logits)
-        p /= p.sum(axis=1, keepdims=True)
-        error = p - y
-        weights -= rate * ((x.T @ error) / n + l2 * weights / n)
-        bias -= rate * error.mean(axis=0)
+    weights, bias = _descend(
+        labels,
+        classes,
+        x.shape[1],
+        lambda w: x @ w,
+        lambda error: x.T @ error,
+        l2=l2,
+        steps=steps,
+        rate=rate,
+    )
     return {
         "classes": classes,
         "bias": [round(float(v), 4) for v in bias],
