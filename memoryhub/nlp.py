@@ -329,6 +329,11 @@ def _remember(text: str, doc) -> None:
         _cache.popitem(last=False)
 
 
+def forget_parses() -> None:
+    """Empty the parse cache (benchmarks time parses of texts never seen)."""
+    _cache.clear()
+
+
 def _make(nlp, texts):
     """Docs of ``texts``; each carries ``user_data`` with the original ``source`` text and
     the notes of ``prepare``."""

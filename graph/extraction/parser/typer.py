@@ -174,6 +174,11 @@ def name_vectors(names: list[str]) -> dict[str, np.ndarray]:
     return {n: _vectors[n] for n in names if n in _vectors}
 
 
+def forget_name_vectors() -> None:
+    """Empty the per-process name vectors (benchmarks time names never seen)."""
+    _vectors.clear()
+
+
 def _embedder():
     if "embedder" not in _embedder_state:
         from memoryhub.providers.embeddings import EmbeddingError, LocalInt8Embeddings
