@@ -37,3 +37,24 @@ def test_bench_claim_judge_refuses_held_out_pairs(tmp_path):
     held.write_text("")
     with pytest.raises(CommandError, match="held-out"):
         call_command("bench_claim_judge", "--pairs", str(held), stdout=io.StringIO())
+
+
+def test_bench_claim_judge_holds_out_each_file_in_turn(tmp_path):
+    rows = [json.loads(line) for line in PAIRS.read_text().splitlines() if line.strip()]
+    paths = []
+    for n in (1, 2):
+        chosen = []
+        for label in ("merge", "conflict", "new"):
+            chosen += [r for r in rows if r["label"] == label][8 * (n - 1) : 8 * n]
+        path = tmp_path / f"pairs_part{n}.jsonl"
+        path.write_text("".join(json.dumps(r) + "\n" for r in chosen))
+        paths.append(str(path))
+    figures = tmp_path / "figures.json"
+    out = io.StringIO()
+    call_command(
+        "bench_claim_judge", "--pairs", *paths, "--by-file", "--json", str(figures),
+        stdout=out, stderr=io.StringIO(),
+    )  # fmt: skip
+    report = json.loads(figures.read_text())
+    assert set(report["by_file"]) == {"pairs_part1", "pairs_part2"}
+    assert "each file held out" in out.getvalue() and "pairs_part2 held out (24)" in out.getvalue()

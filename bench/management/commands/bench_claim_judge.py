@@ -1,5 +1,6 @@
 """The claim judge under a judge embedder: k-fold cross-validation on the development pairs
-(conflict P/R/F1, accuracy, correct per kind) and, on a pairs file given with ``--latency``,
+(conflict P/R/F1, accuracy, correct per kind; ``--by-file`` holds out each development file
+in turn instead, as a new writer's text would be) and, on a pairs file given with ``--latency``,
 the time to embed and extract a section and judge it against one candidate (p50/p95).
 
 ``--judge-embedder storage`` is the chunk embedder's cosine alone (all-MiniLM-L6-v2 by
@@ -61,7 +62,12 @@ class Command(BaseCommand):
         parser.add_argument("--pairs", nargs="+", type=Path, help="development pairs (JSONL)")
         parser.add_argument("--folds", type=int, default=5)
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--l2", type=float, default=0.3)
+        parser.add_argument("--l2", type=float, default=claim_judge.L2)
+        parser.add_argument(
+            "--by-file",
+            action="store_true",
+            help="hold out each development file in turn instead of shuffled folds",
+        )
         parser.add_argument("--latency", type=Path, help="time one judgement per pair of this file")
         parser.add_argument("--json", help="also write the figures to this file")
 
@@ -73,9 +79,9 @@ class Command(BaseCommand):
         storage, extractor = get_embedder(), get_extractor()
         embedder = judge_embedder(options["judge_embedder"], storage)
         name = embedder.name if embedder else f"storage ({storage.name})"
-        self.stdout.write(
-            f"{len(pairs)} development pairs; judge embedder {name}; {options['folds']}-fold CV"
-        )
+        sources = [path.stem for path in files for _ in calibration.load_pairs(path)]
+        scheme = "each file held out" if options["by_file"] else f"{options['folds']}-fold CV"
+        self.stdout.write(f"{len(pairs)} development pairs; judge embedder {name}; {scheme}")
         progress = Progress(len(pairs), "embed and extract", stream=self.stderr._out)
         prepared = calibration.prepare_pairs(
             pairs, embedder=storage, extractor=extractor, on_pair=progress.advance
@@ -94,10 +100,16 @@ class Command(BaseCommand):
         ]
         labels = [p["label"] for p in pairs]
         features = claim_judge.features_for(embedder)
-        order = np.random.default_rng(options["seed"]).permutation(len(pairs))
+        if options["by_file"]:
+            folds = [
+                {i for i, source in enumerate(sources) if source == held}
+                for held in dict.fromkeys(sources)
+            ]
+        else:
+            order = np.random.default_rng(options["seed"]).permutation(len(pairs))
+            folds = [set(order[k :: options["folds"]].tolist()) for k in range(options["folds"])]
         predicted = [""] * len(pairs)
-        for fold in range(options["folds"]):
-            test = set(order[fold :: options["folds"]].tolist())
+        for test in folds:
             train = [i for i in range(len(pairs)) if i not in test]
             model = claim_judge.fit(
                 [rows[i]["features"] for i in train],
@@ -118,6 +130,18 @@ class Command(BaseCommand):
             "pairs": len(pairs),
             "cv": result | {"per_kind": calibration.per_kind(pairs, predicted)},
         }
+        if options["by_file"]:
+            figures["by_file"] = {}
+            for held in dict.fromkeys(sources):
+                chosen = [i for i, source in enumerate(sources) if source == held]
+                scored = calibration.score(
+                    [labels[i] for i in chosen], [predicted[i] for i in chosen]
+                )
+                figures["by_file"][held] = scored
+                self.stdout.write(
+                    f"  {held} held out ({len(chosen)}): conflict F1 {scored['f1']:.3f}, "
+                    f"accuracy {scored['accuracy']:.3f}"
+                )
         if options["latency"]:
             model = claim_judge.fit(
                 [r["features"] for r in rows], labels, l2=options["l2"], features=features
