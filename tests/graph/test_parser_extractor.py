@@ -706,6 +706,21 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
     assert name in names, sorted(names)
 
 
+def test_a_record_opened_by_its_system_and_keys_named_in_more_words(parser):
+    record = parser.extract(
+        "service: image-resizer\nowner: Media team\nlang: Go\nruntime: AWS Lambda"
+    )
+    assert {
+        ("media team", "OWNS", "image resizer"),
+        ("image resizer", "USES", "go"),
+        ("image resizer", "USES", "aws lambda"),
+    } <= _triples(record)
+    profile = parser.extract("Name: Takumi Sato\nMain tools: Unity\nHome city: Tokyo")
+    assert {("takumi sato", "USES", "unity"), ("takumi sato", "LIVES_IN", "tokyo")} <= _triples(
+        profile
+    )
+
+
 def test_a_known_technology_keeps_no_version(parser):
     names = {n for n, _type in _entities(parser.extract("We upgraded to Postgres 16 in 2024."))}
     assert "postgres" in names and "postgres 16" not in names

@@ -18,6 +18,7 @@ from graph.extraction.parser.words import (
     PERSONAL_RELATIONS,
     ROLE_KEYS,
     SEPARATOR,
+    SUBJECT_KEYS,
     TABLE_KEYS,
     TABLE_ROW,
     TABLE_RULE,
@@ -26,6 +27,7 @@ from graph.extraction.parser.words import (
     TEAM_WORDS,
     VALUE_ENTS,
     VALUE_SPLIT,
+    field_key,
 )
 from memoryhub import lexicon
 
@@ -127,7 +129,15 @@ class StructureReading:
                     if not named.cued and named.type != "person":
                         named.type = "person"
                     self.topics.append((offset, named))
-            elif field and field.group(1).strip().casefold() in FIELDS:
+            elif (
+                field
+                and field.group(1).strip().casefold() in SUBJECT_KEYS
+                and self._topic_at(offset) is None
+            ):  # "service: image-resizer" / "lang: Go": the record's subject
+                named = self._value(offset + field.start(2), offset + field.end(2), "component")
+                if named is not None:
+                    self.topics.append((offset, named))
+            elif field and field_key(field.group(1)) in FIELDS:
                 self._field(line, offset, field)
             elif field:
                 self._members(line, offset, field)
@@ -328,7 +338,7 @@ class StructureReading:
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
         the key's kind, related to the subject of the section (the name in its heading)."""
-        key = field.group(1).strip().casefold()
+        key = field_key(field.group(1))
         direction, relation, kind = FIELDS[key]
         topic = self._topic_at(offset)
         if (
@@ -459,8 +469,8 @@ class StructureReading:
             inside = [m for m in self.mentions if start <= m.start and m.end <= end]
             sentence = self.source[mention.start : found.end()].strip()
             field = FIELD_LINE.match(found.group(1))
-            if field and field.group(1).strip().casefold() in FIELDS:
-                direction, relation, kind = FIELDS[field.group(1).strip().casefold()]
+            if field and field_key(field.group(1)) in FIELDS:
+                direction, relation, kind = FIELDS[field_key(field.group(1))]
                 if relation in {"LIVES_IN", "MANAGER"} or not inside:
                     continue
                 for value in inside:

@@ -282,6 +282,12 @@ TEAM_KEYS = {"team", "squad", "department", "dept"}
 NAME_KEYS = {"name", "full name", "contact", "person"}
 # Keys whose value is a role that may name the employer: "Role: Staff SRE at Mercari".
 ROLE_KEYS = {"role", "job", "position", "part-time job", "side job"}
+# Keys whose value names the system a record is about: "service: image-resizer" opening
+# the "owner:", "lang:", "runtime:" lines below it.
+SUBJECT_KEYS = {
+    "service", "svc", "repo", "repository", "project", "app", "application", "component",
+    "module", "package", "system", "host", "server", "cluster", "job name", "pipeline",
+}  # fmt: skip
 # key -> (who is the subject: the section's "topic" or the "value", relation, value kind)
 FIELDS = {
     **dict.fromkeys(
@@ -585,3 +591,18 @@ ROLE_OWNERS = {
 }
 
 PLACED_KINDS = {"component", "organization", "project", "technology", "event"}
+
+
+def field_key(raw: str) -> str:
+    """The key of a "Key: value" line as ``FIELDS`` knows it: the key itself, else its last
+    word or two when those are a known key ("Main tools" → "tools", "Primary stack" →
+    "stack", "Home city" → "city", "Product owner" → "owner")."""
+    key = raw.strip().casefold()
+    if key in FIELDS:
+        return key
+    words = key.split()
+    if 1 < len(words) <= 3:
+        for tail in (" ".join(words[-2:]), words[-1]):
+            if tail in FIELDS and tail != key:
+                return tail
+    return key
