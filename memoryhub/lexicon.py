@@ -237,7 +237,7 @@ NEVER_NAMES = frozenset(
     followups action actions items background overview problem solution result results
     cfo ceo cto coo cio vp sre swe phd mba hr it eng ops devops oncall wanna gonna gotta
     kinda sorta dunno lemme gimme fri sat sun mon tue tues wed thu thurs type birthday
-    bday pronouns other others""".split()
+    bday pronouns other others name names""".split()
 )
 
 # Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, fra1, ...

@@ -721,6 +721,11 @@ def test_a_record_opened_by_its_system_and_keys_named_in_more_words(parser):
     )
 
 
+def test_the_word_name_introducing_a_person_is_no_entity(parser):
+    names = {n for n, _type in _entities(parser.extract("Name's Takumi Sato. Lives in Tokyo."))}
+    assert "takumi sato" in names and "name" not in names
+
+
 def test_a_known_technology_keeps_no_version(parser):
     names = {n for n, _type in _entities(parser.extract("We upgraded to Postgres 16 in 2024."))}
     assert "postgres" in names and "postgres 16" not in names
