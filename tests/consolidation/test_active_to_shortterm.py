@@ -411,3 +411,26 @@ def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker,
     conflict = MergeConflict.objects.get()
     assert {r["code"] for r in conflict.reasons} >= {"functional_relationship_changed"}
     assert memory.pk in {c["memory_id"] for c in conflict.conflicting_chunks}
+
+
+def test_a_section_and_its_candidates_are_parsed_in_one_batch(worker, monkeypatch):
+    from consolidation.services import active_to_shortterm
+    from memoryhub import nlp
+
+    nlp.forget_parses()
+    shortterm_memory_create(
+        worker=worker,
+        title="Budget",
+        chunks=[{"content": "The Q3 budget for the marketing team is $50,000."}],
+    )
+    batches = []
+
+    def recording(texts, **kwargs):
+        batches.append(list(texts))
+        return nlp.parse_many(texts, **kwargs)
+
+    monkeypatch.setattr(active_to_shortterm, "parse_many", recording)
+    active = _active(worker, "The Q3 budget for the marketing team is $65,000.")
+    migrate_active_memory(memory=active, trigger="api")
+    section = "The Q3 budget for the marketing team is $65,000."
+    assert [section, "The Q3 budget for the marketing team is $50,000."] in batches
