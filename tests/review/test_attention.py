@@ -1,8 +1,11 @@
 """The home page says what needs a person's attention (review.selectors.attention,
 memoryhub.selectors.overview.attention)."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 from django_q.models import Failure
 
 from review.services.conflicts import conflict_create
@@ -61,8 +64,8 @@ def test_pending_conflicts_failed_jobs_and_full_workers_are_listed_with_links(
     Failure.objects.create(
         name="sweep",
         func="consolidation.tasks.sweep_migrations",
-        started="2026-11-23T10:00:00Z",
-        stopped="2026-11-23T10:00:01Z",
+        started=timezone.now() - timedelta(hours=1),  # within the last 24 h, whatever the day
+        stopped=timezone.now() - timedelta(hours=1) + timedelta(seconds=1),
         success=False,
         result="boom",
     )
