@@ -125,6 +125,28 @@ class ShorttermChunk(models.Model):
         return f"{self.memory_id}#{self.chunk_order}"
 
 
+class ShorttermChunkParse(models.Model):
+    """A chunk's English parse (``memoryhub.nlp.stored_form``, ~1.3 kB), kept when its
+    content was parsed anyway (the section it was written from, or a consolidation that
+    judged it) so that judging it again does not parse it again. A table of its own: the
+    chunk rows that every similarity scan reads stay as small as they were. Dropped when
+    the content changes; unreadable (and parsed anew) after the parser changes."""
+
+    # The database deletes the parse with its chunk (ON DELETE CASCADE, migration 0014), so
+    # that deleting chunks stays one DELETE rather than Django collecting every chunk row.
+    chunk = models.OneToOneField(
+        ShorttermChunk,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        primary_key=True,
+        related_name="parse",
+    )
+    data = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"parse of chunk {self.chunk_id}"
+
+
 class Bm25Corpus(models.Model):
     """Corpus statistics of one worker's tier: how many chunks, how many lexemes.
 

@@ -22,14 +22,19 @@ from graph.differences import graph_differences
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
 from graph.selectors.graph import chunks_extraction
-from memoryhub.nlp import parse_many, parser_available
+from memoryhub.nlp import parse_many, parser_available, remember_stored, stored_form
 from memoryhub.providers.llm import LLMError
 from memoryhub.text import split_sentences
 from tiers.active_templates import parse_template
 from tiers.models import ActiveMemory, ShorttermChunk, UsageKind
 from tiers.search import nearest_chunks
+from tiers.selectors.shortterm import shortterm_chunk_parses
 from tiers.services.active import active_section_reset_count
-from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
+from tiers.services.shortterm import (
+    shortterm_chunk_parses_keep,
+    shortterm_chunks_update,
+    shortterm_memory_create,
+)
 from tiers.services.usage import usage_record
 
 logger = logging.getLogger(__name__)
@@ -76,14 +81,26 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
     ]
 
 
+def _parse(content: str, found: list[dict]) -> None:
+    """Parse the section and its candidates for the claim judge and the extractor: a
+    candidate's kept parse is read back (1 ms) instead of parsed (10–35 ms), the rest are
+    parsed in one batch with the section (six texts 37 → 22 ms on 2 cores) and kept."""
+    kept = shortterm_chunk_parses(chunk_ids=[c["chunk_id"] for c in found])
+    unparsed = [c for c in found if not remember_stored(c["content"], kept.get(c["chunk_id"]))]
+    parse_many([content, *(c["content"] for c in unparsed)])
+    if unparsed:
+        shortterm_chunk_parses_keep(
+            parses={c["chunk_id"]: (c["content"], stored_form(c["content"])) for c in unparsed}
+        )
+
+
 def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     """Decide, outside any transaction (embedding, extraction, similarity, LLM calls)."""
     config = settings.MEMORYHUB_MIGRATION
     extractor = get_extractor()
     found = _candidates(memory.worker_id, content)
-    if parser_available():  # the section and its candidates parsed in one batch (the claim
-        # judge and the extractor read these parses): six texts 37 → 22 ms on 2 cores
-        parse_many([content, *(c["content"] for c in found)])
+    if parser_available():
+        _parse(content, found)
     incoming_graph = extractor.extract(content)
     # The candidates' graphs as stored (extracted when they were written), extracted anew
     # only for memories whose extraction failed or waits for the sweep.

@@ -434,3 +434,59 @@ def test_a_section_and_its_candidates_are_parsed_in_one_batch(worker, monkeypatc
     migrate_active_memory(memory=active, trigger="api")
     section = "The Q3 budget for the marketing team is $65,000."
     assert [section, "The Q3 budget for the marketing team is $50,000."] in batches
+
+
+def test_a_candidate_is_parsed_once_and_its_parse_kept_for_the_next_judgement(
+    worker, monkeypatch
+):
+    from consolidation.services import active_to_shortterm
+    from memoryhub import nlp
+    from tiers.models import ShorttermChunkParse
+
+    stored = "The Q4 budget for the design team is $40,000."
+    nlp.forget_parses()  # written by an agent: nothing parsed the chunk's text on its own
+    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": stored}])
+    chunk = memory.chunks.get()
+    assert not ShorttermChunkParse.objects.filter(chunk=chunk).exists()
+    batches = []
+
+    def recording(texts, **kwargs):
+        batches.append(list(texts))
+        return nlp.parse_many(texts, **kwargs)
+
+    monkeypatch.setattr(active_to_shortterm, "parse_many", recording)
+    first = "The Q4 budget for the design team is $45,000."
+    migrate_active_memory(memory=_active(worker, first), trigger="api")
+    assert [first, stored] in batches  # parsed with the section, then kept
+    assert ShorttermChunkParse.objects.filter(chunk=chunk).exists()
+
+    nlp.forget_parses()  # another process, or much later: the kept parse is read back
+    batches.clear()
+    second = "The Q4 budget for the design team is $48,000."
+    run = migrate_active_memory(memory=_active(worker, second), trigger="api")
+    assert _outcome(run)["outcome"] == "conflict"
+    assert batches == [[second]]  # the section alone is parsed
+
+
+def test_a_kept_parse_goes_with_its_content(worker):
+    from memoryhub import nlp
+    from tiers.models import ShorttermChunkParse
+
+    text = "Nadia Rahman leads the search revamp in Lisbon."
+    nlp.parse(text)  # parsed before the write, as consolidation parses a section
+    memory = shortterm_memory_create(worker=worker, title="Search", chunks=[{"content": text}])
+    chunk = memory.chunks.get()
+    kept = ShorttermChunkParse.objects.get(chunk=chunk)
+    assert nlp.remember_stored(text, bytes(kept.data))
+    shortterm_chunks_update(
+        memory=memory, updates=[{"chunk_id": chunk.pk, "new_content": "Nadia moved to Porto."}]
+    )
+    assert not ShorttermChunkParse.objects.filter(chunk=chunk).exists()  # not parsed: none
+    nlp.parse("Nadia moved to Porto, Portugal.")
+    shortterm_chunks_update(
+        memory=memory,
+        updates=[{"chunk_id": chunk.pk, "new_content": "Nadia moved to Porto, Portugal."}],
+    )
+    assert ShorttermChunkParse.objects.filter(chunk=chunk).exists()
+    memory.delete()  # the database deletes the parse with its chunk
+    assert not ShorttermChunkParse.objects.exists()

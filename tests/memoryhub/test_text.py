@@ -64,3 +64,24 @@ def test_a_word_diff_keeps_figures_whole_side_by_side_and_inline():
     inline = inline_word_diff(before, after)
     assert inline[inline.index(("del", "$50,000")) + 1] == ("ins", "$65,000")
     assert "".join(t for k, t in inline if k != "del") == after
+
+
+def test_a_kept_parse_reads_back_as_the_same_parse_and_only_for_its_own_text():
+    from graph.extraction.parser import ParserExtractor
+    from memoryhub import nlp
+
+    text = "Kojo Asante: I moved the `orders-api` to eu-west-1 and it now uses Postgres 16."
+    nlp.forget_parses()
+    assert nlp.stored_form(text) is None  # nothing parsed: nothing to keep, nothing parsed
+    before = ParserExtractor().extract(text)
+    blob = nlp.stored_form(text)
+    assert blob and len(blob) < 4000
+    nlp.forget_parses()
+    assert nlp.remember_stored(text, blob)
+    assert ParserExtractor().extract(text) == before
+    nlp.forget_parses()
+    assert not nlp.remember_stored("Another text entirely.", blob)  # the parse of another text
+    assert not nlp.remember_stored(text, b"memoryhub:old-stamp\n" + blob.split(b"\n", 1)[1])
+    assert not nlp.remember_stored(text, blob[:-20])  # damaged
+    assert not nlp.remember_stored(text, None)
+    assert text not in nlp._cache

@@ -4,7 +4,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from tiers.models import ShorttermChunk, ShorttermMemory
+from tiers.models import ShorttermChunk, ShorttermChunkParse, ShorttermMemory
 
 
 def shortterm_memory_list(*, worker: Worker) -> QuerySet[ShorttermMemory]:
@@ -58,3 +58,14 @@ def shortterm_recent(
     if since is not None:
         queryset = queryset.filter(last_updated__gte=since)
     return list(queryset[:limit])
+
+
+def shortterm_chunk_parses(*, chunk_ids: list[int]) -> dict[int, bytes]:
+    """The kept parses of these chunks (``memoryhub.nlp.remember_stored`` reads them), by
+    chunk id; chunks without one are absent."""
+    if not chunk_ids:
+        return {}
+    rows = ShorttermChunkParse.objects.filter(chunk_id__in=chunk_ids).values_list(
+        "chunk_id", "data"
+    )
+    return {chunk_id: bytes(data) for chunk_id, data in rows}

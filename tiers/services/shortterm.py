@@ -16,11 +16,19 @@ from django.utils import timezone
 
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
+from memoryhub.nlp import stored_form
 from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
 from memoryhub.text import chunk_text
 from memoryhub.validation import validate_metadata
 from tiers.memory_graph import memory_graph
-from tiers.models import Bm25Posting, Bm25Term, ShorttermChunk, ShorttermMemory, Tier
+from tiers.models import (
+    Bm25Posting,
+    Bm25Term,
+    ShorttermChunk,
+    ShorttermChunkParse,
+    ShorttermMemory,
+    Tier,
+)
 from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks, embedding_text
 from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
@@ -161,7 +169,42 @@ def _insert_chunks(
         chunk._state.adding, chunk._state.db = False, connection.alias
         chunks.append(chunk)
     bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=[c.pk for c in chunks])
+    _keep_parses(chunks)
     return chunks
+
+
+def _keep_parses(chunks: list[ShorttermChunk]) -> None:
+    """Store the parse of each chunk whose content this process has just parsed (a section
+    extracted or judged before it is written); nothing is parsed here."""
+    rows = []
+    for chunk in chunks:
+        blob = stored_form(chunk.content)
+        if blob is not None:
+            rows.append(ShorttermChunkParse(chunk_id=chunk.pk, data=blob))
+    if rows:
+        ShorttermChunkParse.objects.bulk_create(
+            rows, update_conflicts=True, unique_fields=["chunk"], update_fields=["data"]
+        )
+
+
+def shortterm_chunk_parses_keep(*, parses: dict[int, tuple[str, bytes]]) -> int:
+    """Keep ``{chunk_id: (content, parse)}`` for chunks that consolidation parsed to judge
+    them, so that the next judgement reads the parse instead of parsing again. A chunk
+    whose content is no longer ``content`` (updated meanwhile) or that is gone is left
+    alone. Returns how many were stored."""
+    items = [(cid, content, blob) for cid, (content, blob) in parses.items() if blob]
+    if not items:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""INSERT INTO {ShorttermChunkParse._meta.db_table} (chunk_id, data)
+                SELECT c.id, u.data
+                FROM unnest(%s::bigint[], %s::text[], %s::bytea[]) AS u(id, content, data)
+                JOIN {ShorttermChunk._meta.db_table} c ON c.id = u.id AND c.content = u.content
+                ON CONFLICT (chunk_id) DO UPDATE SET data = EXCLUDED.data""",
+            [[i[0] for i in items], [i[1] for i in items], [i[2] for i in items]],
+        )
+        return cursor.rowcount
 
 
 def shortterm_memory_create(
@@ -306,6 +349,8 @@ def shortterm_chunks_update(
             chunk.updated_at = now
         ShorttermChunk.objects.bulk_update(chunks.values(), ["content", "embedding", "updated_at"])
         bm25_index_chunks(tier=Tier.SHORTTERM, chunk_ids=ids)
+        ShorttermChunkParse.objects.filter(chunk_id__in=ids).delete()  # of the old content
+        _keep_parses(list(chunks.values()))
         locked.last_updated = now
         locked.save(update_fields=["last_updated"])
         memory_graph().store(memory=locked, reading=reading, error=error, confirmed=confirmed)

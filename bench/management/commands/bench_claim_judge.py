@@ -22,7 +22,7 @@ from consolidation.claims import claims
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
 from graph.extraction.parser.typer import forget_name_vectors
-from memoryhub.nlp import forget_parses
+from memoryhub.nlp import forget_parses, remember_stored, stored_form
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.providers.judge_embeddings import (
@@ -156,24 +156,26 @@ class Command(BaseCommand):
         """Two timings per pair, every cache emptied first so every text is new:
 
         - **as served**: what consolidation does for a section and one candidate — embed and
-          extract the section, parse the stored chunk for its claims (its vector and graph
-          are read from the database, stored when it was written), the signals and the
-          judge;
+          extract the section, read the stored chunk's kept parse back for its claims (its
+          vector, graph and parse are read from the database, kept when it was written or
+          first judged), the signals and the judge;
         - **both fresh**: the same with the stored chunk embedded and extracted too."""
         pairs = calibration.load_pairs(path)
         progress = Progress(len(pairs), "stored chunks", stream=self.stderr._out)
         stored = []
         for pair in pairs:
             vector = storage.embed_documents([pair["existing"]])[0]
-            stored.append((vector, extractor.extract(pair["existing"])))
+            graph = extractor.extract(pair["existing"])
+            stored.append((vector, graph, stored_form(pair["existing"])))
             progress.advance()
         progress.finish()
         served, fresh = [], []
         for timings, as_stored in ((served, True), (fresh, False)):
             self._forget(embedder)
-            for pair, (vector, graph) in zip(pairs, stored, strict=True):
+            for pair, (vector, graph, parse) in zip(pairs, stored, strict=True):
                 started = time.perf_counter()
                 if as_stored:
+                    remember_stored(pair["existing"], parse)
                     incoming_vector = storage.embed_documents([pair["incoming"]])[0]
                     incoming_graph, existing_graph = extractor.extract(pair["incoming"]), graph
                     existing_vector = vector
