@@ -46,11 +46,13 @@ SPLITS = {
             "dev9",
             "dev10",
             "dev11",
+            "dev12",
+            "dev13",
         )
     ),
     "holdout": tuple(
         DATA_DIR / f"{name}.jsonl"
-        for name in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5")
+        for name in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")
     ),
 }
 # Not in any set, so the timed run does not find it in a parse cache.

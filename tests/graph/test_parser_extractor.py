@@ -747,11 +747,14 @@ def test_a_known_technology_keeps_no_version(parser):
         ("dev9", 0.82, 0.44),
         ("dev10", 0.77, 0.34),
         ("dev11", 0.79, 0.34),
+        ("dev12", 0.78, 0.44),
+        ("dev13", 0.79, 0.48),
         ("holdout", 0.84, 0.56),
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.69),
         ("holdout4", 0.71, 0.41),
         ("holdout5", 0.72, 0.25),
+        ("holdout6", 0.75, 0.44),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
