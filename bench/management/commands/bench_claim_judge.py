@@ -22,7 +22,7 @@ from consolidation.claims import claims
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
 from graph.extraction.parser.typer import forget_name_vectors
-from memoryhub.nlp import forget_parses, remember_stored, stored_form
+from memoryhub.nlp import forget_parses, parse_while, remember_stored, stored_form
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.providers.judge_embeddings import (
@@ -174,9 +174,11 @@ class Command(BaseCommand):
             self._forget(embedder)
             for pair, (vector, graph, parse) in zip(pairs, stored, strict=True):
                 started = time.perf_counter()
-                if as_stored:
+                if as_stored:  # the section parsed while it is embedded, as consolidation does
                     remember_stored(pair["existing"], parse)
-                    incoming_vector = storage.embed_documents([pair["incoming"]])[0]
+                    incoming_vector = parse_while(
+                        [pair["incoming"]], lambda p=pair: storage.embed_documents([p["incoming"]])
+                    )[0]
                     incoming_graph, existing_graph = extractor.extract(pair["incoming"]), graph
                     existing_vector = vector
                 else:
