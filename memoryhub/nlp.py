@@ -28,6 +28,7 @@ change to what a parse holds makes older forms unreadable, and they are parsed a
 import hashlib
 import importlib.util
 import logging
+import os
 import re
 import threading
 import zlib
@@ -412,6 +413,15 @@ def _make(nlp, texts):
 
 
 _beside: ThreadPoolExecutor | None = None
+
+
+def _after_fork() -> None:
+    """A forked process (a task-cluster worker) has no parse thread of its parent's."""
+    global _beside
+    _beside = None
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 def parse_while(texts: list[str], work):
