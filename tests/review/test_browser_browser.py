@@ -124,6 +124,11 @@ def test_staff_browse_a_workers_tiers(live_server, page, settings):
     # Graph: pick an entity, see its neighbourhood drawn as SVG, widen it, recentre it.
     page.click("#tab-graph")
     page.wait_for_selector("#tab-panel[data-tab=graph]")
+    # Typing before htmx has processed the swapped-in panel would go unheard (no request).
+    page.wait_for_function(
+        "(() => { const e = document.querySelector('#id_prefix');"
+        " return e && e['htmx-internal-data'] && e['htmx-internal-data'].initHash; })()"
+    )
     page.fill("#id_prefix", "ali")
     page.wait_for_function(
         "document.querySelectorAll('#entity-list [data-entity-id]').length === 1"
