@@ -340,6 +340,9 @@ def _remember(text: str, doc) -> None:
         _cache.popitem(last=False)
 
 
+_stamp_value: bytes | None = None
+
+
 def _stamp() -> bytes:
     """What a stored parse must have been made by: the pipeline and its version, spaCy's
     version, and the source of the text preparation (this module and the lexicon)."""
@@ -353,9 +356,6 @@ def _stamp() -> bytes:
         version = _nlp.meta.get("version", "") if _nlp is not None else ""
         _stamp_value = f"{MODEL}:{version}:{spacy.__version__}:{digest.hexdigest()[:16]}\n".encode()
     return _stamp_value
-
-
-_stamp_value: bytes | None = None
 
 
 def stored_form(text: str) -> bytes | None:

@@ -22,13 +22,7 @@ from graph.differences import graph_differences
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
 from graph.selectors.graph import chunks_extraction
-from memoryhub.nlp import (
-    parse_many,
-    parse_while,
-    parser_available,
-    remember_stored,
-    stored_form,
-)
+from memoryhub.nlp import parse_many, parse_while, parser_available, remember_stored
 from memoryhub.providers.llm import LLMError
 from memoryhub.text import split_sentences
 from tiers.active_templates import parse_template
@@ -95,9 +89,7 @@ def _parse(content: str, found: list[dict]) -> None:
     unparsed = [c for c in found if not remember_stored(c["content"], kept.get(c["chunk_id"]))]
     parse_many([content, *(c["content"] for c in unparsed)])
     if unparsed:
-        shortterm_chunk_parses_keep(
-            parses={c["chunk_id"]: (c["content"], stored_form(c["content"])) for c in unparsed}
-        )
+        shortterm_chunk_parses_keep(chunks={c["chunk_id"]: c["content"] for c in unparsed})
 
 
 def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:

@@ -174,25 +174,19 @@ def _insert_chunks(
 
 
 def _keep_parses(chunks: list[ShorttermChunk]) -> None:
-    """Store the parse of each chunk whose content this process has just parsed (a section
+    """Keep the parse of each chunk whose content this process has just parsed (a section
     extracted or judged before it is written); nothing is parsed here."""
-    rows = []
-    for chunk in chunks:
-        blob = stored_form(chunk.content)
-        if blob is not None:
-            rows.append(ShorttermChunkParse(chunk_id=chunk.pk, data=blob))
-    if rows:
-        ShorttermChunkParse.objects.bulk_create(
-            rows, update_conflicts=True, unique_fields=["chunk"], update_fields=["data"]
-        )
+    shortterm_chunk_parses_keep(chunks={chunk.pk: chunk.content for chunk in chunks})
 
 
-def shortterm_chunk_parses_keep(*, parses: dict[int, tuple[str, bytes]]) -> int:
-    """Keep ``{chunk_id: (content, parse)}`` for chunks that consolidation parsed to judge
-    them, so that the next judgement reads the parse instead of parsing again. A chunk
-    whose content is no longer ``content`` (updated meanwhile) or that is gone is left
-    alone. Returns how many were stored."""
-    items = [(cid, content, blob) for cid, (content, blob) in parses.items() if blob]
+def shortterm_chunk_parses_keep(*, chunks: dict[int, str]) -> int:
+    """Keep the parse of each ``{chunk_id: content}`` that this process has parsed (by
+    consolidation to judge it, or before it was written), so that the next judgement reads
+    it back instead of parsing again. Contents never parsed are skipped; a chunk whose
+    content is no longer ``content`` (updated meanwhile) or that is gone is left alone.
+    Returns how many were stored."""
+    items = [(cid, content, stored_form(content)) for cid, content in chunks.items()]
+    items = [item for item in items if item[2] is not None]
     if not items:
         return 0
     with connection.cursor() as cursor:
