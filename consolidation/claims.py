@@ -17,6 +17,7 @@ raised them (the evidence a reviewer sees).
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -646,6 +647,8 @@ FEATURES = (
     "identifier_swap",
     "identifier_same",
     "role_crossed",
+    "subject_marker_swap",
+    "subject_of_subject",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -712,6 +715,40 @@ REVERSALS = set(
 )
 
 
+def _folded(text: str) -> str:
+    """Lower case without accents or anything but letters and digits ("İzmir" → "izmir",
+    "St. Luke's" → "stlukes", "Door Dash" → "doordash")."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in plain if c.isalnum() and not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class _Written:
+    """A text as the spelling check reads it: folded whole and word by word."""
+
+    whole: str
+    words: frozenset
+
+    @classmethod
+    def of(cls, text: str) -> "_Written":
+        return cls(_folded(text), frozenset(filter(None, map(_folded, text.split()))))
+
+
+def _stated(word: str, text: _Written) -> bool:
+    """Whether ``text`` states ``word`` in another spelling: accents, spacing and
+    punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), or as the longer or
+    shorter form of one name ("Postgres" in "PostgreSQL")."""
+    folded = _folded(word)
+    if not folded or folded in text.words:
+        return True
+    if len(folded) >= 4 and folded in text.whole:
+        return True
+    return len(folded) >= 5 and any(
+        len(other) >= 5 and (other.startswith(folded) or folded.startswith(other))
+        for other in text.words
+    )
+
+
 def compare(incoming: str, existing: str) -> dict:
     """``{"features": {name: number}, "evidence": [...]}`` for a pair of texts."""
     new_claims, old_claims = claims(incoming), claims(existing)
@@ -741,6 +778,7 @@ def compare(incoming: str, existing: str) -> dict:
     techs_old = frozenset().union(*(c.techs for c in old_claims))
     subject_scores = []
     restated_pairs = 0
+    written_new, written_old = _Written.of(incoming), _Written.of(existing)
     for new, old, score in aligned:
 
         def note(signal: str, detail: str, strength: float = 1.0, *, new=new, old=old, score=score):
@@ -788,13 +826,14 @@ def compare(incoming: str, existing: str) -> dict:
             features["progressed"] = 1.0
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
-        gone_techs, new_techs = old.techs - techs_new, new.techs - techs_old
+        gone_techs = {t for t in old.techs - techs_new if not _stated(t, written_new)}
+        new_techs = {t for t in new.techs - techs_old if not _stated(t, written_old)}
         if gone_techs and new_techs:
             note("tech_swap", f"{', '.join(sorted(gone_techs))} → {', '.join(sorted(new_techs))}")
         # Names replaced outside what the claims describe are values ("the account manager
         # is Jane" → "… is Carlos"); inside it the subject changed ("Priya's laptop").
-        gone_names = old.names - names_new - old.subject
-        new_names = new.names - names_old - new.subject
+        gone_names = {n for n in old.names - names_new - old.subject if not _stated(n, written_new)}
+        new_names = {n for n in new.names - names_old - new.subject if not _stated(n, written_old)}
         if gone_names and new_names:
             note(
                 "name_swap",
@@ -825,6 +864,7 @@ def compare(incoming: str, existing: str) -> dict:
     features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
     _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence)
     _template(aligned, incoming, existing, features)
+    _subject_markers(aligned, incoming, existing, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1299,4 +1339,146 @@ def _template(aligned, incoming: str, existing: str, features: dict) -> None:
     for group in SUBJECT_KINDS:
         if (subject_old & group) - all_new and (subject_new & group) - all_old:
             features["subject_kind_swap"] = 1.0
+            break
+
+
+MONTHS = set(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+WEEKDAYS = set("monday tuesday wednesday thursday friday saturday sunday".split())
+KEY_LINE = re.compile(r"^[^:\n]{1,60}:\s")
+
+
+def _subject_tokens(text: str, claim: Claim) -> list:
+    """The tokens naming what a claim is about: a "Key: value" line's key, else the
+    grammatical subject, else the words before the main verb."""
+    doc = parse(text)
+    tokens = [t for t in doc if claim.start <= t.idx < claim.end and not (t.is_space or t.is_punct)]
+    if not tokens:
+        return []
+    key = KEY_LINE.match(claim.text)
+    if key:
+        return [t for t in tokens if t.idx < claim.start + key.end() - 1]
+    for token in tokens:
+        if token.dep_ in {"nsubj", "nsubjpass"}:
+            return [t for t in token.subtree if t.dep_ not in {"relcl", "acl"}]
+    root = next((t for t in tokens if t.dep_ == "ROOT" and t.pos_ in {"VERB", "AUX"}), None)
+    return [t for t in tokens if root is not None and t.i < root.i]
+
+
+def _marker_shape(token, word: str, first: bool) -> str:
+    """What kind of marker singles out one of several things: a number or code ("4B",
+    "v2", "2024", "LH 401"), an identifier ("orders-api-canary"), a letter ("Building A"),
+    a month, a weekday, a name inside the subject ("Team *Falcon*")."""
+    lowered = word.casefold().rstrip(".")
+    if any(c.isdigit() for c in word):
+        return "number"
+    if re.search(r"[a-z0-9][-_.][a-z0-9]", word, re.IGNORECASE):
+        return "identifier"
+    if lowered in MONTHS:
+        return "month"
+    if lowered in WEEKDAYS:
+        return "weekday"
+    if len(word) == 1 and word.isupper():
+        return "letter"
+    if word[:1].isupper() and token.pos_ == "PROPN" and not first:
+        return "name"
+    return ""
+
+
+# People a subject can have, who do what it does ("Léa's *mother* takes ...").
+RELATIVES = set(
+    """mother mom mum father dad parent parents brother sister sibling son daughter child
+    kid kids wife husband partner spouse boyfriend girlfriend fiance fiancee cousin aunt
+    uncle niece nephew grandma grandmother grandfather grandpa granny nan grandson
+    granddaughter colleague coworker co-worker friend neighbour neighbor roommate flatmate
+    housemate classmate teammate twin in-law""".split()
+)
+
+
+def _subject_markers(aligned, incoming: str, existing: str, features: dict, evidence) -> None:
+    """What the best-aligned claims are about, compared word by word:
+
+    - ``subject_marker_swap``: a marker of the subject replaced by another of its shape,
+      each absent from the other text ("*v1* API rate limit" / "*v2* API rate limit",
+      "cloud spend in *March*" / "in *April*", "Building *A*" / "Building *B*"): another
+      thing of the same kind, whatever the values say;
+    - ``subject_of_subject``: one subject is someone or something of the other's ("Léa
+      takes ..." / "Léa's *mother* takes ...", "User prefers ..." / "User's *partner*
+      prefers ..."): another subject that shares the name."""
+    if not aligned:
+        return
+    new, old, score = max(aligned, key=lambda a: a[2])
+    subject_new, subject_old = _subject_tokens(incoming, new), _subject_tokens(existing, old)
+    if not subject_new or not subject_old:
+        return
+    written_new, written_old = _Written.of(incoming), _Written.of(existing)
+    source_new = parse(incoming).user_data.get("source", incoming)
+    source_old = parse(existing).user_data.get("source", existing)
+
+    def shape_of(token, word, claim):
+        shape = _marker_shape(token, word, token.idx == claim.start)
+        if shape == "name" and (
+            any(v.start <= token.idx < v.end for v in claim.values)  # "Fri 8 Nov"
+            or (  # "Tara Singh is the product owner": the subject is the value
+                token.head.lemma_ == "be" or any(c.dep_ == "attr" for c in token.head.children)
+            )
+            or any(
+                t.lemma_ == "be" and any(c.dep_ == "attr" for c in t.children)
+                for t in token.ancestors
+            )
+        ):
+            return ""
+        return shape
+
+    shapes_old = {}
+    for token in subject_old:
+        word = source_old[token.idx : token.idx + len(token)]
+        shape = shape_of(token, word, old)
+        if shape and not _stated(word, written_new):
+            shapes_old.setdefault(shape, word)
+    for token in subject_new:
+        word = source_new[token.idx : token.idx + len(token)]
+        shape = shape_of(token, word, new)
+        if shape and shape in shapes_old and not _stated(word, written_old):
+            features["subject_marker_swap"] = 1.0
+            evidence.append(
+                {
+                    "signal": "subject_marker_swap",
+                    "detail": f"{shapes_old[shape]} → {word}",
+                    "incoming": new.as_dict(),
+                    "existing": old.as_dict(),
+                    "alignment": round(score, 3),
+                }
+            )
+            break
+    for one, other, written in (
+        (subject_new, subject_old, written_old),
+        (subject_old, subject_new, written_new),
+    ):
+        head = next((t for t in one if t.dep_ in {"nsubj", "nsubjpass"}), None)
+        owners = [c for c in head.children if c.dep_ == "poss"] if head is not None else []
+        if (
+            owners
+            and head.lemma_.casefold() in RELATIVES
+            and not (
+                head.head.lemma_ == "be"
+                and any(c.dep_ == "attr" and c.pos_ == "PROPN" for c in head.head.children)
+            )  # "Aisha's husband is Omar": the relative is the value
+            and owners[0].pos_ in {"PROPN", "NOUN"}
+            and _stated(owners[0].text, written)
+            and not _stated(head.text, written)
+            and not any(t.dep_ == "poss" for t in other)
+        ):
+            features["subject_of_subject"] = 1.0
+            evidence.append(
+                {
+                    "signal": "subject_of_subject",
+                    "detail": f"{owners[0].text} → {owners[0].text}'s {head.text}",
+                    "incoming": new.as_dict(),
+                    "existing": old.as_dict(),
+                    "alignment": round(score, 3),
+                }
+            )
             break

@@ -436,9 +436,7 @@ def test_a_section_and_its_candidates_are_parsed_in_one_batch(worker, monkeypatc
     assert [section, "The Q3 budget for the marketing team is $50,000."] in batches
 
 
-def test_a_candidate_is_parsed_once_and_its_parse_kept_for_the_next_judgement(
-    worker, monkeypatch
-):
+def test_a_candidate_is_parsed_once_and_its_parse_kept_for_the_next_judgement(worker, monkeypatch):
     from consolidation.services import active_to_shortterm
     from memoryhub import nlp
     from tiers.models import ShorttermChunkParse

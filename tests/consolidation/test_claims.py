@@ -276,3 +276,68 @@ def test_a_shared_word_that_is_the_subject_of_one_claim_only_is_a_role_crossed()
     assert features["role_crossed"] > 0
     same = compare("Tomasz teaches piano on Thursdays.", "Tomasz teaches piano on Tuesdays.")
     assert same["features"]["role_crossed"] == 0
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("v1 API rate limit: 100 requests/minute per key.", "v2 API rate limit: 600 req/min."),
+        (
+            "Cloud bill for the ml account in March: $18.4k.",
+            "Cloud bill for the ml account in April: $22.1k.",
+        ),
+        ("Invoice #4471 was paid on 15 March.", "Invoice #4472 is still unpaid."),
+    ],
+)
+def test_a_marker_of_the_subject_replaced_by_one_of_its_shape_is_another_subject(
+    existing, incoming
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "subject_marker_swap" in signals
+    assert any(e["signal"] == "subject_marker_swap" and "→" in e["detail"] for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "The API rate limit is 100 requests per minute.",
+            "The API rate limit is now 300 requests per minute.",
+        ),
+        (
+            "Tara Singh is the product owner of Project Falcon.",
+            "Hiro Tanaka is the product owner of Project Falcon.",
+        ),
+        ("Deadline: 5 May.", "Deadline: 12 May."),
+    ],
+)
+def test_a_changed_value_under_the_same_subject_is_no_marker_swap(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "subject_marker_swap" not in signals
+
+
+def test_someone_of_the_subject_doing_the_same_is_another_subject():
+    signals, evidence = _signals(
+        "Léa takes levothyroxine 50 mcg every morning.",
+        "Léa's mother takes levothyroxine 75 mcg each morning.",
+    )
+    assert "subject_of_subject" in signals
+    assert any("mother" in e["detail"] for e in evidence if e["signal"] == "subject_of_subject")
+    signals, _ = _signals("Aisha's husband is Omar.", "Aisha is married to Bilal.")
+    assert "subject_of_subject" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Elif lives in Izmir with her two cats.", "Two cats share Elif's flat in İzmir."),
+        (
+            "Gina lost her job at DoorDash.",
+            "Since losing her Door Dash job, Gina has had a tough time.",
+        ),
+        ("The team uses PostgreSQL for analytics.", "analytics warehouse -> Postgres"),
+    ],
+)
+def test_a_name_spelt_another_way_is_no_swap(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert not {"name_swap", "tech_swap"} & signals

@@ -102,6 +102,10 @@ SELF_NAMED = re.compile(
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
+# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
+
+
 def _clean(name: str) -> str:
     name = name.strip().strip("`'\"*_()[]{}<>,;:!?")
     if name.endswith(("'s", "’s")):
@@ -141,6 +145,16 @@ class NameReading:
             and origin != "identifier"  # "PR #482": the number is the name
         ):
             tokens = tokens[:-1]
+        while (
+            name is None
+            and origin in {"ner", "propn"}
+            and len(tokens) > 1
+            and self._text(tokens[0].idx, tokens[0].idx + len(tokens[0])).isalpha()
+            and self._text(tokens[0].idx, tokens[0].idx + len(tokens[0])).islower()
+            and tokens[0].lower_ not in SURNAME_PARTICLES
+            and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
+        ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
+            tokens = tokens[1:]
         if not tokens:
             return None
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
