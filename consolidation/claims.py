@@ -134,6 +134,15 @@ PROGRESSIONS = [
         "consider",
         "collect",
         "learn",
+        "announced",
+        "announce",
+        "ordered",
+        "order",
+        "booked",
+        "book",
+        "intend",
+        "design",
+        "idea",
     ],
     [
         "started",
@@ -155,6 +164,19 @@ PROGRESSIONS = [
         "implement",
         "interview",
         "apply",
+        "development",
+        "developing",
+        "building",
+        "migrating",
+        "converting",
+        "mitigated",
+        "mitigate",
+        "delivered",
+        "deliver",
+        "halfway",
+        "partially",
+        "widened",
+        "widen",
     ],
     [
         "done",
@@ -190,8 +212,22 @@ PROGRESSIONS = [
         "pass",
         "grant",
         "fix",
+        "installed",
+        "install",
+        "decommissioned",
+        "decommission",
+        "written",
+        "signed",
+        "sign",
+        "paid",
+        "won",
     ],
 ]
+# Words that make a higher share a step forward ("30% converted" → "85% converted").
+PROGRESS_WORDS = set(
+    """done complete completed converted migrated translated reached progress finished
+    rolled rollout through processed indexed backfilled uploaded installed""".split()
+)
 SINGLE_VALUED_KEYS = set(
     """owner owners owned lead leads led manager managed maintainer assignee region host
     hosted located location city home lives live employer works work company team reports
@@ -524,6 +560,19 @@ def _progressed(old: frozenset, new: frozenset) -> bool:
     return before is not None and after is not None and after > before
 
 
+def _share_grew(old: Claim, new: Claim) -> bool:
+    """A share of work done that grew ("about 30% done" → "has reached roughly 80%")."""
+    before = [v.key[0] for v in old.values if v.kind == "percent"]
+    after = [v.key[0] for v in new.values if v.kind == "percent"]
+    words = {w.casefold() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
+    return (
+        len(before) == 1
+        and len(after) == 1
+        and after[0] > before[0]
+        and bool(words & PROGRESS_WORDS)
+    )
+
+
 def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
     """A value of one kind that the new claim states differently, none of its readings
     matching (a count only against a count of the same thing)."""
@@ -649,6 +698,7 @@ FEATURES = (
     "role_crossed",
     "subject_marker_swap",
     "subject_of_subject",
+    "count_changed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -822,7 +872,7 @@ def compare(incoming: str, existing: str) -> dict:
             note("preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes")
         if opposed:
             note("opposite", opposed)
-        if _progressed(old.words, new.words):
+        if _progressed(old.words, new.words) or _share_grew(old, new):
             features["progressed"] = 1.0
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
@@ -865,6 +915,7 @@ def compare(incoming: str, existing: str) -> dict:
     _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence)
     _template(aligned, incoming, existing, features)
     _subject_markers(aligned, incoming, existing, features, evidence)
+    _counts(aligned, new_claims, old_claims, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1482,3 +1533,31 @@ def _subject_markers(aligned, incoming: str, existing: str, features: dict, evid
                 }
             )
             break
+
+
+def _counts(aligned, new_claims, old_claims, features: dict, evidence) -> None:
+    """``count_changed``: the best-aligned claims each count one thing, under other nouns
+    ("12 worker nodes" / "16 workers", "31 members" / "28 singers strong", "retried up to
+    5 times" / "gives up after 8 attempts"), and neither count is stated in the other
+    text: the one count changed, which the counts' nouns alone do not say."""
+    if not aligned:
+        return
+    new, old, score = max(aligned, key=lambda a: a[2])
+    mine = [v for v in new.values if v.kind == "number"]
+    theirs = [v for v in old.values if v.kind == "number"]
+    if len(mine) != 1 or len(theirs) != 1 or mine[0].unit == theirs[0].unit:
+        return
+    every_new = {v.key for c in new_claims for v in c.values if v.kind == "number"}
+    every_old = {v.key for c in old_claims for v in c.values if v.kind == "number"}
+    if mine[0].key in every_old or theirs[0].key in every_new:
+        return
+    features["count_changed"] = 1.0
+    evidence.append(
+        {
+            "signal": "count_changed",
+            "detail": f"{theirs[0].text} {theirs[0].unit} → {mine[0].text} {mine[0].unit}".strip(),
+            "incoming": new.as_dict(),
+            "existing": old.as_dict(),
+            "alignment": round(score, 3),
+        }
+    )

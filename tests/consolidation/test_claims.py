@@ -341,3 +341,41 @@ def test_someone_of_the_subject_doing_the_same_is_another_subject():
 def test_a_name_spelt_another_way_is_no_swap(existing, incoming):
     signals, _ = _signals(existing, incoming)
     assert not {"name_swap", "tech_swap"} & signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Webhook deliveries are retried up to 5 times.",
+            "We give up on a webhook after 8 failed delivery attempts.",
+        ),
+        ("The community choir has 31 members.", "Our choir is 28 singers strong."),
+    ],
+)
+def test_one_count_under_another_noun_changed_is_a_signal(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "count_changed" in signals
+    assert any(e["signal"] == "count_changed" for e in evidence)
+    signals, _ = _signals(existing, existing.replace("has", "still has"))
+    assert "count_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Translation of the docs: started, about 30% done.",
+            "Docs translation has reached roughly 80% done.",
+        ),
+        (
+            "Kitchen renovation: cabinets ordered.",
+            "Kitchen renovation: cabinets delivered and installed.",
+        ),
+    ],
+)
+def test_work_moving_forward_is_a_progression(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "progressed" in signals
+    signals, _ = _signals(incoming, existing)
+    assert "progressed" not in signals
