@@ -673,6 +673,21 @@ def test_extract_many_matches_extract(parser):
         ("Tobias reviewed PR 4410 this morning.", ("tobias", "REVIEWED", "pr 4410")),
         # a note's label before a colon is no speaker
         ("Workaround: restart the pod by hand.\nVenkat owns the chart.", ("workaround", None)),
+        # the words of a replacement between two systems
+        (
+            "Change: switched SMTP provider from Postmark to Amazon SES.",
+            ("amazon ses", "REPLACES", "postmark"),
+        ),
+        (
+            "patient-portal now uses Keycloak for login instead of the home-grown auth-svc.",
+            ("keycloak", "REPLACES", "auth-svc"),
+        ),
+        (
+            "Retire the fx-poller cron in favour of rates-stream.",
+            ("rates-stream", "REPLACES", "fx-poller"),
+        ),
+        ("The data team is swapping Airflow for Dagster.", ("dagster", "REPLACES", "airflow")),
+        ("(2) replace Jenkins w/ GitHub Actions", ("github actions", "REPLACES", "jenkins")),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -7,6 +7,7 @@ import re
 
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS, TEAM_WORDS, TRIP_NOUNS
+from graph.vocabulary import normalize_name
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
@@ -33,6 +34,58 @@ ARROW = re.compile(r"\s(?:\u2192|->|=>)\s")
 ADJACENT_LEFT = re.compile(r"[`'\"}\s]*")
 ADJACENT_RIGHT = re.compile(r"[`'\"{\s]*")
 ON_HOST = re.compile(r"\bon\s+(?:the\s+)?(?:(?:node|host|box|vm|server|instance)\s+)?`?\Z")
+
+
+# The words between two systems where the second takes the first's place: "from A to B"
+# (after a change word), "B instead of A", "A in favour of B", "A replaced by B", "swap A
+# for B", "replace A w/ B". Each: (words before the first name, words between, whether
+# the second name is the newcomer).
+CHANGE_WORDS = re.compile(
+    r"\b(?:switch\w*|mov\w*|migrat\w*|swap\w*|upgrad\w*|bump\w*|port\w*|transition\w*|"
+    r"chang\w*|convert\w*|rewr\w*|cut\s*over|replac\w*|went|go(?:es|ing)?)\b",
+    re.IGNORECASE,
+)
+SYSTEM_TYPES = {"technology", "component"}
+VERSION_OR_NOTE = r"(?:\s*v?\d[\w.]*)?(?:\s*\([^()]{0,40}\))?"
+A_FEW_WORDS = r"(?:\s+[a-z][\w-]*){0,3}?"
+FROM = re.compile(r"\bfrom\s+(?:the\s+)?(?:old\s+|legacy\s+|self-managed\s+)?\Z", re.I)
+REPLACEMENTS = (
+    (
+        FROM,
+        re.compile(VERSION_OR_NOTE + r"(?:\s+\w+)?\s+to\s+(?:the\s+)?(?:new\s+)?\Z", re.I),
+        True,
+    ),
+    (
+        None,
+        re.compile(
+            VERSION_OR_NOTE + A_FEW_WORDS + r"\s+(?:instead\s+of|rather\s+than)\s+(?:the\s+)?"
+            r"(?:old\s+|legacy\s+|home-grown\s+|previous\s+)?\Z",
+            re.I,
+        ),
+        False,
+    ),
+    (
+        None,
+        re.compile(
+            VERSION_OR_NOTE + A_FEW_WORDS + r"\s+in\s+fa[vu]ou?r\s+of\s+(?:the\s+)?\Z", re.I
+        ),
+        True,
+    ),
+    (
+        None,
+        re.compile(
+            VERSION_OR_NOTE + r",?\s+(?:(?:is|was|were|got|has\s+been|have\s+been|"
+            r"being)\s+)*replaced\s+by\s+(?:the\s+)?\Z",
+            re.I,
+        ),
+        True,
+    ),
+    (
+        re.compile(r"\b(?:swap\w*|replac\w*|trad\w*)\s+(?:out\s+)?(?:the\s+)?\Z", re.I),
+        re.compile(VERSION_OR_NOTE + r"\s+(?:for|with|w/)\s+(?:the\s+)?\Z", re.I),
+        True,
+    ),
+)
 
 
 def host_like(mention: Mention) -> bool:
@@ -119,6 +172,7 @@ class SurfaceReading:
 
     def _surface(self):
         self._surface_lines()
+        self._replacements()
         self._kind_before()
         self._inline_owner()
         for sent in self.doc.sents:
@@ -144,6 +198,45 @@ class SurfaceReading:
                     self._takes_ownership(token)
                 if token.lower_ in {"dri", "oncall", "on-call"} and token.dep_ == "attr":
                     self._is_owner_for(token)
+
+    def _replacements(self):
+        """Two systems of one kind joined by the words of a replacement (``REPLACEMENTS``):
+        "switched SMTP from Postmark to Amazon SES", "now uses Keycloak instead of the
+        home-grown auth-svc", "retire the fx-poller in favour of rates-stream", "swapping
+        Airflow for Dagster": the newcomer REPLACES the other."""
+        for sent in self.doc.sents:
+            start, end = sent.start_char, sent.end_char
+            inline = sorted(
+                (m for m in self.mentions if start <= m.start < end and m.type in SYSTEM_TYPES),
+                key=lambda m: m.start,
+            )
+            text = self._sentence_text(sent)
+            for index, first in enumerate(inline):
+                found = None
+                for second in inline[index + 1 : index + 3]:  # "the home-grown auth-svc"
+                    if first.end <= second.start and self._replaces(first, second, start):
+                        found = second
+                if found is not None:
+                    new, old = self._replaces(first, found, start)
+                    self._relate(new, old, "REPLACES", text)
+
+    def _replaces(self, first, second, start: int):
+        """``(newcomer, replaced)`` when the words around ``first`` and ``second`` say so."""
+        gap = self.source[first.end : second.start]
+        before = self.source[max(start, first.start - 40) : first.start]
+        for lead, between, second_is_new in REPLACEMENTS:
+            if not between.fullmatch(gap) or (lead is not None and not lead.search(before)):
+                continue
+            if lead is FROM and (
+                not CHANGE_WORDS.search(self.source[start : first.start])  # "flights from A
+                or any(  # to B": no change; "migrated X from A to B": X's migration says it
+                    type_ == "MIGRATED_TO" and target == normalize_name(second.name)
+                    for _source, type_, target in self.relationships
+                )
+            ):
+                continue
+            return (second, first) if second_is_new else (first, second)
+        return None
 
     def _surface_lines(self):
         """Per line: a deploy arrow ("payouts-svc v5.1.0 → prod (eu-west-1, ap-southeast-1)")
