@@ -102,6 +102,13 @@ SELF_NAMED = re.compile(
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
+TECH_VERSION = re.compile(r"^v?\d{1,4}(?:\.(?:\d{1,4}|x)){0,3}(?:[a-z]{1,3})?$")
+# What after a number makes it a quantity, not a release ("Redis 6 GB", "Kafka 3 brokers").
+VERSION_UNITS = set(
+    """gb mb tb kb gib mib ms s sec min h hrs % x k m nodes node brokers broker replicas
+    replica pods pod instances instance users cores vcpu cpus workers days weeks hours
+    times""".split()
+)
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
@@ -180,6 +187,22 @@ class NameReading:
         for token in tokens:
             self.by_token[token.i] = mention
         return mention
+
+    def _version_after(self, token):
+        """The version right after a technology's name ("Postgres 16", "Python 3.12",
+        "Oracle 19c", "OpenSearch 2.x"), which names the release, not a year ("Figma
+        2024"), a count or a size ("Redis 6 GB")."""
+        after = token.i + 1
+        if after >= len(self.doc) or not token.whitespace_ or after in self.by_token:
+            return None
+        number = self.doc[after]
+        word = self._text(number.idx, number.idx + len(number))
+        if not TECH_VERSION.match(word) or number.ent_type_ in {"DATE", "TIME", "MONEY"}:
+            return None
+        if len(word) == 4 and word[:2] in {"19", "20"}:
+            return None
+        following = self.doc[after + 1].lower_ if after + 1 < len(self.doc) else ""
+        return None if following in VERSION_UNITS else number
 
     def _model_number(self, tokens) -> bool:
         """The number right after a product's or a project's name is part of the name
@@ -607,6 +630,7 @@ class NameReading:
                     and doc[tokens[-1].i + 1].i not in self.by_token
                 ):
                     tokens.append(doc[tokens[-1].i + 1])
+                version = self._version_after(tokens[-1])
                 cue = self._cue_type(tokens, "") if len(tokens) > len(found) else ""
                 if len(tokens) > len(found) and tokens[-1].lower_.rstrip(".") in ORG_WORDS:
                     self._add(tokens, "organization", 0.8, origin="propn", cued=True)
@@ -614,7 +638,12 @@ class NameReading:
                     self._add(tokens, cue, 0.8, origin="propn", cued=True)  # "Harbor Lights
                     # Festival" is a festival, whatever "Harbor" is in the gazetteer
                 else:  # "Harbor Print Ltd" is a company, "Docker Desktop" a technology
-                    self._add(tokens, "technology", 0.9, origin="technology", cued=True)
+                    named = None
+                    if version is not None:  # "PostgreSQL 14", "Oracle 19c": one name
+                        named = self._text(tokens[0].idx, version.idx + len(version))
+                    self._add(tokens, "technology", 0.9, origin="technology", cued=True, name=named)
+                    if version is not None:
+                        tokens.append(version)
                 index = tokens[-1].i + 1
             else:
                 index += 1
