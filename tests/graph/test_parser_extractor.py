@@ -361,7 +361,7 @@ def test_extract_many_matches_extract(parser):
         ),
         (
             "dns-resolver-a and dns-resolver-b (both CoreDNS 1.11) restarted.",
-            ("dns-resolver-a", "USES", "coredns"),
+            ("dns-resolver-a", "USES", "coredns 1.11"),
         ),
         # whose; a thing operated by an organisation; years spent at an employer
         (
