@@ -25,7 +25,7 @@ from functools import lru_cache
 from memoryhub import lexicon
 from memoryhub.nlp import parse
 from memoryhub.text import jaccard
-from memoryhub.values import Value, find_values, same_value
+from memoryhub.values import MONTHS, WEEKDAYS, Value, find_values, same_value
 
 STOP = set(
     """be have do will would should can could may might must shall the a an of to in on at
@@ -765,6 +765,17 @@ REVERSALS = set(
 )
 
 
+def _evidence(signal: str, detail: str, new: Claim, old: Claim, score: float) -> dict:
+    """One signal's evidence: the claims compared and how well they align."""
+    return {
+        "signal": signal,
+        "detail": detail,
+        "incoming": new.as_dict(),
+        "existing": old.as_dict(),
+        "alignment": round(score, 3),
+    }
+
+
 def _folded(text: str) -> str:
     """Lower case without accents or anything but letters and digits ("İzmir" → "izmir",
     "St. Luke's" → "stlukes", "Door Dash" → "doordash")."""
@@ -832,15 +843,7 @@ def compare(incoming: str, existing: str) -> dict:
     for new, old, score in aligned:
 
         def note(signal: str, detail: str, strength: float = 1.0, *, new=new, old=old, score=score):
-            evidence.append(
-                {
-                    "signal": signal,
-                    "detail": detail,
-                    "incoming": new.as_dict(),
-                    "existing": old.as_dict(),
-                    "alignment": round(score, 3),
-                }
-            )
+            evidence.append(_evidence(signal, detail, new, old, score))
             features[signal] = max(features[signal], strength)
 
         subject_scores.append(
@@ -912,10 +915,11 @@ def compare(incoming: str, existing: str) -> dict:
                     f"{' '.join(sorted(gone))} → {' '.join(sorted(added))}",
                 )
     features["subject_overlap"] = max(subject_scores) if subject_scores else 0.0
-    _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence)
-    _template(aligned, incoming, existing, features)
-    _subject_markers(aligned, incoming, existing, features, evidence)
-    _counts(aligned, new_claims, old_claims, features, evidence)
+    best = max(aligned, key=lambda a: a[2]) if aligned else None
+    _subject_features(aligned, best, new_claims, old_claims, incoming, existing, features, evidence)
+    _template(best, incoming, existing, features)
+    _subject_markers(best, incoming, existing, (written_new, written_old), features, evidence)
+    _counts(best, new_claims, old_claims, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -962,7 +966,9 @@ def _show(tokens) -> str:
     return ", ".join(sorted(t if isinstance(t, str) else str(t[2][0]) for t in tokens))
 
 
-def _subject_features(aligned, new_claims, old_claims, incoming, existing, features, evidence):
+def _subject_features(
+    aligned, best, new_claims, old_claims, incoming, existing, features, evidence
+):
     """Where two aligned claims differ: in what they are about (a qualifier of the subject
     replaced: "the staging database" → "the production database", "v1 API" → "v2 API":
     another subject) or in what they say about one subject (a filler or value replaced
@@ -970,7 +976,6 @@ def _subject_features(aligned, new_claims, old_claims, incoming, existing, featu
     stated in both texts with another filler, whether or not their claims align."""
     new_tokens, old_tokens = _tokens(new_claims), _tokens(old_claims)
     changed = restated = 0
-    best = max(aligned, key=lambda a: a[2]) if aligned else None
     if best and best[0].head and best[1].head:
         same = best[0].head == best[1].head
         features["head_same"] = float(same)
@@ -991,13 +996,7 @@ def _subject_features(aligned, new_claims, old_claims, incoming, existing, featu
         if gone and added and about_same:
             features["qualifier_swap"] = max(features["qualifier_swap"], min(1.0, score + 0.3))
             evidence.append(
-                {
-                    "signal": "qualifier_swap",
-                    "detail": f"{_show(gone)} → {_show(added)}",
-                    "incoming": new.as_dict(),
-                    "existing": old.as_dict(),
-                    "alignment": round(score, 3),
-                }
+                _evidence("qualifier_swap", f"{_show(gone)} → {_show(added)}", new, old, score)
             )
             continue
         gone_fill, added_fill = _replaced(old.fillers, new.fillers, old_tokens, new_tokens)
@@ -1025,15 +1024,12 @@ def _subject_features(aligned, new_claims, old_claims, incoming, existing, featu
                 fresh = {f for f in new_fillers if f not in lowered_old}
                 if fresh:
                     features["slot_changed"] = 1.0
+                    detail = (
+                        f"{', '.join(sorted(shared))}: "
+                        f"{', '.join(sorted(fillers))} → {', '.join(sorted(fresh))}"
+                    )
                     evidence.append(
-                        {
-                            "signal": "slot_changed",
-                            "detail": f"{', '.join(sorted(shared))}: "
-                            f"{', '.join(sorted(fillers))} → {', '.join(sorted(fresh))}",
-                            "incoming": new.as_dict(),
-                            "existing": old.as_dict(),
-                            "alignment": round(alignment(new, old), 3),
-                        }
+                        _evidence("slot_changed", detail, new, old, alignment(new, old))
                     )
 
 
@@ -1356,15 +1352,15 @@ def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
     return out
 
 
-def _template(aligned, incoming: str, existing: str, features: dict) -> None:
+def _template(best, incoming: str, existing: str, features: dict) -> None:
     """The best-aligned claims read as one sentence template: how much of their wording is
     shared in order (``template_match``), and whether what differs sits in the subject
     ("the *blue* line train leaves every 10 minutes" / "the *red* line train ...": another
     subject) or outside it ("Ana owns the *billing* service" / "... the *search* service":
     another value)."""
-    if not aligned:
+    if best is None:
         return
-    new, old, _ = max(aligned, key=lambda a: a[2])
+    new, old, _ = best
     words_new, words_old = _words_of(incoming, new), _words_of(existing, old)
     if not words_new or not words_old:
         return
@@ -1393,11 +1389,6 @@ def _template(aligned, incoming: str, existing: str, features: dict) -> None:
             break
 
 
-MONTHS = set(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
-)
-WEEKDAYS = set("monday tuesday wednesday thursday friday saturday sunday".split())
 KEY_LINE = re.compile(r"^[^:\n]{1,60}:\s")
 
 
@@ -1448,7 +1439,7 @@ RELATIVES = set(
 )
 
 
-def _subject_markers(aligned, incoming: str, existing: str, features: dict, evidence) -> None:
+def _subject_markers(best, incoming: str, existing: str, written, features: dict, evidence):
     """What the best-aligned claims are about, compared word by word:
 
     - ``subject_marker_swap``: a marker of the subject replaced by another of its shape,
@@ -1458,13 +1449,13 @@ def _subject_markers(aligned, incoming: str, existing: str, features: dict, evid
     - ``subject_of_subject``: one subject is someone or something of the other's ("Léa
       takes ..." / "Léa's *mother* takes ...", "User prefers ..." / "User's *partner*
       prefers ..."): another subject that shares the name."""
-    if not aligned:
+    if best is None:
         return
-    new, old, score = max(aligned, key=lambda a: a[2])
+    new, old, score = best
     subject_new, subject_old = _subject_tokens(incoming, new), _subject_tokens(existing, old)
     if not subject_new or not subject_old:
         return
-    written_new, written_old = _Written.of(incoming), _Written.of(existing)
+    written_new, written_old = written
     source_new = parse(incoming).user_data.get("source", incoming)
     source_old = parse(existing).user_data.get("source", existing)
 
@@ -1494,15 +1485,8 @@ def _subject_markers(aligned, incoming: str, existing: str, features: dict, evid
         shape = shape_of(token, word, new)
         if shape and shape in shapes_old and not _stated(word, written_old):
             features["subject_marker_swap"] = 1.0
-            evidence.append(
-                {
-                    "signal": "subject_marker_swap",
-                    "detail": f"{shapes_old[shape]} → {word}",
-                    "incoming": new.as_dict(),
-                    "existing": old.as_dict(),
-                    "alignment": round(score, 3),
-                }
-            )
+            detail = f"{shapes_old[shape]} → {word}"
+            evidence.append(_evidence("subject_marker_swap", detail, new, old, score))
             break
     for one, other, written in (
         (subject_new, subject_old, written_old),
@@ -1523,26 +1507,19 @@ def _subject_markers(aligned, incoming: str, existing: str, features: dict, evid
             and not any(t.dep_ == "poss" for t in other)
         ):
             features["subject_of_subject"] = 1.0
-            evidence.append(
-                {
-                    "signal": "subject_of_subject",
-                    "detail": f"{owners[0].text} → {owners[0].text}'s {head.text}",
-                    "incoming": new.as_dict(),
-                    "existing": old.as_dict(),
-                    "alignment": round(score, 3),
-                }
-            )
+            detail = f"{owners[0].text} → {owners[0].text}'s {head.text}"
+            evidence.append(_evidence("subject_of_subject", detail, new, old, score))
             break
 
 
-def _counts(aligned, new_claims, old_claims, features: dict, evidence) -> None:
+def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
     """``count_changed``: the best-aligned claims each count one thing, under other nouns
     ("12 worker nodes" / "16 workers", "31 members" / "28 singers strong", "retried up to
     5 times" / "gives up after 8 attempts"), and neither count is stated in the other
     text: the one count changed, which the counts' nouns alone do not say."""
-    if not aligned:
+    if best is None:
         return
-    new, old, score = max(aligned, key=lambda a: a[2])
+    new, old, score = best
     mine = [v for v in new.values if v.kind == "number"]
     theirs = [v for v in old.values if v.kind == "number"]
     if len(mine) != 1 or len(theirs) != 1 or mine[0].unit == theirs[0].unit:
@@ -1552,12 +1529,5 @@ def _counts(aligned, new_claims, old_claims, features: dict, evidence) -> None:
     if mine[0].key in every_old or theirs[0].key in every_new:
         return
     features["count_changed"] = 1.0
-    evidence.append(
-        {
-            "signal": "count_changed",
-            "detail": f"{theirs[0].text} {theirs[0].unit} → {mine[0].text} {mine[0].unit}".strip(),
-            "incoming": new.as_dict(),
-            "existing": old.as_dict(),
-            "alignment": round(score, 3),
-        }
-    )
+    detail = f"{theirs[0].text} {theirs[0].unit} → {mine[0].text} {mine[0].unit}"
+    evidence.append(_evidence("count_changed", detail, new, old, score))

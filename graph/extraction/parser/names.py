@@ -156,8 +156,8 @@ class NameReading:
             name is None
             and origin in {"ner", "propn"}
             and len(tokens) > 1
-            and self._text(tokens[0].idx, tokens[0].idx + len(tokens[0])).isalpha()
-            and self._text(tokens[0].idx, tokens[0].idx + len(tokens[0])).islower()
+            and (written := self._text(tokens[0].idx, tokens[0].idx + len(tokens[0]))).isalpha()
+            and written.islower()
             and tokens[0].lower_ not in SURNAME_PARTICLES
             and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
         ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word

@@ -213,12 +213,11 @@ class SurfaceReading:
             text = self._sentence_text(sent)
             for index, first in enumerate(inline):
                 found = None
-                for second in inline[index + 1 : index + 3]:  # "the home-grown auth-svc"
-                    if first.end <= second.start and self._replaces(first, second, start):
-                        found = second
+                for second in inline[index + 1 : index + 3]:  # "the home-grown auth-svc":
+                    if first.end <= second.start:  # the farther name when both read
+                        found = self._replaces(first, second, start) or found
                 if found is not None:
-                    new, old = self._replaces(first, found, start)
-                    self._relate(new, old, "REPLACES", text)
+                    self._relate(*found, "REPLACES", text)
 
     def _replaces(self, first, second, start: int):
         """``(newcomer, replaced)`` when the words around ``first`` and ``second`` say so."""
