@@ -66,7 +66,7 @@ LEADING_VERBS = frozenset(
     upgraded bump bumped rotate rotated investigate check ask asked talk talked met meet
     loved liked hated adopted adopt joined moving working living planning using visiting
     starting going heading flying looking trying learning reading building running
-    leading managing""".split()
+    leading managing mentioned mentions says said""".split()
 )
 # Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
 SYSTEM_SUFFIXES = frozenset(
@@ -122,6 +122,8 @@ NAMING_NOUNS = frozenset(
     daemon sidecar binary cli app bot worker lambda function stream index""".split()
 )
 _LINE_VERB = re.compile(r"(?m)^([ \t]*)([A-Z][a-z]+)\b")
+# "... in Marseille. Works mostly in Trados": a note's sentence that opens with its verb.
+_SENTENCE_VERB = re.compile(r"(?<=[.!?;])([ \t]+)([A-Z][a-z]+)\b")
 _CANDIDATE = re.compile(r"[@\w][\w.+#/'-]*[\w+#)]|[@\w]")
 
 _lock = threading.Lock()
@@ -286,7 +288,7 @@ def prepare(text: str) -> tuple[str, dict]:
             if text[bar] == "|":
                 chars[bar] = "\n"
     blanked = "".join(chars)
-    for line in _LINE_VERB.finditer(blanked):
+    for line in (*_LINE_VERB.finditer(blanked), *_SENTENCE_VERB.finditer(blanked)):
         word = line.group(2)
         if word.casefold() in LEADING_VERBS:
             chars[line.start(2)] = word[0].lower()
@@ -424,24 +426,27 @@ def _after_fork() -> None:
 os.register_at_fork(after_in_child=_after_fork)
 
 
-def parse_while(texts: list[str], work):
-    """Parse ``texts`` on another thread while ``work()`` runs on this one, and return what
-    ``work`` returns once both are done. For an embedding (onnxruntime runs without the
-    GIL) beside the parse of the same text: on 2 cores a 300–900 character section's
-    embedding and parse take 40 ms together against 51–55 ms one after the other. Without
-    the parser, ``work()`` alone."""
+def _thread() -> ThreadPoolExecutor:
     global _beside
-    if _load() is None:
-        return work()
     if _beside is None:
         with _lock:
             if _beside is None:
                 _beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memoryhub-parse")
-    parsing = _beside.submit(parse_many, list(texts))
+    return _beside
+
+
+def run_beside(side, work):
+    """Run ``side()`` on the parse thread while ``work()`` runs on this one, and return
+    ``(side(), work())`` once both are done (an exception of either is raised after both
+    finish). For a section's parse and extraction beside its embedding: onnxruntime runs
+    without the GIL, so the two share 2 cores instead of taking turns."""
+    pending = _thread().submit(side)
     try:
-        return work()
-    finally:
-        parsing.result()
+        done = work()
+    except BaseException:
+        pending.exception()  # wait: the side job may be writing the caches
+        raise
+    return pending.result(), done
 
 
 def parse(text: str):

@@ -688,6 +688,25 @@ def test_extract_many_matches_extract(parser):
         ),
         ("The data team is swapping Airflow for Dagster.", ("dagster", "REPLACES", "airflow")),
         ("(2) replace Jenkins w/ GitHub Actions", ("github actions", "REPLACES", "jenkins")),
+        # a note's sentence that opens with its verb is about the person the note is about
+        (
+            "Client notes: Rafaela Tavares runs a bakery in Braga. Uses Square for payments.",
+            ("rafaela tavares", "USES", "square"),
+        ),
+        (
+            "About the user: Anselm Weber, 41. Loves Rust. Works at Grafana Labs these days.",
+            ("anselm weber", "WORKS_FOR", "grafana labs"),
+        ),
+        (
+            "Reminder set. Name: Keziah. Lives in Accra, prefers WhatsApp over email.",
+            ("keziah", "LIVES_IN", "accra"),
+        ),
+        # "she" twice in a row stays with the one the first "she" stood for
+        (
+            "Farida Nasser leads QA at Wayfair. She reports to Lionel Baptiste. "
+            "She prefers Playwright over Cypress.",
+            ("farida nasser", "PREFERS", "playwright"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -734,6 +753,13 @@ def test_a_record_opened_by_its_system_and_keys_named_in_more_words(parser):
     assert {("takumi sato", "USES", "unity"), ("takumi sato", "LIVES_IN", "tokyo")} <= _triples(
         profile
     )
+
+
+def test_a_first_person_note_gives_its_verbs_to_no_one_it_names(parser):
+    result = parser.extract(
+        "Spent the weekend with my neighbour Ottavio, who fixes bikes. Moved to Turin in May."
+    )
+    assert ("ottavio", "LIVES_IN", "turin") not in _triples(result)
 
 
 def test_the_word_name_introducing_a_person_is_no_entity(parser):

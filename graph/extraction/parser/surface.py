@@ -11,6 +11,8 @@ from graph.vocabulary import normalize_name
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
+# "Name: Olamide", "User name Leah Goldberg", "Name — Pieter": the person a note is about.
+NAME_FIELD = re.compile(r"\b(?:name\s*(?:is\s*)?[:\u2014\u2013=-]?|user\s*:)\s*\Z", re.IGNORECASE)
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
 MIGRATION_NOUNS = {"migration", "move", "switch", "port", "cutover", "transition", "rewrite"}
@@ -121,6 +123,45 @@ class SurfaceReading:
                 if mention is not None and mention.type == "person":
                     self.user = mention
                     return
+
+    def _note_person(self):
+        """The person a note without speakers is about, for its sentences that open with
+        their verb ("Uses Neovim.", "Works at Paystack on the payouts team"): the user the
+        notes name, the person a "Name: X" field gives, or the first sentence's person when
+        the note opens on them ("Daniela Ruiz is a data engineer ...", "User context: Omar
+        Haddad, ...", "Preferences for Callum Reid: ..."). None for a note written in the
+        first person about others ("same team as my friend Tunde")."""
+        if "note_person" not in self.__dict__:
+            self.note_person = None if self.speakers else self._named_note_person()
+        return self.note_person
+
+    def _named_note_person(self):
+        if getattr(self, "user", None) is not None:
+            return self.user
+        people = sorted((m for m in self.mentions if m.type == "person"), key=lambda m: m.start)
+        for person in people:
+            if NAME_FIELD.search(self.source[max(0, person.start - 16) : person.start]):
+                return person
+        first = next(iter(self.doc.sents), None)
+        if first is None:
+            return None
+        end = first[-1].idx + len(first[-1])
+        opening = [m for m in people if m.start < end]
+        for person in opening:
+            token = self.doc.char_span(person.start, person.end, alignment_mode="expand")
+            head = token.root if token is not None else None
+            if head is not None and head.dep_ == "poss":
+                head = head.head  # "Juliette's thesis is on federated learning"
+            if head is not None and head.dep_ == "nsubj" and head.head.dep_ == "ROOT":
+                return person  # "Daniela Ruiz is a data engineer at Klarna"
+        if len(opening) == 1:
+            before = self.source[first[0].idx : opening[0].start]
+            after = self.source[opening[0].end : opening[0].end + 2]
+            if re.search(r":\s*\Z", before) or (
+                re.search(r"\bfor\s+\Z", before) and after.startswith(":")
+            ):
+                return opening[0]  # "About me: Bartek, 34", "Preferences for Callum Reid:"
+        return None
 
     def _user_mention(self, token):
         if getattr(self, "user", None) is None or token.lower_ not in USER_WORDS:
