@@ -37,7 +37,7 @@ from consolidation.claims import FEATURES as CLAIM_FEATURES
 from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
-from graph.vocabulary import normalize_name
+from graph.vocabulary import normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 
 MODEL = Path(__file__).with_name("claim_judge.json")
@@ -241,8 +241,8 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     while the incoming one states others of that type: a value replaced (a new owner,
     city, employer, database). Also the share of existing names the incoming text drops."""
     new_text, old_text = normalize_name(incoming), normalize_name(existing)
-    old = {(normalize_name(e.name), e.type) for e in existing_graph.entities}
-    new = {(normalize_name(e.name), e.type) for e in incoming_graph.entities}
+    old = {(product_name(normalize_name(e.name), e.type), e.type) for e in existing_graph.entities}
+    new = {(product_name(normalize_name(e.name), e.type), e.type) for e in incoming_graph.entities}
     swaps = {}
     for kind in SWAP_TYPES:
         gone = sorted(n for n, t in old if t == kind and n and n not in new_text)

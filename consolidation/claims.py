@@ -284,13 +284,19 @@ def _concept(word: str) -> str:
 
 
 def _same(a: Value, b: Value) -> bool:
-    """Two values alike; a version matching a longer one it starts ("3" = "3.11")."""
-    if a.kind == b.kind == "version":
+    """Two values alike; a version matching a longer one it starts ("3" = "3.11"), unless
+    both are written to the same precision ("4.2.0" ≠ "4.2.1")."""
+    if a.kind == b.kind == "version" and _written_parts(a) != _written_parts(b):
         parts_a, parts_b = a.key[0].split("-")[0].split("."), b.key[0].split("-")[0].split(".")
         shorter = min(len(parts_a), len(parts_b))
         if parts_a[:shorter] == parts_b[:shorter] and len(parts_a) != len(parts_b):
             return True
     return same_value(a, b)
+
+
+def _written_parts(version: Value) -> int:
+    core = re.sub(r"^[^\d]*", "", version.text).split("-")[0]
+    return len(re.findall(r"\d+", core))
 
 
 @dataclass
@@ -723,6 +729,13 @@ CHANGE = re.compile(
     r"postponed|delayed|brought forward|turns out|wrong)\b",
     re.IGNORECASE,
 )
+# A claim that corrects what its own text stated before: its value replaces the old one
+# even where the old one is restated ("eight guests … Actually it's 10 guests now").
+CORRECTION = re.compile(
+    r"\b(?:actually|correction|corrected|now|instead|changed|updated|turns out|make that|"
+    r"scratch that|wrong)\b",
+    re.IGNORECASE,
+)
 PREFERENCE = re.compile(
     r"\b(?:prefers?|preferred|preference|likes?|loves?|wants?|rather|favou?rite|always|"
     r"usually|never|enjoys?|hates?|dislikes?|go-to)\b",
@@ -795,12 +808,29 @@ class _Written:
         return cls(_folded(text), frozenset(filter(None, map(_folded, text.split()))))
 
 
+# Words of addresses, titles and company names written short or long ("King St" / "King
+# Street", "Acme Ltd" / "Acme Limited"), both folded.
+ABBREVIATIONS = {
+    "st": "street", "ave": "avenue", "av": "avenue", "rd": "road", "blvd": "boulevard",
+    "ln": "lane", "ct": "court", "pl": "place", "sq": "square", "hwy": "highway",
+    "pkwy": "parkway", "mt": "mount", "ft": "fort", "apt": "apartment", "bldg": "building",
+    "fl": "floor", "dept": "department", "univ": "university", "intl": "international",
+    "corp": "corporation", "inc": "incorporated", "ltd": "limited", "co": "company",
+    "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor", "hq": "headquarters",
+}  # fmt: skip
+_LONG_FORMS = {long: short for short, long in ABBREVIATIONS.items()}
+
+
 def _stated(word: str, text: _Written) -> bool:
     """Whether ``text`` states ``word`` in another spelling: accents, spacing and
-    punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), or as the longer or
-    shorter form of one name ("Postgres" in "PostgreSQL")."""
+    punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), as the longer or
+    shorter form of one name ("Postgres" in "PostgreSQL"), or abbreviated ("St" for
+    "Street")."""
     folded = _folded(word)
     if not folded or folded in text.words:
+        return True
+    other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
+    if other_form and other_form in text.words:
         return True
     if len(folded) >= 4 and folded in text.whole:
         return True
@@ -850,7 +880,8 @@ def compare(incoming: str, existing: str) -> dict:
             jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
         )
         change = _value_change(old, new)
-        if change and any(_same(change[0], v) for v in values_new):
+        corrected = bool(CORRECTION.search(new.text))  # "… Actually it's 10 guests now."
+        if change and any(_same(change[0], v) for v in values_new) and not corrected:
             change = None  # the old value is still stated elsewhere in the incoming text
         if change:
             before, after = change
@@ -881,6 +912,9 @@ def compare(incoming: str, existing: str) -> dict:
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
         gone_techs = {t for t in old.techs - techs_new if not _stated(t, written_new)}
         new_techs = {t for t in new.techs - techs_old if not _stated(t, written_old)}
+        if corrected and not gone_techs:  # "written in Go … correction: the language is
+            gone_techs = old.techs - new.techs  # now Rust": the claim that corrects decides
+            new_techs = new.techs - old.techs
         if gone_techs and new_techs:
             note("tech_swap", f"{', '.join(sorted(gone_techs))} → {', '.join(sorted(new_techs))}")
         # Names replaced outside what the claims describe are values ("the account manager

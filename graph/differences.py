@@ -10,6 +10,7 @@ from graph.vocabulary import (
     normalize_name,
     normalize_relation_type,
     normalize_type,
+    product_name,
 )
 from memoryhub.text import jaccard
 
@@ -21,18 +22,23 @@ def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
     }
 
 
+def _products(extraction: Extraction) -> set[str]:
+    return {product_name(normalize_name(e.name), e.type) for e in extraction.entities}
+
+
 def entity_overlap(incoming: Extraction, existing: Extraction) -> float:
-    """Jaccard over normalised entity names (the figure reported with a candidate)."""
-    a = {normalize_name(e.name) for e in incoming.entities}
-    b = {normalize_name(e.name) for e in existing.entities}
+    """Jaccard over normalised entity names, a product's release aside (the figure reported
+    with a candidate)."""
+    a = _products(incoming)
+    b = _products(existing)
     return jaccard(a, b) if a or b else 1.0
 
 
 def entity_containment(incoming: Extraction, existing: Extraction) -> float:
     """|A ∩ B| / min(|A|, |B|): 1.0 when one text's entities include the other's, so an
     addition ("…, and backups run nightly") is not mistaken for another subject."""
-    a = {normalize_name(e.name) for e in incoming.entities}
-    b = {normalize_name(e.name) for e in existing.entities}
+    a = _products(incoming)
+    b = _products(existing)
     if not a or not b:
         return 1.0
     return len(a & b) / min(len(a), len(b))

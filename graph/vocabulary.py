@@ -73,6 +73,19 @@ def normalize_name(name: str) -> str:
     return " ".join(w for w in words if w)
 
 
+_RELEASE = re.compile(r"(?: v?\d+(?:\.\d+)*[a-z]{0,2})+$")
+
+
+def product_name(name: str, type_: str = "technology") -> str:
+    """A technology's normalised name without the release it ends with: "postgresql 14"
+    and "kubernetes 1.29.4" name the products "postgresql" and "kubernetes" (a changed
+    release is a changed value of one product, not another product). Other names keep
+    their numbers ("db prod 1", "eu west 1")."""
+    if type_ != "technology":
+        return name
+    return _RELEASE.sub("", name) or name
+
+
 def normalize_type(value: str | None) -> str:
     """Map a free-form type (an LLM's "Company", "framework") onto the vocabulary."""
     if not value:

@@ -586,11 +586,30 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
     return None
 
 
+# Words after a number that say what it counts only through the word after them ("3 new
+# replicas"), and words that say nothing of it ("4 per week", "2 and counting").
+COUNT_MODIFIERS = frozenset(
+    "new more extra additional other full old total big small large senior junior".split()
+)
+NOT_UNITS = frozenset(
+    """per and the for but with from each every are was were has have had than out off
+    then now not also only this that these those""".split()
+)
+
+
 def _unit_after(text: str, end: int) -> str:
-    match = re.match(r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})", text[end:])
-    if not match:
+    """The noun a number counts: "3 replicas" → "replica", "3 new replicas" → "replica";
+    none for "4 per week"."""
+    words = re.match(
+        r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})(?:\s+([A-Za-z][A-Za-z-]{2,}))?", text[end:]
+    )
+    if not words:
         return ""
-    word = match.group(1).casefold()
+    word = words.group(1).casefold()
+    if word in COUNT_MODIFIERS and words.group(2):
+        word = words.group(2).casefold()
+    if word in NOT_UNITS:
+        return ""
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
@@ -699,6 +718,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         before = re.search(r"([A-Za-z][\w.+#-]*)\s+$", text[:start])
         if before and before.group(1).casefold() in lexicon.TECHNOLOGIES:
             return Value("version", (_version_key(raw),), start, end, raw)  # "React 17"
+        if re.fullmatch(r"\d+\.\d+", raw) and _field_of_technology(text, start):
+            return Value("version", (_version_key(raw),), start, end, raw)  # "Postgres: 15.4"
     if name == "number":
         if groups[2] is not None:
             amount = _number(groups[2])
@@ -712,6 +733,16 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
     return None
+
+
+def _field_of_technology(text: str, start: int) -> bool:
+    """Whether the value at ``start`` is a field's value on a line that names a technology
+    or a version before the colon ("Postgres on db-prod-1: 15.4", "Python version = 3.12")."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    if not re.search(r"[:=]\s*$", line):
+        return False
+    words = re.findall(r"[A-Za-z][\w.+#-]*", line)
+    return any(w.casefold() in lexicon.TECHNOLOGIES or w.casefold() == "version" for w in words)
 
 
 def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value | None:

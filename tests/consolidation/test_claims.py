@@ -379,3 +379,73 @@ def test_work_moving_forward_is_a_progression(existing, incoming):
     assert "progressed" in signals
     signals, _ = _signals(incoming, existing)
     assert "progressed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Ingrid covers the support desk two evenings a week.",
+            "- Ingrid: support desk, 3 per week",
+        ),
+        ("The cluster has 4 new nodes in the pool.", "The node pool got 6 nodes."),
+    ],
+)
+def test_a_rate_or_a_count_after_a_modifier_is_compared_as_one_number(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "value_changed" in signals
+    assert any(e["signal"] == "value_changed" for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "signal"),
+    [
+        (
+            "Offsite: 14 people, bus leaves at 08:00.",
+            "Offsite - 14 people, bus at 08:00. Correction: it's 17 people now.",
+            "value_changed",
+        ),
+        (
+            "- Frontend: React\n- Hosting: Vercel",
+            "Frontend is React, hosted on Vercel. Update: the frontend is now Svelte.",
+            "tech_swap",
+        ),
+    ],
+)
+def test_a_claim_that_corrects_its_own_text_changes_the_value(existing, incoming, signal):
+    signals, _evidence = _signals(existing, incoming)
+    assert signal in signals
+
+
+def test_the_same_value_restated_without_a_correction_is_no_change():
+    signals, _evidence = _signals(
+        "Offsite: 14 people, bus leaves at 08:00.", "Offsite for 14 people; the bus is at 08:00."
+    )
+    assert "value_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Ship returns to 40 Elm St, Leeds.", "Returns address: 40 Elm Street, Leeds."),
+        ("Invoices go to Brightwave Ltd.", "Invoices are addressed to Brightwave Limited."),
+    ],
+)
+def test_an_abbreviated_word_is_no_name_swap(existing, incoming):
+    signals, _evidence = _signals(existing, incoming)
+    assert "name_swap" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The kiosk app ships as 3.8.0.", "Kiosk app release: 3.8.2"),
+        ("Redis on cache-02: 7.2", "cache-02 runs Redis 6.2 still."),
+    ],
+)
+def test_versions_written_to_one_precision_or_a_field_of_a_technology_are_compared(
+    existing, incoming
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "value_changed" in signals
+    assert any("version" in e["detail"] for e in evidence if e["signal"] == "value_changed")

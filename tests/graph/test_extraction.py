@@ -133,3 +133,23 @@ def test_figures_and_weekdays_are_not_entities():
         .entities
     }
     assert names == {"Sophie"}
+
+
+def test_a_technologys_release_is_one_product_but_a_hosts_number_is_another_host():
+    from graph.differences import entity_containment, entity_overlap
+    from graph.extraction.base import ExtractedEntity, Extraction
+
+    def graph(*entities):
+        return Extraction(entities=[ExtractedEntity(name=n, type=t) for n, t in entities])
+
+    assert (
+        entity_overlap(
+            graph(("Kubernetes 1.29.4", "technology"), ("prod cluster", "component")),
+            graph(("Kubernetes 1.31", "technology"), ("prod cluster", "component")),
+        )
+        == 1.0
+    )
+    assert (
+        entity_containment(graph(("db-prod-1", "component")), graph(("db-prod-2", "component")))
+        == 0.0
+    )
