@@ -1369,6 +1369,18 @@ SUBJECT_KINDS = [
         "internal external",
         "personal work",
         "old new",
+        "min max minimum maximum",
+        "primary replica standby leader follower",
+        "read write",
+        "inbound outbound ingress egress upload download",
+        "cpu memory gpu disk storage bandwidth",
+        "laptop phone tablet desktop watch",
+        "home work office",
+        "weekday weekend weekdays weekends",
+        "spring summer autumn fall winter",
+        "breakfast lunch dinner",
+        "domestic international",
+        "europe asia africa americas",
     )
 ]
 

@@ -42,11 +42,28 @@ NUMBER_WORDS = {
     "forty": 40,
     "fifty": 50,
     "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
     "hundred": 100,
     "dozen": 12,
     "half": 0.5,
     "a couple of": 2,
 }
+# "twenty-five", "fifty two": the tens and a unit, with a hyphen or a space.
+NUMBER_WORDS |= {
+    f"{tens}{joint}{unit}": NUMBER_WORDS[tens] + NUMBER_WORDS[unit]
+    for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    for unit in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    for joint in ("-", " ")
+}
+# "the 4th floor", "the seventh floor": a position counted like a number ("first" and
+# "second" mark which one far more often than how many).
+ORDINAL_WORDS = {
+    "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
+    "fifteenth": 15, "twentieth": 20,
+}  # fmt: skip
 SCALE = {
     "k": 1e3,
     "thousand": 1e3,
@@ -106,6 +123,13 @@ CURRENCY = {
     "dkk": "DKK",
     "brl": "BRL",
     "r$": "BRL",
+    "s$": "SGD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "nz$": "NZD",
+    "hk$": "HKD",
     "mxn": "MXN",
     "zar": "ZAR",
     "ngn": "NGN",
@@ -243,7 +267,7 @@ FRACTIONS = {
     "a third": 1 / 3,
     "two thirds": 2 / 3,
 }
-_CUR_SYMBOL = r"us\$|r\$|[$€£¥₹₦]"
+_CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]"
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
 )
@@ -307,13 +331,22 @@ _LENGTH = (
     r"miles?|mi|feet|foot|ft|inch(?:es)?"
 )
 _MASS = r"kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|tonnes?"
+# Volumes, in litres.
+VOLUME = {
+    "ml": 0.001, "millilitre": 0.001, "millilitres": 0.001, "milliliter": 0.001,
+    "milliliters": 0.001, "cl": 0.01, "dl": 0.1, "l": 1, "litre": 1, "litres": 1,
+    "liter": 1, "liters": 1, "gallon": 3.78541, "gallons": 3.78541,
+}  # fmt: skip
+_VOLUME = r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?"
+_ORDINAL = "|".join(ORDINAL_WORDS)
 
 PATTERNS = [
     (
         "version",
         re.compile(
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
-            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+(?!\s?(?:%|(?:{_UNITS})\b)))"
+            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+"
+            rf"(?!\s?(?:%|(?:{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -352,7 +385,8 @@ PATTERNS = [
     (
         "month_year",
         re.compile(
-            rf"(?<!\w)({_MONTH})\.?\s+(\d{{4}})(?!\w)|(?<!\w)(?:in|since|by|from|until)\s+({_MONTH})(?!\w)",
+            rf"(?<!\w)({_MONTH})\.?,?\s+(\d{{4}})(?!\w)|(?<!\w)(?:in|since|by|from|until)\s+({_MONTH})"
+            r"(?!\w)(?!\.?,?\s+\d{4})",
             re.IGNORECASE,
         ),
     ),
@@ -372,7 +406,8 @@ PATTERNS = [
         "money",
         re.compile(
             rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_NUM})\s?({_SCALE})?(?!\w)"
-            rf"|(?<![\w.])({_NUM})\s?({_SCALE})?\s?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})(?!\w)",
+            rf"|(?<![\w.])({_NUM}|{_WORDNUM})\s?({_SCALE})?\s?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
+            r"(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -390,6 +425,17 @@ PATTERNS = [
     (
         "mass",
         re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_MASS})(?!\w)", re.IGNORECASE),
+    ),
+    (
+        "volume",
+        re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_VOLUME})(?!\w)", re.IGNORECASE),
+    ),
+    # "the 4th floor", "her seventh marathon" (dates took "4th of July" before).
+    (
+        "ordinal",
+        re.compile(
+            rf"(?<![\w.])(\d{{1,3}})(?:st|nd|rd|th)(?!\w)|(?<!\w)({_ORDINAL})(?!\w)", re.IGNORECASE
+        ),
     ),
     ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
     (
@@ -442,7 +488,8 @@ KIND = {
 
 @dataclass
 class Value:
-    kind: str  # money, percent, size, duration, date, month, time, version, number
+    kind: str  # money, percent, size, length, mass, volume, duration, date, month, time,
+    # version, number
     key: tuple  # the comparable form
     start: int
     end: int
@@ -687,13 +734,18 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         amount = -amount if groups[0].startswith("-") else amount
         celsius = (amount - 32) * 5 / 9 if groups[1].casefold() == "f" else amount
         return Value("temperature", (round(celsius, 2),), start, end, raw)
-    if name in {"length", "mass"}:
+    if name in {"length", "mass", "volume"}:
         amount = _number(groups[0])
         unit = groups[1].casefold()
-        if amount is None or (unit in {"m", "g", "t", "in"} and not re.match(r"\d", groups[0])):
+        if amount is None or (
+            unit in {"m", "g", "t", "in", "l"} and not re.match(r"\d", groups[0])
+        ):
             return None  # "one m", "ten in" are not measures
-        table = LENGTH if name == "length" else MASS
+        table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
         return Value(name, (round(amount * table[unit], 4),), start, end, raw)
+    if name == "ordinal":
+        amount = float(groups[0]) if groups[0] else float(ORDINAL_WORDS[groups[1].casefold()])
+        return Value("number", (amount,), start, end, raw, unit=_unit_after(text, end))
     if name == "percent":
         amount = round(_number(groups[0]) or 0, 4)
         if _failure_share(text, start, end):
@@ -801,7 +853,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
         )
     if kind == "temperature":
         return abs(x[0] - y[0]) <= 0.6  # 68 °F = 20 °C, rounded either way
-    if kind in {"size", "length", "mass"}:
+    if kind in {"size", "length", "mass", "volume"}:
         # 2 TB = 2000 GB (decimal or binary prefixes), 5 km = 3.1 miles (rounded)
         return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration"}:

@@ -121,3 +121,32 @@ def test_a_share_of_failures_compares_with_the_share_that_worked():
 
 def test_thousands_grouped_by_spaces_are_one_amount():
     assert same_value(_one("The offsite budget is 1 200 EUR.", "money"), _one("€1.2k", "money"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("volume", "Drink 1.5 L of water a day.", "1,500 ml of water daily"),
+        ("volume", "a 2 litre bottle", "2000 millilitres"),
+        ("money", "Seed round: twelve million dollars.", "a $12M seed round"),
+        ("money", "Per diem: S$150.", "per diem SGD 150"),
+        ("number", "forty-two stalls at the market", "42 stalls"),
+        ("number", "She lives on the 7th floor.", "her flat is on the seventh floor"),
+        ("month", "Booster given in March 2021.", "booster: March, 2021"),
+    ],
+)
+def test_volumes_money_in_words_compound_numbers_ordinals_and_months_read_whole(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("volume", "fluids limited to 1.5 L a day", "fluids limited to 2,000 ml a day"),
+        ("month", "last shot in March 2019", "last shot given in March 2021"),
+        ("number", "the 4th floor", "the sixth floor"),
+        ("money", "S$150", "S$180"),
+    ],
+)
+def test_another_volume_month_position_or_amount_differs(kind, a, b):
+    assert not same_value(_one(a, kind), _one(b, kind))
