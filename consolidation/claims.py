@@ -551,6 +551,24 @@ def _opposed(a: frozenset, b: frozenset) -> str:
     return ""
 
 
+# Words that say "not" without a negation: the other side of a negated claim that restates it.
+NEGATIVE_WORDS = re.compile(
+    r"\b(?:avoid\w*|skip\w*|refus\w*|declin\w*|hates?|hated|dislik\w*|lacks?|lacking|"
+    r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
+    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent)\b",
+    re.IGNORECASE,
+)
+
+
+def _said_negatively(old: Claim, new: Claim) -> bool:
+    """Whether the claim without a negation says "not" in a word of its own that the negated
+    one does not use."""
+    negated, other = (new, old) if new.negated else (old, new)
+    words = {m.group(0).casefold()[:5] for m in NEGATIVE_WORDS.finditer(other.text)}
+    theirs = {m.group(0).casefold()[:5] for m in NEGATIVE_WORDS.finditer(negated.text)}
+    return bool(words - theirs)
+
+
 def _binary_opposed(a: frozenset, b: frozenset) -> bool:
     """Whether the two sides hold the two poles of one of ``OPPOSITES`` (not one of several
     ``ALTERNATIVES``: "not remote" does not say "hybrid")."""
@@ -899,6 +917,10 @@ def compare(incoming: str, existing: str) -> dict:
             # open on holidays", "vegetarian" / "doesn't eat meat" say the same thing.
             note("negated_opposite", f"not + {opposed}")
             opposed = ""
+        elif new.negated != old.negated and _said_negatively(old, new):
+            # A negation against a word that says "not" itself cancels: "doesn't drink
+            # coffee" / "steers clear of coffee", "don't use emojis" / "emoji-free".
+            note("negated_opposite", "not + a negative word")
         elif new.negated != old.negated:
             note("negation_flip", "negated" if new.negated else "negation removed")
         liking_old, liking_new = _liking(old), _liking(new)

@@ -449,3 +449,20 @@ def test_versions_written_to_one_precision_or_a_field_of_a_technology_are_compar
     signals, evidence = _signals(existing, incoming)
     assert "value_changed" in signals
     assert any("version" in e["detail"] for e in evidence if e["signal"] == "value_changed")
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Idris doesn't eat pork.", "Idris avoids pork entirely."),
+        ("Please don't add emojis to the weekly digest.", "The weekly digest stays emoji-free."),
+    ],
+)
+def test_a_negation_restated_by_a_word_that_says_not_is_no_flip(existing, incoming):
+    signals, _evidence = _signals(existing, incoming)
+    assert "negation_flip" not in signals
+
+
+def test_a_negation_of_the_same_negative_word_is_still_a_flip():
+    signals, _evidence = _signals("Idris avoids pork.", "Idris no longer avoids pork.")
+    assert "negation_flip" in signals
