@@ -555,7 +555,8 @@ def _opposed(a: frozenset, b: frozenset) -> str:
 NEGATIVE_WORDS = re.compile(
     r"\b(?:avoid\w*|skip\w*|refus\w*|declin\w*|hates?|hated|dislik\w*|lacks?|lacking|"
     r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
-    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent)\b",
+    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent|"
+    r"\w{3,}less)\b",
     re.IGNORECASE,
 )
 

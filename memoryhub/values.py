@@ -406,7 +406,7 @@ PATTERNS = [
         "money",
         re.compile(
             rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_NUM})\s?({_SCALE})?(?!\w)"
-            rf"|(?<![\w.])({_NUM}|{_WORDNUM})\s?({_SCALE})?\s?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
+            rf"|(?<![\w.])({_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
             r"(?!\w)",
             re.IGNORECASE,
         ),
@@ -719,10 +719,13 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             scale = groups[5]
         if amount is None:
             return None
-        period = re.match(r"\s*(?:/|per\s+|a\s+)(month|mo|year|yr|week|day|hour|hr)\b", text[end:])
+        period = re.match(
+            r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|year|yr|annum|week|wk|day|hour|hr)\b",
+            text[end:],
+        )
         return Value(
             "money",
-            (currency, round(_scale(amount, scale), 2), period.group(1)[:2] if period else ""),
+            (currency, round(_scale(amount, scale), 2), PERIODS[period.group(1)] if period else ""),
             start,
             end,
             raw,
@@ -827,12 +830,33 @@ def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value |
     return Value("duration", (round((whole + part) * unit, 3),), start, end, raw)
 
 
+# "$6,800 a year" = "$6.8k/yr", "€95 per month" = "€95/mo".
+PERIODS = {"month": "mo", "mo": "mo", "year": "yr", "yr": "yr", "annum": "yr", "week": "wk",
+           "wk": "wk", "day": "day", "hour": "hr", "hr": "hr"}  # fmt: skip
+
+
 def same_value(a: Value, b: Value) -> bool:
-    """Whether two values of one kind are the same value in any reading."""
+    """Whether two values of one kind are the same value in any reading; a weekday alone is
+    the date that falls on it ("the Friday before" = "Friday 15 August")."""
     if a.kind != b.kind:
         return False
+    if a.kind == "date" and (_on_weekday(a, b) or _on_weekday(b, a)):
+        return True
     keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
     return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _on_weekday(weekday: Value, date: Value) -> bool:
+    if weekday.key[0] != "weekday" or date.key[0] == "weekday" or len(date.key) != 3:
+        return False
+    year, month, day = date.key
+    if year:
+        try:
+            return dt.date(year, month, day).weekday() == weekday.key[1]
+        except (TypeError, ValueError):
+            return False
+    names = [name for name, number in WEEKDAYS.items() if number == weekday.key[1]]
+    return any(re.search(rf"\b{name}\b", date.text, re.IGNORECASE) for name in names)
 
 
 def _equal(kind: str, x: tuple, y: tuple) -> bool:

@@ -133,6 +133,10 @@ def test_thousands_grouped_by_spaces_are_one_amount():
         ("number", "forty-two stalls at the market", "42 stalls"),
         ("number", "She lives on the 7th floor.", "her flat is on the seventh floor"),
         ("month", "Booster given in March 2021.", "booster: March, 2021"),
+        ("money", "Council tax: £1,900 a year.", "council tax £1.9k/yr"),
+        ("money", "a 15,000-dollar grant", "a $15k grant"),
+        ("date", "Flying out the Thursday before.", "flight on Thursday 9 October"),
+        ("date", "Pickup on Thursday.", "pickup 2025-10-09"),
     ],
 )
 def test_volumes_money_in_words_compound_numbers_ordinals_and_months_read_whole(kind, a, b):
@@ -146,6 +150,7 @@ def test_volumes_money_in_words_compound_numbers_ordinals_and_months_read_whole(
         ("month", "last shot in March 2019", "last shot given in March 2021"),
         ("number", "the 4th floor", "the sixth floor"),
         ("money", "S$150", "S$180"),
+        ("date", "Pickup on Friday.", "pickup 2025-10-09"),
     ],
 )
 def test_another_volume_month_position_or_amount_differs(kind, a, b):

@@ -24,6 +24,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev7.jsonl",
     DATA / "consolidation" / "pairs_dev8.jsonl",
     DATA / "consolidation" / "pairs_dev9.jsonl",
+    DATA / "consolidation" / "pairs_dev10.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
