@@ -667,6 +667,30 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
                 )
     features["text_value_changed"] = float(changed > 0)
     features["text_value_restated"] = float(restated > 0 and not changed)
+    _value_coverage(new, old, features)
+
+
+def _value_coverage(new: list, old: list, features: dict) -> None:
+    """How the two texts' values cover each other, each in any notation:
+    ``existing_values_kept``, the share of the existing text's values the incoming one
+    states (a long section restated in another layout keeps them all); ``values_replaced``,
+    whether some existing value is gone while the incoming text states another of its kind
+    (a number only for the same counted thing) that the existing one does not: one fact of
+    many changed."""
+    if not old:
+        return
+    kept = [any(_same(v, w) for w in new) for v in old]
+    features["existing_values_kept"] = round(sum(kept) / len(old), 4)
+    unknown = [w for w in new if not any(_same(w, v) for v in old)]
+    for value, was_kept in zip(old, kept, strict=True):
+        if was_kept:
+            continue
+        if any(
+            w.kind == value.kind and (w.kind != "number" or w.unit == value.unit)
+            for w in unknown
+        ):
+            features["values_replaced"] = 1.0
+            return
 
 
 def _swap(old: frozenset, new: frozenset) -> str:
@@ -695,6 +719,8 @@ FEATURES = (
     "added_share",
     "names_overlap",
     "text_value_changed",
+    "existing_values_kept",
+    "values_replaced",
     "text_value_restated",
     "reversal",
     "additive_cue",

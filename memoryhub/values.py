@@ -746,9 +746,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None  # "one m", "ten in" are not measures
         table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
         return Value(name, (round(amount * table[unit], 4),), start, end, raw)
-    if name == "ordinal":
+    if name == "ordinal":  # a position only with what it counts ("the 4th" alone is a day)
+        unit = _unit_after(text, end)
+        if not unit:
+            return None
         amount = float(groups[0]) if groups[0] else float(ORDINAL_WORDS[groups[1].casefold()])
-        return Value("number", (amount,), start, end, raw, unit=_unit_after(text, end))
+        return Value("number", (amount,), start, end, raw, unit=unit)
     if name == "percent":
         amount = round(_number(groups[0]) or 0, 4)
         if _failure_share(text, start, end):

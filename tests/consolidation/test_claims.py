@@ -466,3 +466,16 @@ def test_a_negation_restated_by_a_word_that_says_not_is_no_flip(existing, incomi
 def test_a_negation_of_the_same_negative_word_is_still_a_flip():
     signals, _evidence = _signals("Idris avoids pork.", "Idris no longer avoids pork.")
     assert "negation_flip" in signals
+
+
+def test_a_long_section_restated_keeps_its_values_and_one_changed_fact_is_a_replacement():
+    existing = (
+        "## Offsite\n- Date: 2025-05-14\n- Budget: $8,000\n- Headcount: 22 people\n"
+        "- Venue: Harbour Hall"
+    )
+    restated = "Offsite on 14 May 2025 at Harbour Hall for twenty-two people, budget USD 8k."
+    changed = "Offsite on 14 May 2025 at Harbour Hall for 22 people, budget USD 9.5k."
+    kept = compare(restated, existing)["features"]
+    assert kept["existing_values_kept"] == 1.0 and kept["values_replaced"] == 0.0
+    replaced = compare(changed, existing)["features"]
+    assert replaced["existing_values_kept"] < 1.0 and replaced["values_replaced"] == 1.0
