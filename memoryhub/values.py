@@ -49,6 +49,7 @@ NUMBER_WORDS = {
     "dozen": 12,
     "half": 0.5,
     "a couple of": 2,
+    "a pair of": 2,
 }
 # "twenty-five", "fifty two": the tens and a unit, with a hyphen or a space.
 NUMBER_WORDS |= {
@@ -267,6 +268,8 @@ FRACTIONS = {
     "a third": 1 / 3,
     "two thirds": 2 / 3,
 }
+# Amounts written the continental or Swiss way: "84.000,00 €", "2.850 €", "CHF 1'200".
+_MONEY_NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.])|\d+,\d{2}(?![\d,])|\d{1,3}(?:'\d{3})+"
 _CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]"
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
@@ -346,7 +349,7 @@ PATTERNS = [
         re.compile(
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
             rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+"
-            rf"(?!\s?(?:%|(?:{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|(?:{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -405,8 +408,9 @@ PATTERNS = [
     (
         "money",
         re.compile(
-            rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_NUM})\s?({_SCALE})?(?!\w)"
-            rf"|(?<![\w.])({_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
+            rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_MONEY_NUM}|{_NUM})\s?({_SCALE})?(?!\w)"
+            rf"|(?<![\w.,'])({_MONEY_NUM}|{_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?"
+            rf"({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
             r"(?!\w)",
             re.IGNORECASE,
         ),
@@ -505,6 +509,13 @@ def _version_key(raw: str) -> str:
     while len(parts) > 1 and parts[-1].strip("0") == "":
         parts.pop()
     return ".".join(parts) + (f"-{suffix}" if suffix else "")
+
+
+def _amount(text: str) -> float | None:
+    """An amount of money in any grouping: "84.000,00" and "1'200" as well as "84,000.00"."""
+    if re.fullmatch(_MONEY_NUM, text.strip()):
+        return _number(text.replace(".", "").replace("'", "").replace(",", "."))
+    return _number(text)
 
 
 def _number(text: str) -> float | None:
@@ -711,11 +722,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "money":
         if groups[2] is not None:
             currency = CURRENCY.get((groups[0] or groups[1]).casefold(), "?")
-            amount = _number(groups[2])
+            amount = _amount(groups[2])
             scale = groups[3]
         else:
             currency = CURRENCY.get(groups[6].casefold(), "?")
-            amount = _number(groups[4])
+            amount = _amount(groups[4])
             scale = groups[5]
         if amount is None:
             return None

@@ -137,6 +137,10 @@ def test_thousands_grouped_by_spaces_are_one_amount():
         ("money", "a 15,000-dollar grant", "a $15k grant"),
         ("date", "Flying out the Thursday before.", "flight on Thursday 9 October"),
         ("date", "Pickup on Thursday.", "pickup 2025-10-09"),
+        ("money", "Licence: 84.000,00 € a year.", "licence €84,000/yr"),
+        ("money", "Deposit of 2.850 €", "deposit EUR 2,850"),
+        ("money", "CHF 1'200 per month", "1,200 CHF a month"),
+        ("number", "a pair of read replicas", "2 read replicas"),
     ],
 )
 def test_volumes_money_in_words_compound_numbers_ordinals_and_months_read_whole(kind, a, b):
