@@ -686,8 +686,7 @@ def _value_coverage(new: list, old: list, features: dict) -> None:
         if was_kept:
             continue
         if any(
-            w.kind == value.kind and (w.kind != "number" or w.unit == value.unit)
-            for w in unknown
+            w.kind == value.kind and (w.kind != "number" or w.unit == value.unit) for w in unknown
         ):
             features["values_replaced"] = 1.0
             return
