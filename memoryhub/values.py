@@ -253,14 +253,11 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_WORDNUM = (
-    rf"(?:{_TENS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)?|"
-    + "|".join(
-        sorted(
-            (w for w in NUMBER_WORDS if not re.match(rf"(?:{_TENS})\b", w)),
-            key=len,
-            reverse=True,
-        )
+_WORDNUM = rf"(?:{_TENS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)?|" + "|".join(
+    sorted(
+        (w for w in NUMBER_WORDS if not re.match(rf"(?:{_TENS})\b", w)),
+        key=len,
+        reverse=True,
     )
 )
 _SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
