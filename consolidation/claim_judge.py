@@ -117,6 +117,7 @@ STRONG_CHANGES = (
     "same_subject_change",
     *(f"swap_{kind}" for kind in SWAP_TYPES),
     "rule_value_replaced",
+    "value_anchor_changed",
     "rule_version_changed",
     "rule_negation_flip",
     "rule_functional_relationship_changed",

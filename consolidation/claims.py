@@ -41,7 +41,30 @@ OPPOSITES = [
     ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
     ({"enable", "enabled", "on", "active", "activate"}, {"disable", "disabled", "off", "inactive"}),
     ({"open", "opened", "reopen"}, {"close", "closed"}),
-    ({"allow", "allowed", "permit"}, {"deny", "denied", "block", "blocked", "forbid"}),
+    (
+        {"allow", "allowed", "permit", "permitted"},
+        {"deny", "denied", "block", "blocked", "forbid", "prohibit", "ban", "disallow"},
+    ),
+    ({"pay", "paid", "settle", "settled"}, {"unpaid", "outstanding", "overdue", "owe", "owed"}),
+    ({"primary", "master", "standalone"}, {"replica", "secondary", "standby", "follower"}),
+    ({"mandatory", "required", "compulsory"}, {"optional"}),
+    ({"manual", "manually"}, {"automatic", "automated", "automatically", "auto"}),
+    ({"indoor", "indoors"}, {"outdoor", "outdoors"}),
+    ({"encrypted", "encrypt"}, {"unencrypted", "plaintext"}),
+    ({"stateless"}, {"stateful"}),
+    ({"wired", "ethernet"}, {"wireless", "wifi", "wi-fi"}),
+    ({"light"}, {"dark"}),
+    ({"high", "higher"}, {"low", "lower"}),
+    ({"early", "earlier"}, {"late", "later"}),
+    ({"ascending"}, {"descending"}),
+    ({"upstairs"}, {"downstairs"}),
+    ({"spicy"}, {"mild", "bland"}),
+    ({"bullet", "bullets", "list", "lists"}, {"paragraph", "paragraphs", "prose"}),
+    ({"subscription", "recurring"}, {"one-time", "perpetual", "lifetime"}),
+    (
+        {"cloud", "managed", "saas"},
+        {"on-prem", "on-premise", "on-premises", "self-hosted", "self-host"},
+    ),
     ({"pass", "passed", "green"}, {"fail", "failed", "red"}),
     ({"include", "included"}, {"exclude", "excluded"}),
     ({"public"}, {"private", "internal"}),
@@ -92,8 +115,9 @@ ALTERNATIVES = [
         "employee staff salaried permanent contractor freelancer freelance consultant "
         "intern temporary".split()
     ),
-    {"remote", "onsite", "office", "hybrid"},
+    {"remote", "onsite", "office", "hybrid", "virtual", "in-person"},
     {"cron", "webhook"},
+    {"batch", "realtime", "real-time", "streaming", "stream"},
     {"vegetarian", "vegan", "pescatarian", "omnivore", "carnivore", "keto"},
     {"married", "divorced", "widowed"},
     {"ssd", "hdd", "nvme"},
@@ -576,8 +600,13 @@ def _binary_opposed(a: frozenset, b: frozenset) -> bool:
     return any((a & left and b & right) or (a & right and b & left) for left, right in OPPOSITES)
 
 
-def _progressed(old: frozenset, new: frozenset) -> bool:
-    def stage(words):
+def _progressed(old: Claim, new: Claim) -> bool:
+    """A status that moved forward along one of ``PROGRESSIONS`` ("ordered" → "installed").
+    A thing a value counts is no status: "24 books" → "finish 30 books" is a changed goal,
+    not a booking completed."""
+
+    def stage(claim):
+        words = claim.words - {v.unit for v in claim.values if v.unit}
         found = [i for i, stage in enumerate(PROGRESSIONS) if words & set(stage)]
         return max(found) if found else None
 
@@ -692,6 +721,58 @@ def _value_coverage(new: list, old: list, features: dict) -> None:
             return
 
 
+# Words that sit beside a value without saying what it measures.
+ANCHOR_STOP = STOP | set(
+    """around roughly approximately approx about nearly almost currently total new old per
+    up down least once twice one two three every each is are was set now only just""".split()
+)
+
+
+def _anchors(claim: Claim, value) -> set[str]:
+    """The words that say what ``value`` measures: the words of its clause just before it
+    (back to a comma, a semicolon or "and"), the first word after it ("16 GB of *RAM*") and
+    the claim's field key ("metformin 500 mg", "ram_gb: 32", "the approved budget is
+    €135,000")."""
+    at, end = value.start - claim.start, value.end - claim.start
+    before = re.split(r"[,;(|]|\band\b|\bwith\b", claim.text[max(0, at - 48) : at])[-1]
+    following = re.findall(r"[A-Za-z]+", re.split(r"[,;(|]", claim.text[end : end + 24])[0])
+    after = next((w for w in following if w.casefold() not in ANCHOR_STOP), "")
+    text = f"{before} {after} {claim.key}".casefold()
+    words = re.findall(r"[a-z][a-z0-9]+", text.replace("_", " ").replace("-", " "))
+    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in words} - ANCHOR_STOP
+
+
+def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> None:
+    """A stored value that the incoming text states nowhere, in any notation, while it states
+    another of its kind (a count of the same thing) that the stored text does not, the two
+    beside a word naming the same thing ("Metformin 500 mg" / "metformin 850 mg twice a day",
+    "16 GB of RAM" / "ram_gb: 32"): one fact of a long section changed, read across any
+    layout. A value restated in another notation is no change."""
+    new = [(c, v) for c in new_claims for v in c.values]
+    old = [(c, v) for c in old_claims for v in c.values]
+    fresh = [(c, v) for c, v in new if not any(_same(v, w) for _, w in old)]
+    for claim, value in old:
+        if any(_same(value, w) for _, w in new):
+            continue
+        mine = _anchors(claim, value)
+        for other_claim, other in fresh:
+            if other.kind != value.kind or (other.kind == "number" and other.unit != value.unit):
+                continue
+            shared = mine & _anchors(other_claim, other)
+            if shared:
+                features["value_anchor_changed"] = 1.0
+                evidence.append(
+                    {
+                        "signal": "value_anchor_changed",
+                        "detail": f"{', '.join(sorted(shared))}: {value.text} → {other.text}",
+                        "incoming": {"text": other.text, "span": [other.start, other.end]},
+                        "existing": {"text": value.text, "span": [value.start, value.end]},
+                        "alignment": None,
+                    }
+                )
+                return
+
+
 def _swap(old: frozenset, new: frozenset) -> str:
     return f"{', '.join(sorted(old - new))} → {', '.join(sorted(new - old))}"
 
@@ -749,6 +830,7 @@ FEATURES = (
     "subject_marker_swap",
     "subject_of_subject",
     "count_changed",
+    "value_anchor_changed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -799,7 +881,8 @@ DISLIKES = re.compile(
     r"\b(?:dislike[sd]?|hat(?:e|es|ed)|can(?:no|')t stand|cannot stand|not a fan|avoid(?:s|ed)?|"
     r"g(?:a|i)ve up|gives up|no longer|stopped|sick of|tired of|not into|off of|"
     r"never (?:eats?|drinks?|orders?|uses?|wants?)|skips?|refuses?|done with|over (?:it|them)|"
-    r"went off|switched away|dropped|quit)\b",
+    r"went off|switched away|dropped|quit|stays? away|steers? clear|bothers?|puts? \w+ off|"
+    r"not keen|uneasy|tedious|annoy(?:s|ed|ing)?|can'?t handle)\b",
     re.IGNORECASE,
 )
 
@@ -936,7 +1019,7 @@ def compare(incoming: str, existing: str) -> dict:
         if _value_same(old, new) and not change:
             restated_pairs += 1
         opposed = _opposed(old.words, new.words)
-        if opposed and _progressed(old.words, new.words):
+        if opposed and _progressed(old, new):
             opposed = ""
         if new.negated != old.negated and opposed and _binary_opposed(old.words, new.words):
             # A negation and an opposite on one claim cancel: "closed on holidays" / "doesn't
@@ -954,7 +1037,7 @@ def compare(incoming: str, existing: str) -> dict:
             note("preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes")
         if opposed:
             note("opposite", opposed)
-        if _progressed(old.words, new.words) or _share_grew(old, new):
+        if _progressed(old, new) or _share_grew(old, new):
             features["progressed"] = 1.0
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
@@ -1011,6 +1094,7 @@ def compare(incoming: str, existing: str) -> dict:
     )
     features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
     _text_values(new_claims, old_claims, features, evidence)
+    _anchored_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
     _identifiers(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))

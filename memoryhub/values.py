@@ -377,6 +377,9 @@ PATTERNS = [
         ),
     ),
     ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/]|\.\d)")),
+    # A day and month with no year ("on 9/8", "due 15/3"), only where a date is expected:
+    # elsewhere "7/10" is a share.
+    ("date_slash_short", re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?![\w/]|\.\d)")),
     (
         "date_relative",
         re.compile(
@@ -489,6 +492,7 @@ KIND = {
     "date_dmy": "date",
     "date_mdy": "date",
     "date_slash": "date",
+    "date_slash_short": "date",
     "date_relative": "date",
     "weekday": "date",
     "month_year": "month",
@@ -600,6 +604,11 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             if second > 12:
                 return month_first, ()
             return day_first, (month_first,)
+        if name == "date_slash_short":  # either order: 9/8 is 9 August or September 8
+            first, second = int(groups[0]), int(groups[1])
+            readings = [(None, m, d) for d, m in ((first, second), (second, first)) if m <= 12]
+            readings = [r for r in readings if 1 <= r[2] <= 31 and r[1] >= 1]
+            return (readings[0], tuple(readings[1:])) if readings else None
         if name == "date_relative":
             if reference is None:
                 return None
@@ -696,7 +705,32 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
                 continue
             taken.append((start, end))
             values.append(value)
-    return sorted(values, key=lambda v: v.start)
+    return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+# Words after which "d/m" is a date rather than a share.
+DATE_EXPECTED = re.compile(
+    r"(?:\b(?:on|by|until|till|before|after|from|due|since|starts?|starting|ends?|ending|"
+    r"deadline|date|dated)\s*:?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
+    """The values without a weekday that only names the day of a full date beside it
+    ("Friday 2025-03-07", "2025-03-07 (Fri)"): it is part of that date, not a date of its
+    own that another Friday would restate."""
+    dated = [v for v in values if v.kind == "date" and v.key[0] != "weekday" and len(v.key) == 3]
+
+    def beside(weekday: Value) -> bool:
+        return any(
+            re.fullmatch(r"[\s,(]*", text[weekday.end : d.start])
+            or re.fullmatch(r"[\s,(]*", text[d.end : weekday.start])
+            for d in dated
+            if d.start >= weekday.end or d.end <= weekday.start
+        )
+
+    return [v for v in values if not (v.key[0] == "weekday" and beside(v))]
 
 
 def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
@@ -705,7 +739,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     groups = match.groups()
     if name == "version":
         return Value("version", (_version_key(raw),), start, end, raw)
-    if name in {"date_iso", "date_dmy", "date_mdy", "date_slash", "date_relative", "weekday"}:
+    if name == "date_slash_short" and not DATE_EXPECTED.search(text[:start]):
+        return None
+    if name in {"date_iso", "date_dmy", "date_mdy", "date_slash", "date_relative", "weekday"} or (
+        name == "date_slash_short"
+    ):
         read = _date_value(name, match, reference)
         if read is None:
             return None
@@ -794,6 +832,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return Value("version", (_version_key(raw),), start, end, raw)  # "React 17"
         if re.fullmatch(r"\d+\.\d+", raw) and _field_of_technology(text, start):
             return Value("version", (_version_key(raw),), start, end, raw)  # "Postgres: 15.4"
+    if name == "number" and groups[0] is not None and not groups[1]:
+        keyed = _unit_of_key(text, start, end, raw)
+        if keyed is not None:
+            return keyed
     if name == "number":
         if groups[2] is not None:
             amount = _number(groups[2])
@@ -806,6 +848,29 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if amount is None:
             return None
         return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
+    return None
+
+
+# A config key that names its unit ("ram_gb: 32", "timeout_seconds = 10", "budget_eur:
+# 320000", TIMEOUT_MS=500): the number is a size, a duration, a length, a mass or money.
+UNIT_KEY = re.compile(r"[A-Za-z][A-Za-z0-9]*[_-]([A-Za-z]+)[\"']?\s*[:=]\s*[\"']?$")
+
+
+def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
+    key = UNIT_KEY.search(text[:start])
+    amount = _number(raw)
+    if key is None or amount is None:
+        return None
+    unit = key.group(1).casefold()
+    for kind, table in (("size", SIZE), ("duration", DURATION), ("length", LENGTH), ("mass", MASS)):
+        if unit in table and unit not in {"b", "s", "h", "m", "g"}:
+            factor = table[unit]
+            amount = amount * factor
+            return Value(
+                kind, (round(amount) if kind == "size" else round(amount, 4),), start, end, raw
+            )
+    if len(unit) == 3 and unit in CURRENCY:
+        return Value("money", (CURRENCY[unit], round(amount, 2), ""), start, end, raw)
     return None
 
 

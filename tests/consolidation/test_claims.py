@@ -479,3 +479,68 @@ def test_a_long_section_restated_keeps_its_values_and_one_changed_fact_is_a_repl
     assert kept["existing_values_kept"] == 1.0 and kept["values_replaced"] == 0.0
     replaced = compare(changed, existing)["features"]
     assert replaced["existing_values_kept"] < 1.0 and replaced["values_replaced"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "shared"),
+    [
+        (
+            "- GP: Dr. Okonkwo\n- Metformin 500 mg twice daily\n- Amlodipine 5 mg each morning",
+            "He takes amlodipine 5 mg every morning and metformin 850 mg twice a day.",
+            "metformin",
+        ),
+        (
+            "The laptop has 16 GB of RAM and a 512 GB SSD.",
+            "model: Latitude 7440\nram_gb: 32\nssd_gb: 512",
+            "ram",
+        ),
+        (
+            "| Budget | €120,000 |\n| Kickoff | 3 February |",
+            "Kicked off 3 February; the approved budget is €135,000.",
+            "budget",
+        ),
+    ],
+)
+def test_a_value_beside_the_same_word_changed_in_another_layout_is_anchored(
+    existing, incoming, shared
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "value_anchor_changed" in signals
+    found = next(e for e in evidence if e["signal"] == "value_anchor_changed")
+    assert shared in found["detail"]
+
+
+def test_every_value_restated_in_another_layout_anchors_no_change():
+    existing = "The laptop has 16 GB of RAM, a 512 GB SSD and a 30 second lock timeout."
+    incoming = "ram_gb: 16\nssd_gb: 512\nlock_timeout_seconds: 30"
+    signals, _ = _signals(existing, incoming)
+    assert "value_anchor_changed" not in signals
+
+
+def test_a_counted_thing_is_no_status_that_progresses():
+    signals, _ = _signals(
+        "User's reading goal for 2025: 24 books.", "For 2025 the user aims to finish 30 books."
+    )
+    assert "progressed" not in signals and "value_changed" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Invoice 5530 has been paid.", "Invoice 5530 is still outstanding."),
+        (
+            "The reports database runs as a read replica.",
+            "The reports database runs as a standalone primary.",
+        ),
+        ("Order sync runs as a nightly batch job.", "Order sync streams every order as it comes."),
+        ("The lease for flat 2A allows pets.", "The lease for flat 2A prohibits pets."),
+    ],
+)
+def test_two_poles_of_one_attribute_are_opposites(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+def test_a_liking_reversed_by_staying_away_is_a_preference_flip():
+    signals, _ = _signals("User enjoys very spicy food.", "User stays away from spicy dishes.")
+    assert "preference_flip" in signals

@@ -159,3 +159,36 @@ def test_volumes_money_in_words_compound_numbers_ordinals_and_months_read_whole(
 )
 def test_another_volume_month_position_or_amount_differs(kind, a, b):
     assert not same_value(_one(a, kind), _one(b, kind))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("size", "16 GB of RAM", "ram_gb: 16"),
+        ("duration", "requests time out after 30 seconds", "timeout_seconds = 30"),
+        ("duration", "cache entries live 24 hours", "cache_ttl_hours: 24"),
+        ("money", "a budget of €320,000", '"budget_eur": 320000'),
+    ],
+)
+def test_a_config_key_that_names_its_unit_reads_the_number_in_that_unit(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+def test_a_number_under_a_key_without_a_unit_stays_a_count():
+    assert [v.kind for v in find_values("max_retries = 3")] == ["number"]
+
+
+def test_a_day_and_month_without_a_year_is_a_date_only_where_a_date_is_expected():
+    day = _one("Mia goes back to school on 9/8.", "date")
+    assert not same_value(day, _one("school starts September 2nd", "date"))
+    assert same_value(day, _one("school starts September 8th", "date"))  # either order
+    assert same_value(day, _one("school starts 9 August", "date"))
+    assert [v.kind for v in find_values("Progress: 7/10 modules")] == ["number", "number"]
+
+
+def test_a_weekday_beside_a_full_date_is_part_of_that_date():
+    cut_off = [v for v in find_values("Migration cut-off: Friday 2025-03-07.") if v.kind == "date"]
+    assert [v.key for v in cut_off] == [(2025, 3, 7)]
+    moved = _one("it's 2025-03-14 now (also a Friday)", "date")
+    assert not any(same_value(v, moved) for v in cut_off)
+    assert [v.key for v in find_values("see you on Friday")] == [("weekday", 4)]

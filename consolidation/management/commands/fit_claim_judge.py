@@ -27,6 +27,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev10.jsonl",
     DATA / "consolidation" / "pairs_dev11.jsonl",
     DATA / "consolidation" / "pairs_dev12.jsonl",
+    DATA / "consolidation" / "pairs_dev13.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
