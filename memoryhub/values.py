@@ -919,6 +919,11 @@ PERIODS = {"month": "mo", "mo": "mo", "year": "yr", "yr": "yr", "annum": "yr", "
            "wk": "wk", "day": "day", "hour": "hr", "hr": "hr"}  # fmt: skip
 
 
+PER_YEAR = {"yr": 1, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
+# A size read with binary prefixes against one written with decimal ones, either way.
+SIZE_PREFIX_RATIOS = tuple(ratio for k in range(5) for ratio in {(1.024**k), 1 / (1.024**k)})
+
+
 def same_value(a: Value, b: Value) -> bool:
     """Whether two values of one kind are the same value in any reading; a weekday alone is
     the date that falls on it ("the Friday before" = "Friday 15 August")."""
@@ -954,15 +959,21 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             return (x[0] - shift) % 1440 == y[0]  # 16:00 UTC = 17:00 CET
         return x[0] == y[0] and (not x[1] or not y[1] or x[1] == y[1])
     if kind == "money":
-        return (
-            x[1] == y[1]
-            and (x[0] == y[0] or "?" in (x[0], y[0]))
-            and (x[2] == y[2] or not x[2] or not y[2])
-        )
+        if x[0] != y[0] and "?" not in (x[0], y[0]):
+            return False
+        if x[2] == y[2] or not x[2] or not y[2]:
+            return x[1] == y[1]
+        # €1,500 a month = €18,000 a year: one amount over two periods
+        return abs(x[1] * PER_YEAR[x[2]] - y[1] * PER_YEAR[y[2]]) <= 0.01 * max(x[1], y[1], 1)
     if kind == "temperature":
         return abs(x[0] - y[0]) <= 0.6  # 68 °F = 20 °C, rounded either way
-    if kind in {"size", "length", "mass", "volume"}:
-        # 2 TB = 2000 GB (decimal or binary prefixes), 5 km = 3.1 miles (rounded)
+    if kind == "size":  # 2 TB = 2000 GB, 25 MB = 25,000,000 bytes: binary or decimal prefixes
+        return any(
+            abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
+            for factor in SIZE_PREFIX_RATIOS
+        )
+    if kind in {"length", "mass", "volume"}:
+        # 5 km = 3.1 miles (rounded)
         return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration"}:
         return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))

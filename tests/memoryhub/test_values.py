@@ -192,3 +192,20 @@ def test_a_weekday_beside_a_full_date_is_part_of_that_date():
     moved = _one("it's 2025-03-14 now (also a Friday)", "date")
     assert not any(same_value(v, moved) for v in cut_off)
     assert [v.key for v in find_values("see you on Friday")] == [("weekday", 4)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("size", "Max upload size: 25 MB", "MAX_UPLOAD_BYTES=25000000"),
+        ("size", "a 2 TB disk", "a 2000 GB disk"),
+        ("money", "rent of €1,500 per month", "€18,000 a year in rent"),
+    ],
+)
+def test_sizes_in_either_prefix_and_amounts_over_two_periods_are_the_same(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+def test_an_amount_over_another_period_that_differs_is_another_value():
+    assert not same_value(_one("€1,500 per month", "money"), _one("€15,000 a year", "money"))
+    assert not same_value(_one("a 25 MB limit", "size"), _one("a 30 MB limit", "size"))
