@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
-from memoryhub.text import jaccard, split_sentences
+from memoryhub.text import jaccard, split_sentences, word_pattern
 
 NEGATION = re.compile(
     r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
@@ -227,7 +227,7 @@ def _mentions(sentence: str, names: set[str]) -> set[str]:
     """The entities a sentence names: the extraction's entities found in it, and groups
     named by a modifier ("the growth team", "the Falcon project")."""
     lowered = sentence.lower()
-    found = {name for name in names if re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", lowered)}
+    found = {name for name in names if name in lowered and word_pattern(name).search(lowered)}
     found |= {
         m.group(0).lower()
         for m in GROUP.finditer(sentence)

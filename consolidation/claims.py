@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from memoryhub import lexicon
 from memoryhub.nlp import parse
-from memoryhub.text import jaccard
+from memoryhub.text import jaccard, word_pattern
 from memoryhub.values import MONTHS, WEEKDAYS, Value, find_values, same_value
 
 STOP = set(
@@ -201,6 +201,13 @@ PROGRESSIONS = [
         "partially",
         "widened",
         "widen",
+        "arrive",
+        "arrived",
+        "receive",
+        "received",
+        "hire",
+        "hired",
+        "shortlisted",
     ],
     [
         "done",
@@ -245,7 +252,17 @@ PROGRESSIONS = [
         "sign",
         "paid",
         "won",
+        "finalize",
+        "finalized",
+        "finalise",
+        "finalised",
     ],
+]
+# Statuses written in more than one word, by stage (as ``PROGRESSIONS``).
+PROGRESSION_PHRASES = [
+    re.compile(r"\bto[- ]?do\b|\bnot (?:yet )?started\b|\bon (?:the )?shortlist\b", re.I),
+    re.compile(r"\bin (?:progress|review|flight|testing|qa)\b|\bunder (?:way|review)\b", re.I),
+    re.compile(r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b", re.I),
 ]
 # Words that make a higher share a step forward ("30% converted" → "85% converted").
 PROGRESS_WORDS = set(
@@ -608,6 +625,7 @@ def _progressed(old: Claim, new: Claim) -> bool:
     def stage(claim):
         words = claim.words - {v.unit for v in claim.values if v.unit}
         found = [i for i, stage in enumerate(PROGRESSIONS) if words & set(stage)]
+        found += [i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(claim.text)]
         return max(found) if found else None
 
     before, after = stage(old), stage(new)
@@ -615,9 +633,13 @@ def _progressed(old: Claim, new: Claim) -> bool:
 
 
 def _share_grew(old: Claim, new: Claim) -> bool:
-    """A share of work done that grew ("about 30% done" → "has reached roughly 80%")."""
+    """A share of work done that grew ("about 30% done" → "has reached roughly 80%",
+    "finished 4 of the 10 modules" → "completed 7 of 10")."""
     before = [v.key[0] for v in old.values if v.kind == "percent"]
     after = [v.key[0] for v in new.values if v.kind == "percent"]
+    if not (before or after):
+        before = [int(a) / int(b) for a, b in OUT_OF.findall(old.text) if int(b)]
+        after = [int(a) / int(b) for a, b in OUT_OF.findall(new.text) if int(b)]
     words = {w.casefold() for w in re.findall(r"[A-Za-z]+", old.text + " " + new.text)}
     return (
         len(before) == 1
@@ -625,6 +647,10 @@ def _share_grew(old: Claim, new: Claim) -> bool:
         and after[0] > before[0]
         and bool(words & PROGRESS_WORDS)
     )
+
+
+# "7 of 10", "7 of the 10", "7 out of 10", "7/10": a share of a whole.
+OUT_OF = re.compile(r"\b(\d+)\s*(?:of(?: the)?|out of|/)\s*(\d+)\b")
 
 
 def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
@@ -916,6 +942,14 @@ def _evidence(signal: str, detail: str, new: Claim, old: Claim, score: float) ->
     }
 
 
+def forget_spellings() -> None:
+    """Empty the caches of folded words and name patterns (benchmarks time texts never
+    seen)."""
+    _folded.cache_clear()
+    word_pattern.cache_clear()
+
+
+@lru_cache(maxsize=8192)
 def _folded(text: str) -> str:
     """Lower case without accents or anything but letters and digits ("İzmir" → "izmir",
     "St. Luke's" → "stlukes", "Door Dash" → "doordash")."""
@@ -974,9 +1008,11 @@ def compare(incoming: str, existing: str) -> dict:
     evidence = []
     if not new_claims or not old_claims:
         return {"features": features, "evidence": evidence}
-    best_for_new = [max(old_claims, key=lambda o: alignment(n, o)) for n in new_claims]
-    scores_new = [alignment(n, o) for n, o in zip(new_claims, best_for_new, strict=True)]
-    scores_old = [max(alignment(n, o) for n in new_claims) for o in old_claims]
+    scores = [[alignment(n, o) for o in old_claims] for n in new_claims]  # once per pair
+    best_at = [max(range(len(old_claims)), key=row.__getitem__) for row in scores]
+    best_for_new = [old_claims[j] for j in best_at]
+    scores_new = [row[j] for row, j in zip(scores, best_at, strict=True)]
+    scores_old = [max(row[j] for row in scores) for j in range(len(old_claims))]
     features["align_incoming"] = sum(scores_new) / len(scores_new)
     features["align_existing"] = sum(scores_old) / len(scores_old)
     features["align_best"] = max(scores_new)

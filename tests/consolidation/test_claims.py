@@ -544,3 +544,25 @@ def test_two_poles_of_one_attribute_are_opposites(existing, incoming):
 def test_a_liking_reversed_by_staying_away_is_a_preference_flip():
     signals, _ = _signals("User enjoys very spicy food.", "User stays away from spicy dishes.")
     assert "preference_flip" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Aditi has finished 4 of the 10 modules in her course.",
+            "Aditi has now completed 7 of 10 modules of the course.",
+        ),
+        (
+            "Ticket OPS-1203 for the cert rotation is in To Do.",
+            "OPS-1203 cert rotation is in progress.",
+        ),
+        ("New hire Chidi: laptop ordered.", "Chidi's laptop arrived and is set up with SSO."),
+        ("status: draft — Q2 audit report", "The Q2 audit report is finalized."),
+    ],
+)
+def test_a_share_of_a_whole_or_a_status_in_words_moving_forward_is_a_progression(
+    existing, incoming
+):
+    signals, _ = _signals(existing, incoming)
+    assert "progressed" in signals

@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bench.measure import fmt, percentiles
 from consolidation import calibration, claim_judge
-from consolidation.claims import claims
+from consolidation.claims import claims, forget_spellings
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
 from graph.extraction.parser.typer import forget_name_vectors
@@ -215,5 +215,6 @@ class Command(BaseCommand):
         forget_parses()
         forget_name_vectors()
         claims.cache_clear()
+        forget_spellings()
         if embedder is not None:
             embedder.cache_clear()
