@@ -741,9 +741,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         return Value("version", (_version_key(raw),), start, end, raw)
     if name == "date_slash_short" and not DATE_EXPECTED.search(text[:start]):
         return None
-    if name in {"date_iso", "date_dmy", "date_mdy", "date_slash", "date_relative", "weekday"} or (
-        name == "date_slash_short"
-    ):
+    if KIND.get(name) == "date":
         read = _date_value(name, match, reference)
         if read is None:
             return None
@@ -862,13 +860,13 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
     if key is None or amount is None:
         return None
     unit = key.group(1).casefold()
+    if unit in {"b", "s", "h", "m", "g"}:  # one letter after "_" says too little
+        return None
     for kind, table in (("size", SIZE), ("duration", DURATION), ("length", LENGTH), ("mass", MASS)):
-        if unit in table and unit not in {"b", "s", "h", "m", "g"}:
-            factor = table[unit]
-            amount = amount * factor
-            return Value(
-                kind, (round(amount) if kind == "size" else round(amount, 4),), start, end, raw
-            )
+        if unit in table:
+            amount *= table[unit]
+            key = round(amount) if kind == "size" else round(amount, 4)
+            return Value(kind, (key,), start, end, raw)
     if len(unit) == 3 and unit in CURRENCY:
         return Value("money", (CURRENCY[unit], round(amount, 2), ""), start, end, raw)
     return None
@@ -964,7 +962,8 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
         if x[2] == y[2] or not x[2] or not y[2]:
             return x[1] == y[1]
         # €1,500 a month = €18,000 a year: one amount over two periods
-        return abs(x[1] * PER_YEAR[x[2]] - y[1] * PER_YEAR[y[2]]) <= 0.01 * max(x[1], y[1], 1)
+        yearly_x, yearly_y = x[1] * PER_YEAR[x[2]], y[1] * PER_YEAR[y[2]]
+        return abs(yearly_x - yearly_y) <= 0.01 * max(yearly_x, yearly_y, 1)
     if kind == "temperature":
         return abs(x[0] - y[0]) <= 0.6  # 68 °F = 20 °C, rounded either way
     if kind == "size":  # 2 TB = 2000 GB, 25 MB = 25,000,000 bytes: binary or decimal prefixes
