@@ -52,6 +52,7 @@ OPPOSITES = [
     ({"indoor", "indoors"}, {"outdoor", "outdoors"}),
     ({"encrypted", "encrypt"}, {"unencrypted", "plaintext"}),
     ({"stateless"}, {"stateful"}),
+    ({"prepaid", "pay-as-you-go"}, {"postpaid"}),
     ({"wired", "ethernet"}, {"wireless", "wifi", "wi-fi"}),
     ({"light"}, {"dark"}),
     ({"high", "higher"}, {"low", "lower"}),
@@ -115,7 +116,7 @@ ALTERNATIVES = [
         "employee staff salaried permanent contractor freelancer freelance consultant "
         "intern temporary".split()
     ),
-    {"remote", "onsite", "office", "hybrid", "virtual", "in-person"},
+    {"remote", "onsite", "office", "hybrid", "virtual", "in-person", "campus", "online"},
     {"cron", "webhook"},
     {"batch", "realtime", "real-time", "streaming", "stream"},
     {"vegetarian", "vegan", "pescatarian", "omnivore", "carnivore", "keto"},
@@ -160,6 +161,7 @@ PROGRESSIONS = [
         "learn",
         "announced",
         "announce",
+        "proposal",
         "ordered",
         "order",
         "booked",
@@ -1016,8 +1018,14 @@ def compare(incoming: str, existing: str) -> dict:
     features["align_incoming"] = sum(scores_new) / len(scores_new)
     features["align_existing"] = sum(scores_old) / len(scores_old)
     features["align_best"] = max(scores_new)
+    # Claims align on shared words; two notes of one claim each are compared whenever they
+    # share any ("Event ingestion runs as an hourly batch job" / "Event ingestion is a
+    # streaming pipeline"): a note is about one thing.
+    floor = 0.1 if len(new_claims) == 1 and len(old_claims) == 1 else 0.3
     aligned = [
-        (n, o, s) for n, o, s in zip(new_claims, best_for_new, scores_new, strict=True) if s >= 0.3
+        (n, o, s)
+        for n, o, s in zip(new_claims, best_for_new, scores_new, strict=True)
+        if s >= floor
     ]
     features["aligned_share"] = len(aligned) / len(new_claims)
     all_new = frozenset().union(*(c.words for c in new_claims))

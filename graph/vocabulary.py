@@ -144,7 +144,10 @@ def normalize_relation_type(value: str) -> str:
 
 
 # Relation kinds with one object per subject at a time: a second, different object
-# replaces the first (a changed manager, employer, home, migration target or preference).
-FUNCTIONAL = frozenset({"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "MIGRATED_TO", "PREFERS"})
+# replaces the first (a changed manager, employer, home city, spouse, migration target or
+# preference).
+FUNCTIONAL = frozenset(
+    {"REPORTS_TO", "WORKS_FOR", "LOCATED_IN", "LIVES_IN", "MARRIED_TO", "MIGRATED_TO", "PREFERS"}
+)
 # Relation kinds that negate each other between the same two entities.
 OPPOSITE = {"USES": "STOPPED_USING", "STOPPED_USING": "USES"}

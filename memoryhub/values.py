@@ -344,8 +344,10 @@ VOLUME = {
     "ml": 0.001, "millilitre": 0.001, "millilitres": 0.001, "milliliter": 0.001,
     "milliliters": 0.001, "cl": 0.01, "dl": 0.1, "l": 1, "litre": 1, "litres": 1,
     "liter": 1, "liters": 1, "gallon": 3.78541, "gallons": 3.78541,
+    "fl oz": 0.0295735, "fl. oz": 0.0295735, "fluid ounce": 0.0295735,
+    "fluid ounces": 0.0295735,
 }  # fmt: skip
-_VOLUME = r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?"
+_VOLUME = r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?"
 _ORDINAL = "|".join(ORDINAL_WORDS)
 
 PATTERNS = [
@@ -476,6 +478,16 @@ PATTERNS = [
             r"(milliseconds?|msec|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|"
             r"weeks?|fortnights?|months?|years?)(?!\w)",
             re.IGNORECASE,
+        ),
+    ),
+    # "once a week", "twice a day": how often, as a count.
+    ("times", re.compile(r"(?<!\w)(once|twice|thrice)(?!\w)", re.IGNORECASE)),
+    # A cron schedule's minute and hour ("0 3 * * *" runs at 03:00).
+    (
+        "cron",
+        re.compile(
+            r"(?<![\w*/])([0-5]?\d)\s+([01]?\d|2[0-3])\s+(?:\*|[\d,/-]+)\s+(?:\*|[\d,/-]+)\s+"
+            r"(?:\*|[\d,/-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*])"
         ),
     ),
     (
@@ -771,6 +783,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             scale = groups[5]
         if amount is None:
             return None
+        if groups[2] is None and re.match(r"\s*cents?\b", text[end:], re.IGNORECASE):
+            amount /= 100  # "85 euro cents" = €0.85
         period = re.match(
             r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|year|yr|annum|week|wk|day|hour|hr)\b",
             text[end:],
@@ -782,6 +796,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             end,
             raw,
         )
+    if name == "times":
+        count = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[raw.casefold()]
+        return Value("number", (count,), start, end, raw)
+    if name == "cron":
+        return Value("time", (int(groups[1]) * 60 + int(groups[0]), ""), start, end, raw)
     if name == "temperature":
         amount = _number(groups[0].lstrip("-"))
         if amount is None:

@@ -566,3 +566,11 @@ def test_a_share_of_a_whole_or_a_status_in_words_moving_forward_is_a_progression
 ):
     signals, _ = _signals(existing, incoming)
     assert "progressed" in signals
+
+
+def test_two_notes_of_one_claim_each_are_compared_when_they_share_a_word():
+    signals, _ = _signals(
+        "Event ingestion runs as an hourly batch job.",
+        "Event ingestion is a streaming pipeline (Kafka to Flink), processing continuously.",
+    )
+    assert "opposite" in signals

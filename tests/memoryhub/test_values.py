@@ -209,3 +209,23 @@ def test_sizes_in_either_prefix_and_amounts_over_two_periods_are_the_same(kind, 
 def test_an_amount_over_another_period_that_differs_is_another_value():
     assert not same_value(_one("€1,500 per month", "money"), _one("€15,000 a year", "money"))
     assert not same_value(_one("a 25 MB limit", "size"), _one("a 30 MB limit", "size"))
+
+
+def test_an_amount_in_cents_is_a_hundredth_of_its_currency():
+    assert same_value(_one("85 euro cents per order line", "money"), _one("€0.85 a line", "money"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("volume", "Bottle size per feed: 8 fl oz.", "about 237 ml per feed"),
+        ("time", "cron for the nightly ETL: `0 3 * * *`", "the nightly ETL starts at 03:00"),
+        ("number", "Rufus is walked twice a day.", "Rufus gets 2 walks a day"),
+    ],
+)
+def test_fluid_ounces_a_cron_schedule_and_twice_read_as_their_values(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+def test_a_cron_schedule_at_another_hour_is_another_time():
+    assert not same_value(_one("`0 3 * * *`", "time"), _one("starts at 01:00", "time"))
