@@ -778,15 +778,15 @@ def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> 
     layout. A value restated in another notation is no change."""
     new = [(c, v) for c in new_claims for v in c.values]
     old = [(c, v) for c in old_claims for v in c.values]
-    fresh = [(c, v) for c, v in new if not any(_same(v, w) for _, w in old)]
+    fresh = [(v, _anchors(c, v)) for c, v in new if not any(_same(v, w) for _, w in old)]
     for claim, value in old:
-        if any(_same(value, w) for _, w in new):
+        if not fresh or any(_same(value, w) for _, w in new):
             continue
         mine = _anchors(claim, value)
-        for other_claim, other in fresh:
+        for other, theirs in fresh:
             if other.kind != value.kind or (other.kind == "number" and other.unit != value.unit):
                 continue
-            shared = mine & _anchors(other_claim, other)
+            shared = mine & theirs
             if shared:
                 features["value_anchor_changed"] = 1.0
                 evidence.append(
