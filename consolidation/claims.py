@@ -18,6 +18,7 @@ raised them (the evidence a reviewer sees).
 
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -487,6 +488,7 @@ def _segments(doc, source: str = ""):
             yield from _sentence_segments(sentence)
         return
     done = set()
+    starts = [t.idx for t in doc]
     for sentence in doc.sents:
         at = sentence.start_char
         if any(a <= at < b for a, b in skipped):
@@ -498,8 +500,8 @@ def _segments(doc, source: str = ""):
             done.add(row)
             tokens = [
                 t
-                for t in doc
-                if row[0] <= t.idx < row[1] and not t.is_space and not t.is_punct and t.text != "|"
+                for t in doc[bisect_left(starts, row[0]) : bisect_left(starts, row[1])]
+                if not t.is_space and not t.is_punct and t.text != "|"
             ]
             if tokens:
                 yield sentence, tokens, True
@@ -859,6 +861,8 @@ FEATURES = (
     "subject_of_subject",
     "count_changed",
     "value_anchor_changed",
+    "relative_opening",
+    "environment_swap",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1129,6 +1133,8 @@ def compare(incoming: str, existing: str) -> dict:
     _template(best, incoming, existing, features)
     _subject_markers(best, incoming, existing, (written_new, written_old), features, evidence)
     _counts(best, new_claims, old_claims, features, evidence)
+    _relative_opening(incoming, existing, (written_new, written_old), features, evidence)
+    _environments(incoming, existing, features, evidence, new_claims, old_claims)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1267,6 +1273,8 @@ CATEGORIES = {
     "contractor contract=contractor freelancer freelance=freelancer consultant intern "
     "temporary fixed-term=temporary temp=temporary",
     "hours": "full-time fulltime=full-time part-time parttime=part-time",
+    "attendance": "in-person face-to-face=in-person onsite=in-person on-site=in-person "
+    "in-office=in-person online virtual=online remote hybrid",
     "schedule": "hourly daily nightly weekly fortnightly biweekly=fortnightly monthly "
     "quarterly annual annually=annual yearly=annual",
     "database": "postgresql postgres=postgresql psql=postgresql mysql mariadb sqlite oracle "
@@ -1343,7 +1351,7 @@ for _category, _values in CATEGORIES.items():
 _TERM = re.compile(
     r"(?<![\w/.-])("
     + "|".join(re.escape(t).replace(r"\-", r"[- ]?") for t in sorted(_TERMS, key=len, reverse=True))
-    + r")(?:s|es)?(?![\w/-])",
+    + r")(?:s|es)?(?:-only)?(?![\w/-])",
     re.IGNORECASE,
 )
 
@@ -1714,24 +1722,121 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
         (subject_new, subject_old, written_old),
         (subject_old, subject_new, written_new),
     ):
-        head = next((t for t in one if t.dep_ in {"nsubj", "nsubjpass"}), None)
-        owners = [c for c in head.children if c.dep_ == "poss"] if head is not None else []
-        if (
-            owners
-            and head.lemma_.casefold() in RELATIVES
-            and not (
-                head.head.lemma_ == "be"
-                and any(c.dep_ == "attr" and c.pos_ == "PROPN" for c in head.head.children)
-            )  # "Aisha's husband is Omar": the relative is the value
-            and owners[0].pos_ in {"PROPN", "NOUN"}
-            and _stated(owners[0].text, written)
-            and not _stated(head.text, written)
-            and not any(t.dep_ == "poss" for t in other)
-        ):
+        relative = _relative_of(one, other, written)
+        if relative is not None:
+            owner, head = relative
             features["subject_of_subject"] = 1.0
-            detail = f"{owners[0].text} → {owners[0].text}'s {head.text}"
+            detail = f"{owner.text} → {owner.text}'s {head.text}"
             evidence.append(_evidence("subject_of_subject", detail, new, old, score))
             break
+
+
+def _relative_of(one: list, other: list, written) -> tuple | None:
+    """(owner, relative) when the subject ``one`` names someone of a person the other text
+    names, who is not named there: "Ebru's *husband* Cem has ...", "Oskar's *brother* Emil
+    rides ...", "User's *parents'* apartment", "order for the user's *mum*" against a text
+    about Ebru, Oskar or the user. Not when the relative is the value ("Aisha's husband is
+    Omar") or the other subject names a relative too."""
+    if any(t.lemma_.casefold() in RELATIVES for t in other):
+        return None
+    for head in one:
+        if head.lemma_.casefold() not in RELATIVES or _stated(head.text, written):
+            continue
+        owners = [c for c in head.children if c.dep_ == "poss"]
+        if not owners or owners[0].pos_ not in {"PROPN", "NOUN"}:
+            continue
+        if not _stated(owners[0].text, written):
+            continue
+        clause = head.head if head.dep_ in {"nsubj", "nsubjpass"} else None
+        if (
+            clause is not None
+            and clause.lemma_ == "be"
+            and any(c.dep_ == "attr" and c.pos_ == "PROPN" for c in clause.children)
+        ):
+            continue
+        return owners[0], head
+    return None
+
+
+def _relative_opening(incoming: str, existing: str, written, features: dict, evidence):
+    """``relative_opening``: one text opens on someone's relative whom the other does not
+    name ("Ebru's *husband* Cem has a filling ..." / "Ebru's cleaning ...", "Weekly order
+    for the user's *mum*" / "Weekly order", "Ayodele's *wife* Funmi drives ..." /
+    "Ayodele's car ..."): the facts that follow are most often another person's."""
+    first_new, first_old = claims(incoming)[:1], claims(existing)[:1]
+    if not first_new or not first_old:
+        return
+    written_new, written_old = written
+    for text, claim, other_text, other_claim, other_written in (
+        (incoming, first_new[0], existing, first_old[0], written_old),
+        (existing, first_old[0], incoming, first_new[0], written_new),
+    ):
+        found = _relative_in(text, claim, other_written)
+        if found and not _relative_in(other_text, other_claim, None):
+            features["relative_opening"] = 1.0
+            owner, head = found
+            evidence.append(
+                _evidence(
+                    "relative_opening",
+                    f"{owner}'s {head}",
+                    first_new[0],
+                    first_old[0],
+                    alignment(first_new[0], first_old[0]),
+                )
+            )
+            return
+
+
+# Deployment environments, one name each: staging and production are two deployments of
+# one service, so their facts differ without contradicting each other.
+ENVIRONMENTS = {
+    **dict.fromkeys(("production", "prod", "prd"), "production"),
+    **dict.fromkeys(("staging", "stg"), "staging"),
+    **dict.fromkeys(("preprod", "pre-prod", "pre-production"), "preprod"),
+    **dict.fromkeys(("development", "dev"), "development"),
+    "sandbox": "sandbox",
+    "qa": "qa",
+    "uat": "uat",
+}
+ENVIRONMENT = re.compile(
+    r"(?<![\w-])(" + "|".join(sorted(ENVIRONMENTS, key=len, reverse=True)) + r")(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _environments(incoming, existing, features, evidence, new_claims, old_claims) -> None:
+    """``environment_swap``: each text names a deployment environment the other does not
+    ("sessions-cache in production: 6 GB" / "in the staging environment: 1 GB")."""
+    mine = {ENVIRONMENTS[m.casefold()] for m in ENVIRONMENT.findall(incoming)}
+    theirs = {ENVIRONMENTS[m.casefold()] for m in ENVIRONMENT.findall(existing)}
+    if mine - theirs and theirs - mine:
+        features["environment_swap"] = 1.0
+        detail = f"{', '.join(sorted(theirs - mine))} → {', '.join(sorted(mine - theirs))}"
+        evidence.append(
+            _evidence(
+                "environment_swap",
+                detail,
+                new_claims[0],
+                old_claims[0],
+                alignment(new_claims[0], old_claims[0]),
+            )
+        )
+
+
+def _relative_in(text: str, claim, other_written) -> tuple | None:
+    """(owner, relative) of the first "X's <relative>" in ``claim`` whose relative word the
+    other text (``other_written``; None: any) does not state. The owner is named: "his
+    wife" says too little of whose."""
+    doc = parse(text)
+    for token in doc:
+        if not claim.start <= token.idx < claim.end or token.lemma_.casefold() not in RELATIVES:
+            continue
+        if other_written is not None and _stated(token.text, other_written):
+            continue
+        owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}]
+        if owners:
+            return owners[0].text, token.text
+    return None
 
 
 def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:

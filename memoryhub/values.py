@@ -67,6 +67,23 @@ ORDINAL_WORDS = {
     "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "twentieth": 20,
 }  # fmt: skip
+# "the twenty-first of August", "May first": a day of the month in words.
+DAY_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+DAY_WORDS |= {
+    f"{tens}{joint}{unit}": NUMBER_WORDS[tens] + DAY_WORDS[unit]
+    for tens in ("twenty", "thirty")
+    for unit in ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                 "ninth")
+    for joint in ("-", " ")
+    if NUMBER_WORDS[tens] + DAY_WORDS[unit] <= 31
+}  # fmt: skip
+# Hours in words, for "quarter to eleven", "half past nine", "ten o'clock".
+HOUR_WORDS = {word: NUMBER_WORDS[word] for word in (*UNIT_WORDS, "ten", "eleven", "twelve")}
 SCALE = {
     "k": 1e3,
     "thousand": 1e3,
@@ -349,6 +366,8 @@ VOLUME = {
 }  # fmt: skip
 _VOLUME = r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?"
 _ORDINAL = "|".join(ORDINAL_WORDS)
+_DAY_NUM = r"\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(DAY_WORDS, key=len, reverse=True))
+_HOUR = r"1[0-2]|0?[1-9]|" + "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
 
 PATTERNS = [
     (
@@ -365,7 +384,7 @@ PATTERNS = [
     (
         "date_dmy",
         re.compile(
-            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?(\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+({_MONTH})\.?"
+            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?({_DAY_NUM})(?:\s+of)?\s+({_MONTH})\.?"
             rf"(?:,?\s+(\d{{4}}))?(?!\w)",
             re.IGNORECASE,
         ),
@@ -373,12 +392,16 @@ PATTERNS = [
     (
         "date_mdy",
         re.compile(
-            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?"
+            rf"(?<!\w)(?:(?:{_DAY}),?\s+)?({_MONTH})\.?\s+(?:the\s+)?({_DAY_NUM})"
             rf"(?:,?\s+(\d{{4}}))?(?![\w:])",
             re.IGNORECASE,
         ),
     ),
+    # "2027/01/15", "2027.01.15": year first, as ISO.
+    ("date_ymd", re.compile(r"(?<![\d/.])(\d{4})([/.])(\d{1,2})\2(\d{1,2})(?![\d/]|\.\d)")),
     ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/]|\.\d)")),
+    # "21-08-2025": a day, a month and a four-digit year with dashes (not a range "3-5").
+    ("date_dash", re.compile(r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w-])")),
     # A day and month with no year ("on 9/8", "due 15/3"), only where a date is expected:
     # elsewhere "7/10" is a share.
     ("date_slash_short", re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?![\w/]|\.\d)")),
@@ -390,7 +413,9 @@ PATTERNS = [
             r"yesterday|last night)|"
             rf"in\s+({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)|"
             rf"({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)\s+(from (?:today|now)|out|later|left|ago)|"
-            rf"({_DAY})\s+of\s+this\s+week)(?!\w)",
+            rf"({_DAY})\s+of\s+this\s+week|"
+            rf"(next|this|last)\s+week,?\s+(?:on\s+)?(?:the\s+)?({_DAY})|"
+            rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last)\s+week)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -400,6 +425,19 @@ PATTERNS = [
         re.compile(
             rf"(?<!\w)({_MONTH})\.?,?\s+(\d{{4}})(?!\w)|(?<!\w)(?:in|since|by|from|until)\s+({_MONTH})"
             r"(?!\w)(?!\.?,?\s+\d{4})",
+            re.IGNORECASE,
+        ),
+    ),
+    # "quarter to eleven", "half past 9", "half nine", "ten o'clock", "noon", "9h30",
+    # "at 0930", "1530 hrs": a time without am or pm is either (10:45 or 22:45).
+    (
+        "time_words",
+        re.compile(
+            rf"(?<!\w)(?:(?:a\s+)?(quarter)\s+(past|after|to)\s+({_HOUR})"
+            rf"|half\s+past\s+({_HOUR})|half\s+({_HOUR})(?!\s*(?:an?\b|hours?|days?|\w+s\b))"
+            rf"|({_HOUR})\s+o'?\s?clock|(?:12\s+)?(noon|midday|midnight)"
+            r"|([01]?\d|2[0-3])h([0-5]\d)|(?<=\bat )([01]\d|2[0-3])([0-5]\d)"
+            r"|([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours))(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -422,6 +460,16 @@ PATTERNS = [
             rf"|(?<![\w.,'])({_MONEY_NUM}|{_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?"
             rf"({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
             r"(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    # "7 lb 8 oz", "5 ft 10 in", "5'10\"": a measure in two imperial units.
+    (
+        "imperial_compound",
+        re.compile(
+            r"(?<![\w.])(?:(\d+)\s?(?:lbs?|pounds?)\s+(\d+(?:\.\d+)?)\s?(?:oz|ounces?)"
+            r"|(\d)\s?(?:ft|feet|foot)\s+(\d{1,2}(?:\.\d+)?)\s?(?:in|inch|inches)?"
+            r"|(\d)'\s?(\d{1,2})(?:\"|''|in\b))(?![\w'\"])",
             re.IGNORECASE,
         ),
     ),
@@ -503,7 +551,9 @@ KIND = {
     "date_iso": "date",
     "date_dmy": "date",
     "date_mdy": "date",
+    "date_ymd": "date",
     "date_slash": "date",
+    "date_dash": "date",
     "date_slash_short": "date",
     "date_relative": "date",
     "weekday": "date",
@@ -580,16 +630,30 @@ def _reference_date(text: str) -> dt.date | None:
     return None
 
 
+def _day(raw: str) -> int:
+    """A day of the month: "21", "21st", "twenty-first"."""
+    word = " ".join(raw.casefold().split())
+    if word in DAY_WORDS:
+        return DAY_WORDS[word]
+    return int(re.match(r"\d+", word).group(0))
+
+
+def _month_day(name: str, groups: tuple) -> tuple[int, int, int | None] | None:
+    """(month, day, year or None) of a "21 August 2025" or "August 21st" match; None for a
+    day in words beside a month in lower case ("you may first check": not 1 May)."""
+    day, month = (groups[0], groups[1]) if name == "date_dmy" else (groups[1], groups[0])
+    if not day[:1].isdigit() and not month[:1].isupper():
+        return None
+    return MONTHS[month.casefold().rstrip(".")], _day(day), int(groups[2]) if groups[2] else None
+
+
 def _full_date(name: str, match: re.Match) -> dt.date | None:
     try:
         if name == "date_iso":
             return dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        if name == "date_dmy" and match.group(3):
-            month = MONTHS[match.group(2).casefold().rstrip(".")]
-            return dt.date(int(match.group(3)), month, int(match.group(1)))
-        if name == "date_mdy" and match.group(3):
-            month = MONTHS[match.group(1).casefold().rstrip(".")]
-            return dt.date(int(match.group(3)), month, int(match.group(2)))
+        if name in {"date_dmy", "date_mdy"} and match.group(3):
+            read = _month_day(name, match.groups())
+            return dt.date(read[2], read[0], read[1]) if read else None
     except (ValueError, KeyError):
         return None
     return None
@@ -601,13 +665,14 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
     try:
         if name == "date_iso":
             return (int(groups[0]), int(groups[1]), int(groups[2])), ()
-        if name == "date_dmy":
-            month = MONTHS[groups[1].casefold().rstrip(".")]
-            return (int(groups[2]) if groups[2] else None, month, int(groups[0])), ()
-        if name == "date_mdy":
-            month = MONTHS[groups[0].casefold().rstrip(".")]
-            return (int(groups[2]) if groups[2] else None, month, int(groups[1])), ()
-        if name == "date_slash":
+        if name in {"date_dmy", "date_mdy"}:
+            read = _month_day(name, groups)
+            if read is None or not 1 <= read[1] <= 31:
+                return None
+            return (read[2], read[0], read[1]), ()
+        if name == "date_ymd":
+            return (int(groups[0]), int(groups[2]), int(groups[3])), ()
+        if name in {"date_slash", "date_dash"}:
             first, second, year = int(groups[0]), int(groups[1]), int(groups[2])
             year = year + 2000 if year < 100 else year
             day_first, month_first = (year, second, first), (year, first, second)
@@ -639,6 +704,12 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 day = reference + dt.timedelta(
                     days=WEEKDAYS[groups[8].casefold()] - reference.weekday()
                 )
+            elif groups[9] or groups[11]:  # "next week on Wednesday", "Friday next week"
+                which = (groups[9] or groups[12]).casefold()
+                weekday = WEEKDAYS[(groups[10] or groups[11]).casefold()]
+                weeks = {"next": 1, "this": 0, "last": -1}[which]
+                monday = reference - dt.timedelta(days=reference.weekday())
+                day = monday + dt.timedelta(days=7 * weeks + weekday)
             elif groups[5]:  # "a week from today", "three days ago", "ten days left"
                 count = 1 if groups[5].casefold() == "a" else _number(groups[5]) or 0
                 unit = 7 if groups[6].casefold().startswith("week") else 1
@@ -650,8 +721,10 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 which = groups[0].casefold()
                 if which == "last":
                     day = reference - dt.timedelta(days=(reference.weekday() - weekday) % 7 or 7)
+                elif which == "next" and ahead == 0:  # "next Monday", said on a Monday
+                    day = reference + dt.timedelta(days=7)
                 elif which == "next":
-                    day = reference + dt.timedelta(days=ahead or 7)
+                    day = reference + dt.timedelta(days=ahead)
                     alternative = day + dt.timedelta(days=7)  # "next Tuesday" = a week later
                     return (day.year, day.month, day.day), (
                         (alternative.year, alternative.month, alternative.day),
@@ -694,7 +767,24 @@ def _unit_after(text: str, end: int) -> str:
         word = words.group(2).casefold()
     if word in NOT_UNITS:
         return ""
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    if word in COUNT_NOUNS:
+        return COUNT_NOUNS[word]
+    word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    return COUNT_NOUNS.get(word, word)
+
+
+# Nouns that count the same things under another name ("14 units" = "14 flats", "4 floors"
+# = "four storeys", "28 students" = "28 pupils"): one name each, so the counts compare.
+COUNT_NOUNS = {
+    **dict.fromkeys(("storey", "story", "stories", "storeys", "level"), "floor"),
+    **dict.fromkeys(("flat", "apartment", "unit"), "unit"),
+    **dict.fromkeys(("pupil", "learner"), "student"),
+    **dict.fromkeys(("people", "persons", "participant", "attendee", "head"), "person"),
+    **dict.fromkeys(("children", "kid"), "child"),
+    **dict.fromkeys(("employee", "staffer"), "staff"),
+    **dict.fromkeys(("bed", "bdr", "br"), "bedroom"),
+    **dict.fromkeys(("yr", "year-old"), "year"),
+}
 
 
 def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
@@ -796,6 +886,15 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             end,
             raw,
         )
+    if name == "time_words":
+        return _time_in_words(groups, start, end, raw)
+    if name == "imperial_compound":
+        if groups[0] is not None:  # pounds and ounces, in grams
+            grams = int(groups[0]) * MASS["lb"] + float(groups[1]) * MASS["oz"]
+            return Value("mass", (round(grams, 4),), start, end, raw)
+        feet, inches = (groups[2], groups[3]) if groups[2] is not None else (groups[4], groups[5])
+        metres = int(feet) * LENGTH["ft"] + float(inches) * LENGTH["in"]
+        return Value("length", (round(metres, 4),), start, end, raw)
     if name == "times":
         count = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[raw.casefold()]
         return Value("number", (count,), start, end, raw)
@@ -866,6 +965,29 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
     return None
+
+
+def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:
+    """A time said in words or written without a colon; one said without am or pm ("quarter
+    to eleven") is also the same time twelve hours on."""
+
+    def hour(word: str) -> int:
+        return int(word) if word.isdigit() else HOUR_WORDS[word.casefold()]
+
+    if groups[0] is not None:  # "quarter past ten", "quarter to eleven"
+        minutes = hour(groups[2]) * 60 + (-15 if groups[1].casefold() == "to" else 15)
+    elif groups[3] is not None or groups[4] is not None:  # "half past nine", "half nine"
+        minutes = hour(groups[3] or groups[4]) * 60 + 30
+    elif groups[5] is not None:  # "ten o'clock"
+        minutes = hour(groups[5]) * 60
+    elif groups[6] is not None:  # noon, midnight
+        minutes = 0 if groups[6].casefold() == "midnight" else 720
+        return Value("time", (minutes, ""), start, end, raw)
+    else:  # "9h30", "at 0930", "1530 hrs": a 24-hour clock
+        hours, mins = next((groups[i], groups[i + 1]) for i in (7, 9, 11) if groups[i])
+        return Value("time", (int(hours) * 60 + int(mins), ""), start, end, raw)
+    minutes %= 720
+    return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
 
 
 # A config key that names its unit ("ram_gb: 32", "timeout_seconds = 10", "budget_eur:

@@ -201,6 +201,11 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
             "The red line train leaves every 15 minutes.",
             "subject_kind_swap",
         ),
+        (
+            "The book club is an in-person meetup at Café Amsel.",
+            "The book club is an online-only group these days.",
+            "category_swap",
+        ),
     ],
 )
 def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, incoming, signal):
@@ -325,6 +330,48 @@ def test_someone_of_the_subject_doing_the_same_is_another_subject():
     assert any("mother" in e["detail"] for e in evidence if e["signal"] == "subject_of_subject")
     signals, _ = _signals("Aisha's husband is Omar.", "Aisha is married to Bilal.")
     assert "subject_of_subject" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Dentist reminder: Ebru's cleaning on 4 Nov at 10:00 with Dr. Aksoy.",
+            "Dentist reminder: Ebru's husband Cem has a filling on 4 Nov at 11:00.",
+        ),
+        (
+            "Weekly grocery order from Ocado: Thursdays, 7–8pm slot.",
+            "Weekly grocery order for the user's mum from Ocado: Tuesdays, 10–11am slot.",
+        ),
+        ("Oskar's bike: a 2021 Canyon Grail, size M.", "Oskar's brother Emil rides a Canyon."),
+    ],
+)
+def test_a_text_opening_on_a_relative_of_the_subject_is_a_signal(existing, incoming):
+    assert "relative_opening" in _signals(existing, incoming)[0]
+    assert "relative_opening" in _signals(incoming, existing)[0]  # either way round
+
+
+def test_a_relative_named_in_both_texts_or_only_later_is_no_relative_opening():
+    signals, _ = _signals(
+        "Ebru's husband Cem has a filling on 4 Nov.", "Cem (Ebru's husband): filling, 4 Nov."
+    )
+    assert "relative_opening" not in signals
+    signals, _ = _signals(
+        "Beatriz's surgery is on 20 November.",
+        "Beatriz's surgery is on 20 November. Her brother Duarte will drive her.",
+    )
+    assert "relative_opening" not in signals
+
+
+def test_another_deployment_environment_is_a_signal_and_a_short_name_is_the_same_one():
+    signals, evidence = _signals(
+        "Redis cache sessions-cache in production: 6 GB, allkeys-lru.",
+        "Redis cache sessions-cache in the staging environment: 1 GB, volatile-lru.",
+    )
+    assert "environment_swap" in signals
+    assert any(e["detail"] == "production → staging" for e in evidence)
+    signals, _ = _signals("Deployed to prod on Friday.", "The production deploy went out Friday.")
+    assert "environment_swap" not in signals
 
 
 @pytest.mark.parametrize(

@@ -41,6 +41,20 @@ def _one(text, kind):
         ("volume", "Bottle size per feed: 8 fl oz.", "about 237 ml per feed"),
         ("time", "cron for the nightly ETL: `0 3 * * *`", "the nightly ETL starts at 03:00"),
         ("number", "Rufus is walked twice a day.", "Rufus gets 2 walks a day"),
+        # dates with the day in words, year first with slashes, dashes; times in words or
+        # without a colon; pounds and ounces, feet and inches; one count under two nouns
+        ("date", "the ceremony is on the twenty-first of August 2025", "ceremony: 21-08-2025"),
+        ("date", "visa expires on 15 January 2027", "visa valid until 2027/01/15"),
+        ("date", "due May 1st", "due May first"),
+        ("time", "standup at 10:45", "standup at quarter to eleven"),
+        ("time", "pickup at 21:30", "pickup at half past nine"),
+        ("time", "meet at 09:30", "meet at 0930"),
+        ("time", "the gate opens at 12:00", "the gate opens at noon"),
+        ("time", "dinner at 7pm", "dinner at seven o'clock"),
+        ("mass", "birth weight 3.4 kg", "birth weight 7 lb 8 oz"),
+        ("length", "he is 178 cm tall", "he is 5 ft 10 in tall"),
+        ("number", "4 floors and 14 units", "four storeys"),
+        ("number", "a class of 28 students", "28 pupils on the register"),
     ],
 )
 def test_one_value_in_two_notations_is_the_same(kind, a, b):
@@ -60,6 +74,9 @@ def test_one_value_in_two_notations_is_the_same(kind, a, b):
         ("money", "€1,500 per month", "€15,000 a year"),
         ("size", "a 25 MB limit", "a 30 MB limit"),
         ("time", "`0 3 * * *`", "starts at 01:00"),
+        ("time", "standup at 09:45", "standup at quarter to eleven"),
+        ("mass", "3.4 kg", "7 lb 2 oz"),
+        ("date", "on the twenty-first of August 2025", "on 22-08-2025"),
     ],
 )
 def test_another_value_differs(kind, a, b):
@@ -74,6 +91,25 @@ def test_a_relative_date_is_read_against_the_day_the_note_gives():
     assert {dates[1].key, *dates[1].alternatives} == {(2024, 6, 4), (2024, 6, 11)}
     tomorrow = [v for v in find_values("2024-06-03: review is tomorrow") if v.kind == "date"][1]
     assert tomorrow.key == (2024, 6, 4)
+
+
+def test_a_weekday_of_this_or_next_week_is_read_against_the_note_day():
+    def dates(text):
+        return [v for v in find_values(text) if v.kind == "date"]
+
+    # said on a Thursday: next week's Wednesday, this week's Wednesday
+    assert dates("(note from Thu 8 May 2025) the offsite is next week, on the Wednesday")[
+        1
+    ].key == (2025, 5, 14)
+    assert dates("Note written Monday 12 May 2025: it is this Wednesday")[1].key == (2025, 5, 14)
+    assert dates("2025-05-08: Friday next week")[1].key == (2025, 5, 16)
+    # "next Monday" said on a Monday is a week on, not two
+    monday = dates("(note from Mon 1 Dec 2025) the freeze begins next Monday")[1]
+    assert monday.key == (2025, 12, 8) and not monday.alternatives
+
+
+def test_a_day_in_words_needs_a_month_written_as_one():
+    assert not [v for v in find_values("you may first check the logs") if v.kind == "date"]
 
 
 def test_an_ambiguous_slash_date_matches_both_readings_and_a_clear_one_only_its_own():

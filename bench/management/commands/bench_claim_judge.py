@@ -159,7 +159,9 @@ class Command(BaseCommand):
           extract the section, read the stored chunk's kept parse back for its claims (its
           vector, graph and parse are read from the database, kept when it was written or
           first judged), the signals and the judge;
-        - **both fresh**: the same with the stored chunk embedded and extracted too."""
+        - **both fresh**: the same with the stored chunk embedded and extracted too;
+        - **judgement alone**: of the served timing, what follows the section's embedding
+          and extraction (claims, signals, the model), which its storage needs anyway."""
         pairs = calibration.load_pairs(path)
         progress = Progress(len(pairs), "stored chunks", stream=self.stderr._out)
         stored = []
@@ -169,7 +171,7 @@ class Command(BaseCommand):
             stored.append((vector, graph, stored_form(pair["existing"])))
             progress.advance()
         progress.finish()
-        served, fresh = [], []
+        served, fresh, alone = [], [], []
         for timings, as_stored in ((served, True), (fresh, False)):
             self._forget(embedder)
             for pair, (vector, graph, parse) in zip(pairs, stored, strict=True):
@@ -188,6 +190,7 @@ class Command(BaseCommand):
                     existing_graph, incoming_graph = extractor.extract_many(
                         [pair["existing"], pair["incoming"]]
                     )
+                made = time.perf_counter()
                 signals = claim_judge.pair_signals(
                     incoming=pair["incoming"],
                     existing=pair["existing"],
@@ -198,7 +201,13 @@ class Command(BaseCommand):
                 )
                 claim_judge.judge(signals, model)
                 timings.append((time.perf_counter() - started) * 1000)
-        figures = {"as_served": percentiles(served), "both_fresh": percentiles(fresh)}
+                if as_stored:
+                    alone.append((time.perf_counter() - made) * 1000)
+        figures = {
+            "as_served": percentiles(served),
+            "both_fresh": percentiles(fresh),
+            "judgement_alone": percentiles(alone),
+        }
         longest = [max(len(p["incoming"]), len(p["existing"])) for p in pairs]
         for low, high in LENGTHS:
             chosen = [t for t, n in zip(served, longest, strict=True) if low <= n < high]

@@ -29,6 +29,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev12.jsonl",
     DATA / "consolidation" / "pairs_dev13.jsonl",
     DATA / "consolidation" / "pairs_dev14.jsonl",
+    DATA / "consolidation" / "pairs_dev15.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
