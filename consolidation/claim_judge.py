@@ -25,6 +25,7 @@ with every conflict to the review pages.
 """
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -118,6 +119,7 @@ STRONG_CHANGES = (
     *(f"swap_{kind}" for kind in SWAP_TYPES),
     "rule_value_replaced",
     "value_anchor_changed",
+    "sole_value_changed",
     "rule_version_changed",
     "rule_negation_flip",
     "rule_functional_relationship_changed",
@@ -246,13 +248,26 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     new = {(product_name(normalize_name(e.name), e.type), e.type) for e in incoming_graph.entities}
     swaps = {}
     for kind in SWAP_TYPES:
-        gone = sorted(n for n, t in old if t == kind and n and n not in new_text)
-        added = sorted(n for n, t in new if t == kind and n and n not in old_text)
+        gone = sorted(n for n, t in old if t == kind and n and not _name_in(n, new_text))
+        added = sorted(n for n, t in new if t == kind and n and not _name_in(n, old_text))
         if gone and added:
             swaps[kind] = (gone, added)
     names = {n for n, _ in old if n}
     dropped = sum(1 for n in names if n not in new_text) / len(names) if names else 0.0
     return swaps, dropped
+
+
+def _name_in(name: str, text: str) -> bool:
+    """Whether a normalised ``text`` names ``name``, also by its initial: "g okafor" in
+    "gabriel okafor's hearing", "gabriel okafor" in "small claims g okafor"."""
+    if name in text:
+        return True
+    first, _, rest = name.partition(" ")
+    if not rest:
+        return False
+    if len(first) == 1:
+        return re.search(rf"\b{re.escape(first)}\w* {re.escape(rest)}\b", text) is not None
+    return re.search(rf"\b{re.escape(first[0])} {re.escape(rest)}\b", text) is not None
 
 
 def _matrix(rows: list[dict], features: tuple = FEATURES) -> np.ndarray:

@@ -267,6 +267,13 @@ PROGRESSION_PHRASES = [
     re.compile(r"\bin (?:progress|review|flight|testing|qa)\b|\bunder (?:way|review)\b", re.I),
     re.compile(r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b", re.I),
 ]
+# A negation that says a step is still to come ("not yet submitted", "no response yet",
+# "hasn't started"): the step done is progress, not a reversal.
+PENDING = re.compile(
+    r"\b(?:not|no|n't|never)\b[^.;]{0,40}\byet\b|\bnot (?:been )?started\b|"
+    r"\bhas(?:n't| not) (?:been )?(?:started|begun)\b",
+    re.IGNORECASE,
+)
 # Words that make a higher share a step forward ("30% converted" → "85% converted").
 PROGRESS_WORDS = set(
     """done complete completed converted migrated translated reached progress finished
@@ -803,6 +810,14 @@ def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> 
                 return
 
 
+def _fills(words: set, claim: Claim) -> bool:
+    """Whether ``words`` hold a value of the claim's attribute: a name, a technology, a
+    field's value or a value read from the text, not only other wording."""
+    fillers = {f.casefold() for f in claim.fillers}
+    valued = {w.casefold() for v in claim.values for w in re.findall(r"\w+", v.text)}
+    return any(w.casefold() in fillers or w.casefold() in valued for w in words)
+
+
 def _swap(old: frozenset, new: frozenset) -> str:
     return f"{', '.join(sorted(old - new))} → {', '.join(sorted(new - old))}"
 
@@ -863,6 +878,7 @@ FEATURES = (
     "value_anchor_changed",
     "relative_opening",
     "environment_swap",
+    "sole_value_changed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -969,12 +985,23 @@ class _Written:
 
     whole: str
     words: frozenset
+    initials: frozenset = frozenset()  # of runs of capitalised words: "County Court" → "cc"
 
     @classmethod
     def of(cls, text: str) -> "_Written":
-        return cls(_folded(text), frozenset(filter(None, map(_folded, text.split()))))
+        words = frozenset(filter(None, map(_folded, text.split())))
+        runs = re.findall(r"(?:\b[A-Z][\w'-]*\s+){1,4}[A-Z][\w'-]*", text)
+        initials = {
+            "".join(w[0] for w in run.split()[i:j]).casefold()
+            for run in runs
+            for i in range(len(run.split()))
+            for j in range(i + 2, len(run.split()) + 1)
+        }
+        return cls(_folded(text), words, frozenset(initials))
 
 
+# Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
+FORMAT_WORDS = frozenset("dd mm yy yyyy hh ss utc".split())
 # Words of addresses, titles and company names written short or long ("King St" / "King
 # Street", "Acme Ltd" / "Acme Limited"), both folded.
 ABBREVIATIONS = {
@@ -995,6 +1022,12 @@ def _stated(word: str, text: _Written) -> bool:
     "Street")."""
     folded = _folded(word)
     if not folded or folded in text.words:
+        return True
+    if len(folded) == 1:  # an initial ("N. Petrov"): any word it may stand for
+        return any(other.startswith(folded) for other in text.words)
+    if 2 <= len(folded) <= 5 and folded in text.initials:
+        return True  # "CC" for "County Court"
+    if folded in FORMAT_WORDS:
         return True
     other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
     if other_form and other_form in text.words:
@@ -1078,6 +1111,10 @@ def compare(incoming: str, existing: str) -> dict:
             # A negation against a word that says "not" itself cancels: "doesn't drink
             # coffee" / "steers clear of coffee", "don't use emojis" / "emoji-free".
             note("negated_opposite", "not + a negative word")
+        elif old.negated and not new.negated and PENDING.search(old.text):
+            # "not yet submitted" → "handed in", "no response yet" → "finally replied": a
+            # pending step done is the status moving forward.
+            features["progressed"] = 1.0
         elif new.negated != old.negated:
             note("negation_flip", "negated" if new.negated else "negation removed")
         liking_old, liking_new = _liking(old), _liking(new)
@@ -1121,7 +1158,7 @@ def compare(incoming: str, existing: str) -> dict:
                 features["object_swap"], min(len(gone), len(added)) / max(len(old.words), 1)
             )
             keys = (new.words & old.words) | ({new.key} if new.key else set())
-            if keys & SINGLE_VALUED_KEYS:
+            if keys & SINGLE_VALUED_KEYS and _fills(gone, old) and _fills(added, new):
                 note(
                     "single_valued_swap",
                     f"{', '.join(sorted(keys & SINGLE_VALUED_KEYS))}: "
@@ -1135,6 +1172,7 @@ def compare(incoming: str, existing: str) -> dict:
     _counts(best, new_claims, old_claims, features, evidence)
     _relative_opening(incoming, existing, (written_new, written_old), features, evidence)
     _environments(incoming, existing, features, evidence, new_claims, old_claims)
+    _sole_values(new_claims, old_claims, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1821,6 +1859,40 @@ def _environments(incoming, existing, features, evidence, new_claims, old_claims
                 alignment(new_claims[0], old_claims[0]),
             )
         )
+
+
+# Kinds of value a text usually states once per fact: a date, a time, an amount, a version.
+SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass",
+              "length", "volume", "temperature")  # fmt: skip
+
+
+def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None:
+    """``sole_value_changed``: how many kinds of value each text states exactly once, the
+    two not the same value ("Saturday 14 June 2025" / "Sat 21 June 2025", "SEK 145,000" /
+    "SEK 168,000" in a section restated in another layout): wherever the claims stand,
+    the one date or price of the thing changed."""
+
+    def sole(claims_, kind):
+        found = [
+            (c, v)
+            for c in claims_
+            for v in c.values
+            if v.kind == kind and not (kind == "date" and v.key[0] == "weekday")
+        ]
+        return found[0] if len(found) == 1 else None
+
+    changed = 0
+    for kind in SOLE_KINDS:
+        mine, theirs = sole(new_claims, kind), sole(old_claims, kind)
+        if mine and theirs and not same_value(mine[1], theirs[1]):
+            changed += 1
+            detail = f"{kind}: {theirs[1].text} → {mine[1].text}"
+            evidence.append(
+                _evidence(
+                    "sole_value_changed", detail, mine[0], theirs[0], alignment(mine[0], theirs[0])
+                )
+            )
+    features["sole_value_changed"] = float(min(changed, 2))
 
 
 def _relative_in(text: str, claim, other_written) -> tuple | None:

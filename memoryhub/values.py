@@ -132,6 +132,9 @@ CURRENCY = {
     "kronor": "SEK",
     "pln": "PLN",
     "zloty": "PLN",
+    "zł": "PLN",
+    "zl": "PLN",
+    "złoty": "PLN",
     "sgd": "SGD",
     "hkd": "HKD",
     "nzd": "NZD",
@@ -296,7 +299,9 @@ _CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]"
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
 )
-_CUR_WORD = r"dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty"
+_CUR_WORD = (
+    r"dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty|złoty|zł"
+)
 # Lengths (in metres), masses (in grams) and temperatures (in °C), each in any common unit.
 LENGTH = {
     "mm": 0.001,
@@ -350,12 +355,15 @@ MASS = {
     "t": 1e6,
     "tonne": 1e6,
     "tonnes": 1e6,
+    "st": 6350.29,
+    "stone": 6350.29,
+    "stones": 6350.29,
 }
 _LENGTH = (
     r"millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|mm|cm|kms?|m|"
     r"miles?|mi|feet|foot|ft|inch(?:es)?"
 )
-_MASS = r"kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|tonnes?"
+_MASS = r"kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|tonnes?|stones?"
 # Volumes, in litres.
 VOLUME = {
     "ml": 0.001, "millilitre": 0.001, "millilitres": 0.001, "milliliter": 0.001,
@@ -374,8 +382,9 @@ PATTERNS = [
         "version",
         re.compile(
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
-            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|(?:{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )(?<!\bby )(?<!\buntil )(?<!\btill )"
+            rf"(?<!\bfrom )\d+\.\d+"
+            rf"(?!,\d|\s?(?:%|€|£|\$|(?:am|pm|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -429,14 +438,18 @@ PATTERNS = [
         ),
     ),
     # "quarter to eleven", "half past 9", "half nine", "ten o'clock", "noon", "9h30",
-    # "at 0930", "1530 hrs": a time without am or pm is either (10:45 or 22:45).
+    # "at 0930", "opens 0700", "at 22.30", "1530 hrs": a time said without am or pm is
+    # either (10:45 or 22:45).
     (
         "time_words",
         re.compile(
             rf"(?<!\w)(?:(?:a\s+)?(quarter)\s+(past|after|to)\s+({_HOUR})"
             rf"|half\s+past\s+({_HOUR})|half\s+({_HOUR})(?!\s*(?:an?\b|hours?|days?|\w+s\b))"
             rf"|({_HOUR})\s+o'?\s?clock|(?:12\s+)?(noon|midday|midnight)"
-            r"|([01]?\d|2[0-3])h([0-5]\d)|(?<=\bat )([01]\d|2[0-3])([0-5]\d)"
+            r"|([01]?\d|2[0-3])h([0-5]\d)"
+            r"|(?:(?<=\bat )|(?<=\bby )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )"
+            r"|(?<=\bafter )|(?<![\w.,:#])(?=0[5-9][0-5]\d(?!\s?\d)))"
+            r"([01]\d|2[0-3])\.?([0-5]\d)(?!\.\d)"
             r"|([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours))(?!\w)",
             re.IGNORECASE,
         ),
@@ -444,7 +457,7 @@ PATTERNS = [
     (
         "time",
         re.compile(
-            r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+("
+            r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+("
             + "|".join(ZONES)
             + r"))?"
             r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
@@ -467,7 +480,8 @@ PATTERNS = [
     (
         "imperial_compound",
         re.compile(
-            r"(?<![\w.])(?:(\d+)\s?(?:lbs?|pounds?)\s+(\d+(?:\.\d+)?)\s?(?:oz|ounces?)"
+            r"(?<![\w.])(?:(\d+)\s?(lbs?|pounds?|st|stones?)\s+(\d+(?:\.\d+)?)\s?"
+            r"(oz|ounces?|lbs?|pounds?)"
             r"|(\d)\s?(?:ft|feet|foot)\s+(\d{1,2}(?:\.\d+)?)\s?(?:in|inch|inches)?"
             r"|(\d)'\s?(\d{1,2})(?:\"|''|in\b))(?![\w'\"])",
             re.IGNORECASE,
@@ -490,7 +504,9 @@ PATTERNS = [
     ),
     (
         "volume",
-        re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_VOLUME})(?!\w)", re.IGNORECASE),
+        re.compile(
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(?:US\s+)?({_VOLUME})(?!\w)", re.IGNORECASE
+        ),
     ),
     # "the 4th floor", "her seventh marathon" (dates took "4th of July" before).
     (
@@ -541,7 +557,7 @@ PATTERNS = [
     (
         "number",
         re.compile(
-            rf"(?<![\w.$€£¥₹])({_NUM})\s?({_SCALE})?(?![\w%]|\.\w)|(?<!\w)({_WORDNUM})(?!\w)",
+            rf"(?<![\w.$€£¥₹])({_NUM})(?:\s?({_SCALE}))?(?![\w%]|\.\w)|(?<!\w)({_WORDNUM})(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -889,10 +905,13 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "time_words":
         return _time_in_words(groups, start, end, raw)
     if name == "imperial_compound":
-        if groups[0] is not None:  # pounds and ounces, in grams
-            grams = int(groups[0]) * MASS["lb"] + float(groups[1]) * MASS["oz"]
+        if groups[0] is not None:  # pounds and ounces, stones and pounds, in grams
+            big, small = MASS[groups[1].casefold()], MASS[groups[3].casefold()]
+            if small >= big:
+                return None
+            grams = int(groups[0]) * big + float(groups[2]) * small
             return Value("mass", (round(grams, 4),), start, end, raw)
-        feet, inches = (groups[2], groups[3]) if groups[2] is not None else (groups[4], groups[5])
+        feet, inches = (groups[4], groups[5]) if groups[4] is not None else (groups[6], groups[7])
         metres = int(feet) * LENGTH["ft"] + float(inches) * LENGTH["in"]
         return Value("length", (round(metres, 4),), start, end, raw)
     if name == "times":
@@ -924,8 +943,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         return Value("number", (amount,), start, end, raw, unit=unit)
     if name == "percent":
         amount = round(_number(groups[0]) or 0, 4)
-        if _failure_share(text, start, end):
-            amount = round(100 - amount, 4)  # 0.1% downtime = 99.9% uptime
+        if _failure_share(text, start, end):  # 0.1% downtime = 99.9% uptime, and "errors
+            # for 12% of users" = "12 percent of users could not": both readings
+            other = ((round(100 - amount, 4),),)
+            return Value("percent", (amount,), start, end, raw, alternatives=other)
         return Value("percent", (amount,), start, end, raw)
     if name == "size":
         amount = _number(groups[0])

@@ -363,6 +363,48 @@ def test_a_relative_named_in_both_texts_or_only_later_is_no_relative_opening():
     assert "relative_opening" not in signals
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming", "changed"),
+    [
+        (
+            "The Kaur–Singh wedding reception is at the Sheraton on Saturday 14 June 2025.",
+            "Kaur–Singh wedding reception: Sheraton, Sat 21 June 2025, guests from 6 pm.",
+            True,
+        ),
+        (
+            "Quote from Bergström Bygg for the bathroom: SEK 145,000 including VAT.",
+            "Bathroom: the written quote has arrived. Price: SEK 168,000 incl. VAT.",
+            True,
+        ),
+        (
+            "The Kaur–Singh wedding reception is at the Sheraton on Saturday 14 June 2025.",
+            "Kaur–Singh reception: Sheraton, Sat 14/06/2025, guests from 6 pm.",
+            False,
+        ),
+    ],
+)
+def test_the_one_date_or_amount_of_each_text_changed_is_a_signal(existing, incoming, changed):
+    signals, evidence = _signals(existing, incoming)
+    assert ("sole_value_changed" in signals) is changed
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Nikolai Petrov's residence-card interview is on 3 April 2025 at 10:00.",
+            "Residence card interview — N. Petrov — 03/04/2025 (dd/mm), 10:00.",
+        ),
+        (
+            "Gabriel's small-claims hearing at Wandsworth County Court is on 7 October.",
+            "Small claims hearing — Gabriel — Wandsworth CC — 7 Oct.",
+        ),
+    ],
+)
+def test_an_initial_an_acronym_or_a_format_marker_is_no_name_swap(existing, incoming):
+    assert "name_swap" not in _signals(existing, incoming)[0]
+
+
 def test_another_deployment_environment_is_a_signal_and_a_short_name_is_the_same_one():
     signals, evidence = _signals(
         "Redis cache sessions-cache in production: 6 GB, allkeys-lru.",
@@ -419,11 +461,15 @@ def test_one_count_under_another_noun_changed_is_a_signal(existing, incoming):
             "Kitchen renovation: cabinets ordered.",
             "Kitchen renovation: cabinets delivered and installed.",
         ),
+        (
+            "Passport renewal: form filled in, not yet submitted.",
+            "Passport renewal application handed in at the post office.",
+        ),
     ],
 )
 def test_work_moving_forward_is_a_progression(existing, incoming):
     signals, _ = _signals(existing, incoming)
-    assert "progressed" in signals
+    assert "progressed" in signals and "negation_flip" not in signals
     signals, _ = _signals(incoming, existing)
     assert "progressed" not in signals
 

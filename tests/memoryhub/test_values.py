@@ -55,6 +55,15 @@ def _one(text, kind):
         ("length", "he is 178 cm tall", "he is 5 ft 10 in tall"),
         ("number", "4 floors and 14 units", "four storeys"),
         ("number", "a class of 28 students", "28 pupils on the register"),
+        ("version", "db-01 runs Debian 12.", "| db-01 | Debian 12 | 8 |"),
+        ("percent", "checkout errors for ~12% of users", "12 percent of users could not pay"),
+        # stones and pounds, US gallons, złoty, a time with a dot
+        ("mass", "she weighed 11 stone 4 lb", "her weight: 158 lb"),
+        ("volume", "the pond holds about 1,000 US gallons", "pond volume: roughly 3,785 litres"),
+        ("money", "Quote: 1,200 zł for the move", "the move costs PLN 1,200"),
+        ("time", "the meeting is at 16:15", "the meeting is at 4.15 pm"),
+        ("time", "the clinic opens at 09:30", "Clinic opens 0930 on weekdays"),
+        ("time", "last orders 22:30", "Last orders at 22.30"),
     ],
 )
 def test_one_value_in_two_notations_is_the_same(kind, a, b):
@@ -77,6 +86,7 @@ def test_one_value_in_two_notations_is_the_same(kind, a, b):
         ("time", "standup at 09:45", "standup at quarter to eleven"),
         ("mass", "3.4 kg", "7 lb 2 oz"),
         ("date", "on the twenty-first of August 2025", "on 22-08-2025"),
+        ("money", "1,200 zł", "1 650 zł"),
     ],
 )
 def test_another_value_differs(kind, a, b):
