@@ -949,7 +949,16 @@ REVERSALS = set(
     """quit stop stopped cancel cancelled canceled drop dropped abandon abandoned remove
     removed retire retired deprecate deprecated disable disabled leave left sell sold
     end ended divorce divorced break broke postpone postponed revert reverted rollback
-    replace replaced switch switched instead anymore longer former formerly ex""".split()
+    replace replaced switch switched instead anymore longer former formerly ex scrap
+    scrapped shelve shelved discontinue discontinued withdraw withdrawn resign resigned
+    terminate terminated unsubscribe unsubscribed""".split()
+)
+# Reversals said in two words ("has given up coffee", "the trip was called off", "no more
+# café meetings").
+REVERSAL_PHRASES = re.compile(
+    r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|"
+    r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b",
+    re.IGNORECASE,
 )
 
 
@@ -1188,6 +1197,9 @@ def compare(incoming: str, existing: str) -> dict:
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     added_reversal = (new_words - old_words) & REVERSALS
+    phrase = REVERSAL_PHRASES.search(incoming)
+    if phrase and not REVERSAL_PHRASES.search(existing):
+        added_reversal = added_reversal | {phrase.group(0).casefold()}
     if added_reversal and features["align_best"] >= 0.2:
         features["reversal"] = 1.0
         evidence.append(

@@ -72,6 +72,10 @@ def test_a_negation_a_reversal_and_a_replaced_technology_are_signals():
         in _signals("The orders API uses PostgreSQL.", "The orders API uses MySQL now.")[0]
     )
     assert "reversal" in _signals("Lukas smokes.", "Lukas quit smoking in 2022.")[0]
+    # said in two words, and a limit that is no reversal
+    assert "reversal" in _signals("Ewa drinks coffee.", "Ewa has given up coffee.")[0]
+    assert "reversal" in _signals("The trip is on.", "The trip was called off.")[0]
+    assert "reversal" not in _signals("Max 5 guests.", "No more than five guests.")[0]
 
 
 def test_one_changed_fact_in_a_long_section_is_found():
