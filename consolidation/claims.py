@@ -999,13 +999,12 @@ class _Written:
     @classmethod
     def of(cls, text: str) -> "_Written":
         words = frozenset(filter(None, map(_folded, text.split())))
-        runs = re.findall(r"(?:\b[A-Z][\w'-]*\s+){1,4}[A-Z][\w'-]*", text)
-        initials = {
-            "".join(w[0] for w in run.split()[i:j]).casefold()
-            for run in runs
-            for i in range(len(run.split()))
-            for j in range(i + 2, len(run.split()) + 1)
-        }
+        initials = set()
+        for run in re.findall(r"(?:\b[A-Z][\w'-]*\s+){1,4}[A-Z][\w'-]*", text):
+            letters = "".join(word[0] for word in run.split()).casefold()
+            initials |= {
+                letters[i:j] for i in range(len(letters)) for j in range(i + 2, len(letters) + 1)
+            }
         return cls(_folded(text), words, frozenset(initials))
 
 
@@ -1180,7 +1179,7 @@ def compare(incoming: str, existing: str) -> dict:
     _subject_markers(best, incoming, existing, (written_new, written_old), features, evidence)
     _counts(best, new_claims, old_claims, features, evidence)
     _relative_opening(incoming, existing, (written_new, written_old), features, evidence)
-    _environments(incoming, existing, features, evidence, new_claims, old_claims)
+    _environments(incoming, existing, new_claims, old_claims, features, evidence)
     _sole_values(new_claims, old_claims, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
@@ -1790,12 +1789,8 @@ def _relative_of(one: list, other: list, written) -> tuple | None:
     if any(t.lemma_.casefold() in RELATIVES for t in other):
         return None
     for head in one:
-        if head.lemma_.casefold() not in RELATIVES or _stated(head.text, written):
-            continue
-        owners = [c for c in head.children if c.dep_ == "poss"]
-        if not owners or owners[0].pos_ not in {"PROPN", "NOUN"}:
-            continue
-        if not _stated(owners[0].text, written):
+        owner = _owner_of_relative(head)
+        if owner is None or _stated(head.text, written) or not _stated(owner.text, written):
             continue
         clause = head.head if head.dep_ in {"nsubj", "nsubjpass"} else None
         if (
@@ -1804,8 +1799,18 @@ def _relative_of(one: list, other: list, written) -> tuple | None:
             and any(c.dep_ == "attr" and c.pos_ == "PROPN" for c in clause.children)
         ):
             continue
-        return owners[0], head
+        return owner, head
     return None
+
+
+def _owner_of_relative(token):
+    """The named owner of a relative ("Ebru" of "Ebru's husband", "user" of "the user's
+    mum"); None for another word or a pronoun owner ("his wife" says too little of whose)."""
+    if token.lemma_.casefold() not in RELATIVES:
+        return None
+    return next(
+        (c for c in token.children if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}), None
+    )
 
 
 def _relative_opening(incoming: str, existing: str, written, features: dict, evidence):
@@ -1854,7 +1859,7 @@ ENVIRONMENT = re.compile(
 )
 
 
-def _environments(incoming, existing, features, evidence, new_claims, old_claims) -> None:
+def _environments(incoming, existing, new_claims, old_claims, features, evidence) -> None:
     """``environment_swap``: each text names a deployment environment the other does not
     ("sessions-cache in production: 6 GB" / "in the staging environment: 1 GB")."""
     mine = {ENVIRONMENTS[m.casefold()] for m in ENVIRONMENT.findall(incoming)}
@@ -1896,7 +1901,7 @@ def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None
     changed = 0
     for kind in SOLE_KINDS:
         mine, theirs = sole(new_claims, kind), sole(old_claims, kind)
-        if mine and theirs and not same_value(mine[1], theirs[1]):
+        if mine and theirs and not _same(mine[1], theirs[1]):
             changed += 1
             detail = f"{kind}: {theirs[1].text} → {mine[1].text}"
             evidence.append(
@@ -1909,17 +1914,13 @@ def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None
 
 def _relative_in(text: str, claim, other_written) -> tuple | None:
     """(owner, relative) of the first "X's <relative>" in ``claim`` whose relative word the
-    other text (``other_written``; None: any) does not state. The owner is named: "his
-    wife" says too little of whose."""
-    doc = parse(text)
-    for token in doc:
-        if not claim.start <= token.idx < claim.end or token.lemma_.casefold() not in RELATIVES:
+    other text (``other_written``; None: any) does not state."""
+    for token in parse(text):
+        if not claim.start <= token.idx < claim.end:
             continue
-        if other_written is not None and _stated(token.text, other_written):
-            continue
-        owners = [c for c in token.children if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}]
-        if owners:
-            return owners[0].text, token.text
+        owner = _owner_of_relative(token)
+        if owner is not None and not (other_written and _stated(token.text, other_written)):
+            return owner.text, token.text
     return None
 
 

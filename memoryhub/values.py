@@ -67,12 +67,11 @@ ORDINAL_WORDS = {
     "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "twentieth": 20,
 }  # fmt: skip
-# "the twenty-first of August", "May first": a day of the month in words.
+# "the twenty-first of August", "May first": a day of the month in words (the positions
+# above, and "first" and "second", which name a day well enough).
 DAY_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    "first": 1, "second": 2, **ORDINAL_WORDS, "sixteenth": 16, "seventeenth": 17,
+    "eighteenth": 18, "nineteenth": 19, "thirtieth": 30,
 }  # fmt: skip
 DAY_WORDS |= {
     f"{tens}{joint}{unit}": NUMBER_WORDS[tens] + DAY_WORDS[unit]
