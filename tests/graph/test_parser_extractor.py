@@ -740,6 +740,34 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
     assert name in names, sorted(names)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # two given names joined by "&" or "+" are two people, and share the verb
+        (
+            "Kofi & Ama both work at Zipline now",
+            {("kofi", "person"), ("ama", "person")},
+            {"kofi ama"},
+        ),
+        ("Sun: brunch with Wout & Fien", {("wout", "person"), ("fien", "person")}, set()),
+        ("We track runs in Weights & Biases.", {("weights biase", "technology")}, {"weight"}),
+        # a capitalised role or an imperative verb before a name is not part of it
+        ("Postdoc Jun Park maintains the repo.", {("jun park", "person")}, {"postdoc jun park"}),
+        ("Drummer Femi Adeyemi produced it.", {("femi adeyemi", "person")}, set()),
+        ("Ping Chioma for QA sign-off", {("chioma", "person")}, {"ping chioma"}),
+        ("Led by clerk Beatriz Santos.", {("beatriz santos", "person")}, {"clerk"}),
+        # a possessive that owns nothing is the name's own ("Nando's", "St. Jude's")
+        ("Dinner at Nando's tonight with Sam.", {("nando s", "organization")}, {"nando"}),
+        ("She is a nurse at St. Jude's in Memphis.", {("st jude s", "organization")}, set()),
+        ("Emeka's team owns it.", {("emeka", "person")}, {"emeka s"}),
+    ],
+)
+def test_names_bounded_where_a_reader_bounds_them(parser, text, expected, absent):
+    found = _entities(parser.extract(text))
+    assert expected <= found, sorted(found)
+    assert not absent & {name for name, _type in found}
+
+
 def test_a_record_opened_by_its_system_and_keys_named_in_more_words(parser):
     record = parser.extract(
         "service: image-resizer\nowner: Media team\nlang: Go\nruntime: AWS Lambda"

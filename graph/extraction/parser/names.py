@@ -31,6 +31,7 @@ from graph.extraction.parser.words import (
     KIN_MARRIED,
     KIN_REPORTS,
     MEET_VERBS,
+    NAME_PREFIXES,
     NAMED_BY_MODIFIER,
     NER_TYPES,
     ORG_NOUNS,
@@ -113,9 +114,9 @@ VERSION_UNITS = set(
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
-def _clean(name: str) -> str:
+def _clean(name: str, *, keep_s: bool = False) -> str:
     name = name.strip().strip("`'\"*_()[]{}<>,;:!?")
-    if name.endswith(("'s", "’s")):
+    if name.endswith(("'s", "’s")) and not keep_s:
         name = name[:-2]
     return name.rstrip(".").strip() if not name.endswith((".js", ".NET")) else name.strip()
 
@@ -162,10 +163,35 @@ class NameReading:
             and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
         ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
             tokens = tokens[1:]
+        if (
+            name is None
+            and origin in {"ner", "propn"}
+            and len(tokens) > 1
+            and tokens[0].lower_ in NAME_PREFIXES
+            and all(t.text[:1].isupper() for t in tokens[1:])
+            and (
+                tokens[1].lower_ in lexicon.GIVEN_NAMES
+                or all(t.ent_type_ == "PERSON" for t in tokens[1:])
+            )
+        ):  # "Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma": a role or a verb
+            tokens = tokens[1:]
         if not tokens:
             return None
+        keep_s = False
+        if name is None and origin in {"ner", "propn"} and type_ != "person":
+            mark = self.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(self.doc) else None
+            if (
+                mark is not None
+                and mark.text in {"'s", "\u2019s"}
+                and mark.dep_ == "case"
+                and mark.head == tokens[-1]
+                and tokens[-1].dep_ != "poss"
+                and mark.i not in self.by_token
+            ):  # "at Nando's", "St. Jude's in Memphis": no thing owned, the 's is the name's
+                tokens = tokens + [mark]
+                keep_s = True
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
-        name = _clean(name if name is not None else self._text(start, end))
+        name = _clean(name if name is not None else self._text(start, end), keep_s=keep_s)
         if not name or not any(ch.isalnum() for ch in name) or not normalize_name(name):
             return None
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
@@ -277,12 +303,14 @@ class NameReading:
         parts, current = [], []
         for token in tokens:
             between_names = (
-                token.text == "&"
+                token.text in {"&", "+"}
                 and len(current) == 1
-                and current[0].lower_ in lexicon.FIRST_NAMES
+                and current[0].lower_ in lexicon.GIVEN_NAMES
                 and token.i + 1 < len(self.doc)
-                and self.doc[token.i + 1].lower_ in lexicon.FIRST_NAMES
-            )  # "Kofi & Ama", not "Weights & Biases"
+                and self.doc[token.i + 1].lower_ in lexicon.GIVEN_NAMES
+                and self.doc[token.i + 1].text[:1].isupper()
+                and (token.i + 2 >= len(self.doc) or not self.doc[token.i + 2].text[:1].isupper())
+            )  # "Kofi & Ama", "Elif + Samuel"; not "Weights & Biases", "Marks & Spencer Food"
             on_street = (
                 token.lower_ == "on"
                 and current
@@ -290,7 +318,7 @@ class NameReading:
                 and tokens[-1].i > token.i
             )  # "Abyssinia on Queen Street": a place and its street
             if (
-                token.lower_ in SPLIT_WORDS
+                (token.lower_ in SPLIT_WORDS or between_names)
                 and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
             ) or on_street:
                 if current:
@@ -594,10 +622,13 @@ class NameReading:
                     continue  # "a greyhound called Pip": a pet, not the installer
                 if (
                     width == 1
-                    and lowered in KIN_KNOWS | KIN_REPORTS | ROLE_WORK
-                    and self.doc.user_data.get("source", text)[span.start_char].islower()
+                    and lowered in NAME_PREFIXES
+                    and (
+                        self.doc.user_data.get("source", text)[span.start_char].islower()
+                        or (index + 1 < len(doc) and doc[index + 1].ent_type_ == "PERSON")
+                    )
                 ):
-                    continue  # "my supervisor Mr. Lindqvist": a role, not the product
+                    continue  # "my supervisor Mr. Lindqvist", "Clerk Bea Santos": a role
                 if (
                     width == 1
                     and span[0].ent_type_ == "PERSON"
@@ -690,8 +721,12 @@ class NameReading:
             type_ = NER_TYPES.get(ent.label_)
             if type_ is None:
                 continue
-            for part in self._split(self._widen(list(ent))):
+            parts = self._split(self._widen(list(ent)))
+            paired = len(parts) > 1 and any(t.text in {"&", "+"} for t in ent)
+            for part in parts:
                 tokens = self._trim(part)
+                if paired and len(tokens) == 1 and tokens[0].lower_ in lexicon.GIVEN_NAMES:
+                    type_ = "person"  # "Wout & Fien": two people, whatever the whole was
                 if not tokens or not self._free(tokens):
                     continue
                 if not any(t.text[:1].isupper() or t.like_num for t in tokens):
@@ -755,6 +790,7 @@ class NameReading:
                 and (token.pos_ == "PROPN" or self._capitalised_in_name(token))
                 and token.text[:1].isupper()
                 and token.lower_ not in TRIM_WORDS
+                and not (token.lower_ in NAME_PREFIXES and self.source[token.idx].islower())
             ) or (token is not None and run and self._hyphen_join(token)):
                 run.append(token)
                 continue

@@ -108,6 +108,8 @@ def features(doc, mention) -> list[str]:
     out += [f"ent={label}", f"ent|type={label}|{mention.type}"]
     if first in lexicon.FIRST_NAMES:
         out.append(f"given_name|ntok={min(len(span), 3)}")
+    elif first in lexicon.GIVEN_NAMES:
+        out.append(f"locale_given_name|ntok={min(len(span), 3)}")
     lowered = span.text.lower()
     if lowered in lexicon.PLACES:
         out.append("place")

@@ -257,6 +257,39 @@ ROLE_WORK = set(
     specialist coordinator assistant associate partner staff contact representative rep
     volunteer""".split()
 )
+# Written before a person's name, capitalised at a sentence's or a line's start or as a
+# title ("Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma for sign-off"): a role or
+# an imperative verb, not part of the name.
+NAME_PREFIXES = (
+    ROLE_WORK
+    | KIN_KNOWS
+    | KIN_MARRIED
+    | KIN_REPORTS
+    | STUDENT_WORDS
+    | set(
+        """postdoc composer drummer guitarist bassist singer vocalist pianist violinist
+        cellist conductor treasurer secretary clerk chairman chairwoman chairperson
+        councillor councilor mayor senator governor minister ambassador judge detective
+        sergeant lieutenant commander pastor reverend rabbi imam midwife paramedic vet
+        veterinarian farrier landlord author novelist poet playwright painter sculptor
+        illustrator animator filmmaker actor actress comedian dancer choreographer athlete
+        striker goalkeeper midfielder defender skipper keeper referee umpire commissioner
+        inspector dean provost chancellor headteacher headmaster headmistress apprentice
+        trainee fellow economist physicist chemist biologist historian linguist
+        psychologist psychiatrist cardiologist oncologist pediatrician paediatrician
+        physician gp optometrist programmer entrepreneur investor baker butcher brewer
+        winemaker sommelier florist gardener farmer rancher fisherman builder tailor barber
+        hairdresser stylist nanny babysitter caretaker janitor cleaner courier dispatcher
+        sailor soldier ranger lifeguard firefighter sheriff warden spokesperson spokesman
+        spokeswoman auditor bookkeeper receptionist host dj rapper translator interpreter
+        curator archivist registrar priest bishop nurse""".split()
+    )
+    | set(
+        """ping ask tell email call text remind thank message dm cc invite congratulate pay
+        chase nudge notify contact loop introduce welcome onboard brief meet help escalate
+        assign poke""".split()
+    )
+)
 
 LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?)(\S)")
 SEPARATOR = re.compile(r"(?:`|\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?(?:\u2014|\u2013|-{1,2}|:)\s+")
