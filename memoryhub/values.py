@@ -799,6 +799,7 @@ COUNT_NOUNS = {
     **dict.fromkeys(("employee", "staffer"), "staff"),
     **dict.fromkeys(("bed", "bdr", "br"), "bedroom"),
     **dict.fromkeys(("yr", "year-old"), "year"),
+    **dict.fromkeys(("req", "reqs", "rq"), "request"),
 }
 
 

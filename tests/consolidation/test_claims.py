@@ -671,3 +671,66 @@ def test_two_notes_of_one_claim_each_are_compared_when_they_share_a_word():
         "Event ingestion is a streaming pipeline (Kafka to Flink), processing continuously.",
     )
     assert "opposite" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "**Pet profile — Biscuit**\n- Species: dog (beagle)\n- Age: 6\n- Walks: twice a day",
+            "**Pet profile — Pepper**\n- Species: dog (beagle)\n- Age: 2\n- Walks: three a day",
+        ),
+        ("### Service: auth-gateway\n- port: 8443", "### Service: auth-callback\n- port: 8444"),
+        ("Office: Kyiv\n- Desks: 42\n- Opens: 08:30", "Office: Lviv\n- Desks: 18\n- Opens: 09:00"),
+    ],
+)
+def test_two_sections_whose_titles_name_two_things_are_a_title_swap(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "title_swap" in signals
+    assert any(e["signal"] == "title_swap" for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        # the same title; an owner line first is a field, not a title
+        ("## Backups\n- Retention: 30 days", "## Backups\n- Retention: 14 days"),
+        ("Owner: Mei Lin\n- Repo: falcon", "Owner: Rahul Mehta\n- Repo: falcon"),
+        # one section, one sentence: no titles to compare
+        ("Biscuit is a beagle.", "Pepper is a beagle."),
+    ],
+)
+def test_one_section_or_an_owner_line_is_no_title_swap(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "title_swap" not in signals
+
+
+def test_a_field_holding_another_value_is_changed_even_when_the_old_value_stays_elsewhere():
+    existing = "**Recipe**\n- Tomatoes: 6\n- Cook time: 45 min\n- Serves: 6"
+    incoming = "**Recipe**\n- Tomatoes: 6\n- Cook time: 45 min\n- Serves: 10"
+    signals, evidence = _signals(existing, incoming)
+    assert {"field_changed", "value_changed"} <= signals
+    assert any(e["detail"] == "serves: 6 → 10" for e in evidence)
+    flags = "## Flags\n- `new_search`: on\n- `smart_reply`: on"
+    signals, _ = _signals(flags, flags.replace("reply`: on", "reply`: off"))
+    assert "field_changed" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("- Tools: Go", "- Tools: Go, Rust"),  # a value added
+        ("- Timeout: 200 ms", "- Timeout: 0.2 s"),  # the same value in other units
+    ],
+)
+def test_a_field_extended_or_restated_is_not_changed(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "field_changed" not in signals
+
+
+def test_a_month_against_a_day_is_a_change_only_when_the_month_differs():
+    lease = "The lease on the Marlow office ends on 31 March 2026."
+    signals, _ = _signals(lease, "The Marlow office lease expires at the end of September 2025.")
+    assert "value_changed" in signals
+    signals, _ = _signals(lease, "The Marlow office lease expires at the end of March 2026.")
+    assert "value_changed" not in signals

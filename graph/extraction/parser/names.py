@@ -72,6 +72,17 @@ UNIT_ADJECTIVES = set(
 SURNAME_CUES = {"park", "hall", "bridge", "lake", "river", "banks", "wood", "field"}
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
+SPEAKER_TITLES = NAME_TITLES | set(
+    "mme mlle miss coach principal auntie aunty user client customer patient".split()
+)
+# Titles whose bearer is a person whatever the rest of the name ("Principal Whitfield",
+# "Mayor Nana Ampofo", "Coach Marcus"): the title is left out and the name is a person's.
+PERSON_TITLES = set(
+    """principal mayor senator governor judge detective sergeant captain lieutenant
+    commander pastor reverend rabbi imam coach president chancellor dean minister
+    ambassador councillor councilor inspector officer nurse headteacher mme mlle herr frau
+    aunty""".split()
+)
 # System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
 APPOSED_SYSTEM_NOUNS = set(
     """engine service product tool library app worker job pipeline api gateway proxy bot
@@ -167,13 +178,16 @@ class NameReading:
             name is None
             and origin in {"ner", "propn"}
             and len(tokens) > 1
-            and tokens[0].lower_ in NAME_PREFIXES
+            and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES
             and all(t.text[:1].isupper() for t in tokens[1:])
             and (
-                tokens[1].lower_ in lexicon.GIVEN_NAMES
+                tokens[0].lower_ in PERSON_TITLES
+                or tokens[1].lower_ in lexicon.GIVEN_NAMES
                 or all(t.ent_type_ == "PERSON" for t in tokens[1:])
             )
         ):  # "Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma": a role or a verb
+            if tokens[0].lower_ in PERSON_TITLES:
+                type_ = "person"  # "Principal Whitfield"
             tokens = tokens[1:]
         if not tokens:
             return None
@@ -200,6 +214,12 @@ class NameReading:
             t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS | KIN_REPORTS | KIN_KNOWS for t in tokens
         ):
             return None  # "(Tech Lead)", "Senior Engineer": a role, not a name
+        if (
+            origin in {"ner", "propn"}
+            and len(tokens) == 1
+            and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES
+        ):
+            return None  # "Postdoc" before "Lina Haddad", a lone "Mayor"
         if (
             len(tokens) == 1
             and origin not in {"identifier", "title", "technology", "handle", "speaker"}
@@ -305,9 +325,20 @@ class NameReading:
             between_names = (
                 token.text in {"&", "+"}
                 and len(current) == 1
-                and current[0].lower_ in lexicon.GIVEN_NAMES
                 and token.i + 1 < len(self.doc)
-                and self.doc[token.i + 1].lower_ in lexicon.GIVEN_NAMES
+                and (
+                    (
+                        current[0].lower_ in lexicon.GIVEN_NAMES
+                        and self.doc[token.i + 1].lower_ in lexicon.GIVEN_NAMES
+                    )
+                    or (  # "Nkechi & Dami" the model calls people: one name known is enough
+                        token.ent_type_ == "PERSON"
+                        and (
+                            current[0].lower_ in lexicon.GIVEN_NAMES
+                            or self.doc[token.i + 1].lower_ in lexicon.GIVEN_NAMES
+                        )
+                    )
+                )
                 and self.doc[token.i + 1].text[:1].isupper()
                 and (token.i + 2 >= len(self.doc) or not self.doc[token.i + 2].text[:1].isupper())
             )  # "Kofi & Ama", "Elif + Samuel"; not "Weights & Biases", "Marks & Spencer Food"
@@ -345,6 +376,9 @@ class NameReading:
                 continue
             if word.startswith("about ") and " " in name.strip():  # "About Henrique: lives
                 start, name = start + 6, name[6:]  # in Porto Alegre, ..."
+            title, _space, rest = name.partition(" ")
+            if rest.strip() and title.casefold().rstrip(".") in SPEAKER_TITLES:
+                start, name = start + len(title) + 1, rest  # "Ms. Adeyemi: ...": Adeyemi
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)
             self.mentions.append(mention)
@@ -801,6 +835,8 @@ class NameReading:
                     tokens = tokens[project_at[0] :]
                 if len(tokens) == 1 and tokens[0].lower_ in COMPONENT_NOUNS:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
+                if len(tokens) == 1 and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES:
+                    tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
                 if tokens:
                     alone = (
                         len(tokens) == 1

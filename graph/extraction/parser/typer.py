@@ -113,6 +113,9 @@ def features(doc, mention) -> list[str]:
     lowered = span.text.lower()
     if lowered in lexicon.PLACES:
         out.append("place")
+    geo = lexicon.GEO_NAMES.kind(lowered)
+    if geo:  # "Kuopio", "Griffith": a place somewhere, though maybe not here
+        out += [f"geo={geo}", f"geo|type={geo}|{mention.type}"]
     if lowered in lexicon.TECHNOLOGIES:
         out.append("technology_name")
     start, end = span.start, span.end

@@ -225,7 +225,17 @@ TRIM_WORDS = lexicon.NEVER_NAMES | {
 # Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
 TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 # Kin words used as a title before a name ("Grandma Olga"): the name is the person's.
-TRIM_WORDS |= {"grandma", "grandpa", "granny", "aunt", "auntie", "uncle", "cousin", "abuela"}
+TRIM_WORDS |= {
+    "grandma",
+    "grandpa",
+    "granny",
+    "aunt",
+    "auntie",
+    "aunty",
+    "uncle",
+    "cousin",
+    "abuela",
+}
 CONFERENCE = re.compile(r"[a-z]Con$|Conf$")
 HANDLE = re.compile(r"(?<![\w.@])@([A-Za-z][\w.-]*[A-Za-z0-9])")
 GENERIC_HEADS = set(
@@ -285,7 +295,9 @@ NAME_PREFIXES = (
         curator archivist registrar priest bishop nurse""".split()
     )
     | set(
-        """ping ask tell email call text remind thank message dm cc invite congratulate pay
+        """user patient guest candidate applicant tenant attendee reviewer approver assignee
+        requester contributor sponsor stakeholder"""
+        """ ping ask tell email call text remind thank message dm cc invite congratulate pay
         chase nudge notify contact loop introduce welcome onboard brief meet help escalate
         assign poke""".split()
     )
