@@ -590,12 +590,10 @@ def alignment(a: Claim, b: Claim) -> float:
 
 def _opposed(a: frozenset, b: frozenset) -> str:
     for left, right in OPPOSITES:
-        if (a & left and b & right and not (a & right)) or (
-            a & right and b & left and not (b & right)
-        ):
-            return (
-                f"{'/'.join(sorted(a & (left | right)))} → {'/'.join(sorted(b & (left | right)))}"
-            )
+        for was, now in ((left, right), (right, left)):
+            # one pole for the other, not both said ("opens at 7:30 and closes at 18:00")
+            if a & was and b & now and not (b & was) and not (a & now):
+                return f"{'/'.join(sorted(a & was))} → {'/'.join(sorted(b & now))}"
     for group in ALTERNATIVES:
         gone, come = (a - b) & group, (b - a) & group
         if gone and come:

@@ -772,6 +772,14 @@ NOT_UNITS = frozenset(
 def _unit_after(text: str, end: int) -> str:
     """The noun a number counts: "3 replicas" → "replica", "3 new replicas" → "replica";
     none for "4 per week"."""
+    part = re.match(  # "two of her stylists", "3 of the replicas": a part of them
+        r"\s+of\s+(?:the|her|his|their|our|my|your|its|these|those)\s+([A-Za-z][A-Za-z-]{2,})",
+        text[end:],
+    )
+    if part:
+        word = part.group(1).casefold()
+        word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+        return COUNT_NOUNS.get(word, word)
     words = re.match(
         r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})(?:\s+([A-Za-z][A-Za-z-]{2,}))?", text[end:]
     )
@@ -801,6 +809,17 @@ COUNT_NOUNS = {
     **dict.fromkeys(("yr", "year-old"), "year"),
     **dict.fromkeys(("req", "reqs", "rq"), "request"),
 }
+
+
+# Three or more groups of digits joined by hyphens: a code, a phone or a PIN, no number.
+_CODE = re.compile(r"(?<![\w.])\d{1,4}(?:-\d{1,4}){2,}(?!\w|\.\d)")
+
+
+def _in_code(text: str, start: int, end: int) -> bool:
+    return any(
+        found.start() <= start and end <= found.end()
+        for found in _CODE.finditer(text, max(0, start - 15), min(len(text), end + 15))
+    )
 
 
 def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
@@ -974,6 +993,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if keyed is not None:
             return keyed
     if name == "number":
+        if _in_code(text, start, end):
+            return None  # "padlock code 4-1-7-9", "ext. 44-10-20": digits of a code
         if groups[2] is not None:
             amount = _number(groups[2])
             if groups[2].casefold() in {"one", "half"}:

@@ -242,3 +242,12 @@ def test_a_weekday_beside_a_full_date_is_part_of_that_date():
     moved = _one("it's 2025-03-14 now (also a Friday)", "date")
     assert not any(same_value(v, moved) for v in cut_off)
     assert [v.key for v in find_values("see you on Friday")] == [("weekday", 4)]
+
+
+def test_digits_of_a_code_are_no_numbers_and_a_part_counts_what_it_is_a_part_of():
+    assert find_values("The padlock code is 4-1-7-9.") == []
+    assert [v.kind for v in find_values("Go-live on 2024-06-03.")] == ["date"]
+    (part,) = find_values("Naoko trained two of her stylists in it.")
+    assert (part.key, part.unit) == ((2.0,), "stylist")
+    (rate,) = find_values("- 60 req/min per key")
+    assert rate.unit == "request"
