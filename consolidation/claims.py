@@ -1001,6 +1001,17 @@ def _evidence(signal: str, detail: str, new: Claim, old: Claim, score: float) ->
     }
 
 
+def _text_evidence(signal: str, detail: str, alignment: float | None = None) -> dict:
+    """Evidence read from the whole texts, not from one pair of claims."""
+    return {
+        "signal": signal,
+        "detail": detail,
+        "incoming": None,
+        "existing": None,
+        "alignment": None if alignment is None else round(alignment, 3),
+    }
+
+
 def forget_spellings() -> None:
     """Empty the caches of folded words and name patterns (benchmarks time texts never
     seen)."""
@@ -1234,13 +1245,7 @@ def compare(incoming: str, existing: str) -> dict:
     if added_reversal and features["align_best"] >= 0.2:
         features["reversal"] = 1.0
         evidence.append(
-            {
-                "signal": "reversal",
-                "detail": ", ".join(sorted(added_reversal)),
-                "incoming": None,
-                "existing": None,
-                "alignment": round(features["align_best"], 3),
-            }
+            _text_evidence("reversal", ", ".join(sorted(added_reversal)), features["align_best"])
         )
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}
 
@@ -1550,13 +1555,7 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
     if swapped:
         features["identifier_swap"] = 1.0
         evidence.append(
-            {
-                "signal": "identifier_swap",
-                "detail": ", ".join(f"{a} → {b}" for a, b in swapped[:3]),
-                "incoming": None,
-                "existing": None,
-                "alignment": None,
-            }
+            _text_evidence("identifier_swap", ", ".join(f"{a} → {b}" for a, b in swapped[:3]))
         )
 
 
@@ -1573,13 +1572,10 @@ def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: 
         if gone and come and not adding:
             swaps += 1
             evidence.append(
-                {
-                    "signal": "category_swap",
-                    "detail": f"{category}: {', '.join(sorted(gone))} → {', '.join(sorted(come))}",
-                    "incoming": None,
-                    "existing": None,
-                    "alignment": None,
-                }
+                _text_evidence(
+                    "category_swap",
+                    f"{category}: {', '.join(sorted(gone))} → {', '.join(sorted(come))}",
+                )
             )
         elif not gone:
             kept += 1
@@ -1593,14 +1589,11 @@ def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: 
         else:
             changed += 1
             evidence.append(
-                {
-                    "signal": "product_version_changed",
-                    "detail": f"{product}: {_show_versions(old_v[product])} → "
+                _text_evidence(
+                    "product_version_changed",
+                    f"{product}: {_show_versions(old_v[product])} → "
                     f"{_show_versions(new_v[product])}",
-                    "incoming": None,
-                    "existing": None,
-                    "alignment": None,
-                }
+                )
             )
     features["product_version_changed"] = float(changed > 0)
     features["product_version_same"] = float(same > 0 and not changed)
@@ -2013,13 +2006,7 @@ def _titles(incoming: str, existing: str, written, features: dict, evidence: lis
     if gone and added:
         features["title_swap"] = 1.0
         evidence.append(
-            {
-                "signal": "title_swap",
-                "detail": f"{title_old} → {title_new}",
-                "incoming": None,
-                "existing": None,
-                "alignment": round(features["align_best"], 3),
-            }
+            _text_evidence("title_swap", f"{title_old} → {title_new}", features["align_best"])
         )
 
 
@@ -2075,13 +2062,9 @@ def _fields(incoming: str, existing: str, features: dict, evidence: list) -> Non
         features["field_changed"] = 1.0
         key, old_value, new_value = changed[0]
         evidence.append(
-            {
-                "signal": "field_changed",
-                "detail": f"{key}: {old_value} → {new_value}",
-                "incoming": None,
-                "existing": None,
-                "alignment": round(features["align_best"], 3),
-            }
+            _text_evidence(
+                "field_changed", f"{key}: {old_value} → {new_value}", features["align_best"]
+            )
         )
     features["field_changed_share"] = len(changed) / len(shared)
 

@@ -12,6 +12,7 @@ from graph.extraction.cues import (
 from graph.extraction.parser.rules import STREET_WORDS, Mention
 from graph.extraction.parser.words import (
     ANIMALS,
+    BEFORE_NAMES,
     CAR_MAKERS,
     CLASS_WORDS,
     COMMON_WORD_NAMES,
@@ -35,6 +36,7 @@ from graph.extraction.parser.words import (
     NAMED_BY_MODIFIER,
     NER_TYPES,
     ORG_NOUNS,
+    PERSON_TITLES,
     PET_WORDS,
     PLACE_CUES,
     PLACE_NOUNS,
@@ -74,14 +76,6 @@ SURNAME_CUES = {"park", "hall", "bridge", "lake", "river", "banks", "wood", "fie
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()
-)
-# Titles whose bearer is a person whatever the rest of the name ("Principal Whitfield",
-# "Mayor Nana Ampofo", "Coach Marcus"): the title is left out and the name is a person's.
-PERSON_TITLES = set(
-    """principal mayor senator governor judge detective sergeant captain lieutenant
-    commander pastor reverend rabbi imam coach president chancellor dean minister
-    ambassador councillor councilor inspector officer nurse headteacher mme mlle herr frau
-    aunty""".split()
 )
 # System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
 APPOSED_SYSTEM_NOUNS = set(
@@ -178,7 +172,7 @@ class NameReading:
             name is None
             and origin in {"ner", "propn"}
             and len(tokens) > 1
-            and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES
+            and tokens[0].lower_ in BEFORE_NAMES
             and all(t.text[:1].isupper() for t in tokens[1:])
             and (
                 tokens[0].lower_ in PERSON_TITLES
@@ -214,11 +208,7 @@ class NameReading:
             t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS | KIN_REPORTS | KIN_KNOWS for t in tokens
         ):
             return None  # "(Tech Lead)", "Senior Engineer": a role, not a name
-        if (
-            origin in {"ner", "propn"}
-            and len(tokens) == 1
-            and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES
-        ):
+        if origin in {"ner", "propn"} and len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES:
             return None  # "Postdoc" before "Lina Haddad", a lone "Mayor"
         if (
             len(tokens) == 1
@@ -835,7 +825,7 @@ class NameReading:
                     tokens = tokens[project_at[0] :]
                 if len(tokens) == 1 and tokens[0].lower_ in COMPONENT_NOUNS:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
-                if len(tokens) == 1 and tokens[0].lower_ in NAME_PREFIXES | PERSON_TITLES:
+                if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES:
                     tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
                 if tokens:
                     alone = (

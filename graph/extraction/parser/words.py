@@ -303,6 +303,17 @@ NAME_PREFIXES = (
     )
 )
 
+# Titles whose bearer is a person whatever the rest of the name ("Principal Whitfield",
+# "Mayor Nana Ampofo", "Coach Marcus"): the title is left out and the name is a person's.
+PERSON_TITLES = set(
+    """principal mayor senator governor judge detective sergeant captain lieutenant
+    commander pastor reverend rabbi imam coach president chancellor dean minister
+    ambassador councillor councilor inspector officer nurse headteacher mme mlle herr frau
+    aunty""".split()
+)
+# Any word that stands before a name without being part of it.
+BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
+
 LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?)(\S)")
 SEPARATOR = re.compile(r"(?:`|\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?(?:\u2014|\u2013|-{1,2}|:)\s+")
 FIELD_LINE = lexicon.FIELD_LINE
