@@ -49,6 +49,7 @@ SPLITS = {
             "dev12",
             "dev13",
             "dev14",
+            "dev15",
         )
     ),
     "holdout": tuple(
@@ -61,6 +62,7 @@ SPLITS = {
             "holdout5",
             "holdout6",
             "holdout7",
+            "holdout8",
         )
     ),
 }

@@ -19,6 +19,24 @@ from graph.vocabulary import normalize_name, normalize_relation_type
 THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
+# The parts of speech whose words the linker's word groups are fitted on.
+GROUPED_POS = {"VERB", "NOUN", "ADP", "ADJ", "AUX", "PROPN"}
+
+
+def vocabulary(files: Sequence[LabelledFile]) -> list[str]:
+    """The lemmas the word groups are fitted on: every word of these parts of speech in the
+    files' texts."""
+    return sorted(
+        {
+            token.lemma_.lower()
+            for file in files
+            for doc in file.docs
+            for token in doc
+            if token.is_alpha and token.pos_ in GROUPED_POS
+        }
+    )
+
+
 def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
     """The features and gold label of every candidate pair in ``file`` (read once per
     file and kept on it)."""

@@ -167,6 +167,36 @@ _MULTI = (
     "Amazon SQS",
     "Amazon S3",
     "Amazon RDS",
+    "Amazon SES",
+    "Amazon SNS",
+    "Amazon EC2",
+    "Amazon EKS",
+    "Amazon ECS",
+    "Amazon DynamoDB",
+    "Amazon Redshift",
+    "Amazon Kinesis",
+    "Amazon CloudFront",
+    "Amazon Route 53",
+    "Amazon ElastiCache",
+    "Amazon OpenSearch",
+    "Amazon Cognito",
+    "Amazon Athena",
+    "Amazon MSK",
+    "Amazon Bedrock",
+    "Amazon SageMaker",
+    "AWS Lambda",
+    "AWS Glue",
+    "AWS Fargate",
+    "Google BigQuery",
+    "Google Cloud Storage",
+    "Google Workspace",
+    "Google Kubernetes Engine",
+    "Azure Functions",
+    "Azure Blob Storage",
+    "Azure Files",
+    "Azure App Service",
+    "Azure AD",
+    "Microsoft Entra",
     "Google Analytics",
     "Google Maps",
     "Adyen SDK",
@@ -253,6 +283,9 @@ REGION = re.compile(
 VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?$")
 # A ticket or a numbered document: OPS-1234, ADR-7, RFC-12, JIRA-88.
 TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
+# A JavaScript library named by its capitalised name and ".js" ("Moment.js", "Three.js",
+# "D3.js"); a file is written in lower case ("index.js").
+JS_LIBRARY = re.compile(r"^[A-Z][A-Za-z0-9]*\.js$")
 # File names with a known extension.
 FILENAME = re.compile(
     r"^[\w./-]+\.(?:md|txt|py|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|sql|sh|go|rs|"
@@ -598,5 +631,7 @@ FIELD_KEYS = frozenset(
     """region owner lead manager status language stack database db host port version team
     location city home partner spouse wife husband dog cat pet pets kids members reviewer
     author assignee role title name email phone date deadline due budget goal target plan
-    tags priority summary context decision notes note next""".split()
+    tags priority summary context decision notes note next venue address where when time
+    attendees guests contact client customer vendor supplier school employer company
+    project tool tools provider sponsor organiser organizer""".split()
 )

@@ -216,8 +216,8 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
         return "ticket"
     if lexicon.REGION.match(word):
         return "region"
-    if word.casefold() in lexicon.TECHNOLOGIES:
-        return ""
+    if word.casefold() in lexicon.TECHNOLOGIES or lexicon.JS_LIBRARY.match(word):
+        return ""  # "Moment.js", "Chart.js": a library, not a file
     if lexicon.FILENAME.match(word) and not word[0].isdigit():
         return "file"
     if not lexicon.IDENTIFIER.match(word):

@@ -707,6 +707,29 @@ def test_extract_many_matches_extract(parser):
             "She prefers Playwright over Cypress.",
             ("farida nasser", "PREFERS", "playwright"),
         ),
+        # a place before a country, a state or a continent, or an unknown place before a
+        # city, lies in it
+        ("The Kestrel Institute is a lab in Boulder, Colorado.", ("boulder", "LOCATED_IN", "colorado")),
+        ("Team offsite: Bled, Slovenia, 9–11 Oct.", ("bled", "LOCATED_IN", "slovenia")),
+        ("Venue: Moscone Center, San Francisco.", ("moscone center", "LOCATED_IN", "san francisco")),
+        # "direct", "supervise" as "lead", "manage"
+        (
+            "The Kestrel Institute is directed by physicist Mei-Ling Chou.",
+            ("mei ling chou", "LEADS", "kestrel institute"),
+        ),
+        ("Amara supervises Tunde.", ("tunde", "REPORTS_TO", "amara")),
+        # a company moving its own thing to a technology migrates itself
+        (
+            "Rotterdam-based logistics firm Maasvlakte Cargo moved its fleet tracking from "
+            "Samsara to Geotab in 2023.",
+            ("maasvlakte cargo", "MIGRATED_TO", "geotab"),
+        ),
+        # "it" opening an answer is the system the question named
+        (
+            "Lena: quick q, is checkout-svc still on Express?\n"
+            "Ravi: nope, Jonas moved it to Kafka last sprint.",
+            ("checkout svc", "MIGRATED_TO", "kafka"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -811,6 +834,22 @@ def test_the_word_name_introducing_a_person_is_no_entity(parser):
     assert "takumi sato" in names and "name" not in names
 
 
+def test_peers_in_a_list_are_not_one_inside_the_other(parser):
+    result = parser.extract("Offices: Berlin, Munich, Hamburg. Regions: us-east-1, eu-west-1.")
+    assert not [t for t in _triples(result) if t[1] == "LOCATED_IN"]
+
+
+def test_a_library_named_with_js_and_a_company_ending_in_a_technology_word(parser):
+    """ "Moment.js" is a library, "index.js" a file; "Maasvlakte Cargo" is not Rust's
+    installer, and the noun before a name types it ("logistics firm")."""
+    found = dict(_entities(parser.extract("Dropped Moment.js for Day.js; see index.js.")))
+    assert found["moment.js"] == "technology" and found["index.js"] == "document"
+    found = dict(_entities(parser.extract("Logistics firm Maasvlakte Cargo hired Ana.")))
+    assert found["maasvlakte cargo"] == "organization"
+    found = dict(_entities(parser.extract("We run Apache Spark and HashiCorp Vault.")))
+    assert found["apache spark"] == "technology" and found["hashicorp vault"] == "technology"
+
+
 def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parser):
     """Most writers name the release with the product ("Postgres 16", "Oracle 19c"); on the
     development files written apart from the rules keeping it scores higher."""
@@ -841,13 +880,15 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev12", 0.78, 0.44),
         ("dev13", 0.79, 0.48),
         ("dev14", 0.80, 0.39),
+        ("dev15", 0.79, 0.38),
         ("holdout", 0.84, 0.56),
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.69),
         ("holdout4", 0.71, 0.41),
         ("holdout5", 0.72, 0.25),
         ("holdout6", 0.75, 0.44),
-        ("holdout7", 0.73, 0.34),
+        ("holdout7", 0.72, 0.35),
+        ("holdout8", 0.73, 0.33),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):

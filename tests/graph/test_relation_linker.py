@@ -64,6 +64,30 @@ def test_pair_features_read_the_path_the_words_between_and_table_columns():
     assert "cols=person|event" in by_pair[("rohan", "pycon us")]
 
 
+def test_the_words_on_a_path_are_read_with_their_word_groups():
+    """A verb is also read as its group (the bundled model's vectors, grouped by k-means),
+    so a verb no labelled text used counts as the ones near it."""
+    reader = _Reader(nlp.parse("Ruth works weekends as a barista at Blue Door Cafe."))
+    reader.read()
+    names = linker.candidates(reader)[("ruth", "blue door cafe")][2]
+    group = linker.word_groups(["work"])["work"]
+    assert f"atc={group}" in names and f"atc|t={group}|person|organization" in names
+    assert not [n for n in names if n.startswith(("atc=x", "atc=y"))]
+
+
+def test_word_groups_put_near_words_together():
+    fitted = linker.fit_clusters(
+        "wife husband spouse fiance postgres mysql redis sqlite".split(), k=2, iterations=10
+    )
+    assert fitted["k"] == 2 and len(fitted["centroids"]) == 2
+    centroids = np.asarray(fitted["centroids"])
+    from graph.extraction.parser.typer import name_vectors
+
+    vectors = name_vectors(["husband", "wife", "mysql", "postgres"])
+    group = {w: int(np.argmax(centroids @ v)) for w, v in vectors.items()}
+    assert group["husband"] == group["wife"] != group["mysql"] == group["postgres"]
+
+
 class _Always:
     """A linker sure that every pair is the first working for the second."""
 
@@ -117,6 +141,20 @@ def test_fit_relation_linker_refuses_held_out_files_and_fits_dev_files(tmp_path)
     )
     text = out.getvalue()
     assert "fitted on" in text and "dev5, dev4" in text
+    clusters = linker.CLUSTERS.read_bytes()
+    call_command(
+        "fit_relation_linker",
+        "--data",
+        str(DATA / "dev5.jsonl"),
+        "--clusters",
+        "--dry-run",
+        "--steps",
+        "30",
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
+    assert linker.CLUSTERS.read_bytes() == clusters  # --dry-run writes no word groups either
+    linker.use_shipped_clusters()
     assert "mean" in text and "without" in text
     assert linker.MODEL.read_bytes() == before  # --dry-run writes nothing
     with pytest.raises(CommandError, match="--data"):

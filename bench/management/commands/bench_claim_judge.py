@@ -21,6 +21,7 @@ from consolidation import calibration, claim_judge
 from consolidation.claims import claims, forget_spellings
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
+from graph.extraction.parser.linker import forget_word_groups
 from graph.extraction.parser.typer import forget_name_vectors
 from memoryhub.nlp import forget_parses, remember_stored, run_beside, stored_form
 from memoryhub.progress import Progress
@@ -220,9 +221,11 @@ class Command(BaseCommand):
 
     @staticmethod
     def _forget(embedder) -> None:
-        """Empty the per-process caches: parses, claims, name vectors, judge vectors."""
+        """Empty the per-process caches: parses, claims, name vectors, word groups, judge
+        vectors."""
         forget_parses()
         forget_name_vectors()
+        forget_word_groups()
         claims.cache_clear()
         forget_spellings()
         if embedder is not None:

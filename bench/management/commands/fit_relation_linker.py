@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bench.entity_typer import load_dev_files
 from bench.extraction import SPLITS
-from bench.relation_linker import THRESHOLDS, cross_validate, fit_files
+from bench.relation_linker import THRESHOLDS, cross_validate, fit_files, vocabulary
 from graph.extraction.parser import linker
 from memoryhub.progress import Progress
 
@@ -33,6 +33,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--cross-validate", action="store_true", help="hold out each file in turn first"
         )
+        parser.add_argument(
+            "--clusters",
+            action="store_true",
+            help="first refit the word groups on the files' words (word_clusters.json)",
+        )
         parser.add_argument("--dry-run", action="store_true", help="do not write the model")
 
     def handle(self, *args, **options):
@@ -44,6 +49,12 @@ class Command(BaseCommand):
         except ValueError as exc:
             raise CommandError(f"--data: {exc}") from exc
         settings = {"l2": options["l2"], "steps": options["steps"]}
+        if options["clusters"]:
+            words = vocabulary(files)
+            self.stderr.write(f"grouping {len(words)} words into {linker.CLUSTER_COUNT} groups")
+            linker.save_clusters(linker.fit_clusters(words), write=not options["dry_run"])
+            if not options["dry_run"]:
+                self.stdout.write(f"wrote {linker.CLUSTERS}")
         if options["cross_validate"]:
             if len(files) < 2:
                 raise CommandError("--cross-validate: needs at least two files")

@@ -73,6 +73,11 @@ UNIT_ADJECTIVES = set(
 # Place words that are also common surnames ("Ji-woo Park", "Tom Hall").
 SURNAME_CUES = {"park", "hall", "bridge", "lake", "river", "banks", "wood", "field"}
 # Titles before a surname: "my supervisor Mr. Lindqvist".
+# Companies whose name opens their products' names ("Google Sheets", "HashiCorp Vault").
+TECH_VENDORS = set(
+    """google amazon microsoft hashicorp confluent ibm meta adobe jetbrains atlassian apple
+    salesforce sap nvidia intel cisco vmware red hat mozilla samsung""".split()
+)
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()
@@ -628,6 +633,8 @@ class NameReading:
                 span = doc[index : index + width]
                 text = self._text(span.start_char, span.end_char)
                 canonical = lexicon.TECHNOLOGIES.get(text.casefold())
+                if canonical is None and width == 1 and lexicon.JS_LIBRARY.match(text):
+                    canonical = text  # "Moment.js", "Chart.js"
                 if canonical is None:
                     continue
                 lowered = text.casefold()
@@ -662,6 +669,17 @@ class NameReading:
                     and doc[index - 1].lower_ in lexicon.FIRST_NAMES
                 ):
                     continue  # "Taylor Swift": the end of a person's name
+                if (
+                    width == 1
+                    and lowered in lexicon.AMBIGUOUS_TECH
+                    and span[0].ent_iob_ == "I"
+                    and span[0].ent_type_ in {"ORG", "PERSON", "GPE", "FAC"}
+                    and doc[index - 1].pos_ == "PROPN"
+                    and doc[index - 1].text[:1].isupper()
+                    and doc[index - 1].lower_ not in lexicon.TECHNOLOGIES
+                    and doc[index - 1].lower_ not in TECH_VENDORS
+                ):
+                    continue  # "Maasvlakte Cargo", "Lagos Express": the end of another name
                 if (
                     width == 1
                     and lowered in lexicon.FIRST_NAMES
@@ -1371,6 +1389,11 @@ class NameReading:
             nouns.append(head.head.head)  # "a dog named Juniper"
         if head.dep_ == "compound" or head.dep_ == "pobj" and head.head.lower_ == "of":
             nouns.append(head.head if head.dep_ == "compound" else head.head.head)
+        nouns.extend(  # "logistics firm Maasvlakte Cargo", "her band Tide Static"
+            c
+            for c in head.children
+            if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < head.i and c.is_lower
+        )
         if any(c.dep_ == "amod" and c.lower_ in {"based", "headquartered"} for c in head.children):
             return "organization"  # "Helsinki-based Lumora"
         for noun in nouns:

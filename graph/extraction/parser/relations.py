@@ -41,7 +41,10 @@ from graph.extraction.parser.words import (
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name
+from memoryhub import lexicon
 
+# What the gazetteer calls a place that holds others: "Boulder, Colorado".
+REGION_KINDS = {"country", "state", "continent"}
 # What a place's name may modify: "the Ruhrwerk building in Essen".
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
 # A stay counted in days: "3 days in X", "5 nights in Y".
@@ -384,7 +387,27 @@ class RelationReading:
                 if mention is not None and mention.type not in {"person", "location"}:
                     return mention
                 break
-        return None
+        return self._asked_about(token)
+
+    def _asked_about(self, token):
+        """ "Lena: is checkout-svc still on Express? / Ravi: nope, Jonas moved it to
+        Fastify": an object "it" opening an answer (the first sentence of a turn) stands for
+        the one system the turn before named."""
+        if token.lower_ != "it" or not self.speakers or token.sent.start == 0:
+            return None
+        sent = token.sent
+        if any(t.dep_ in {"dobj", "pobj"} and t.i < token.i and t.pos_ != "PRON" for t in sent):
+            return None
+        before = self.doc[sent.start - 1].sent
+        if "\n" not in self.source[before.start_char : token.idx]:
+            return None  # the turn before is not the sentence before
+        things = {
+            normalize_name(m.name): m
+            for m in self.mentions
+            if before.start_char <= m.start < before.end_char
+            and m.type in {"component", "project", "document"}
+        }
+        return next(iter(things.values())) if len(things) == 1 else None
 
     def _previous_subject(self, token, person: bool):
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
@@ -860,6 +883,8 @@ class RelationReading:
                 if place is not None and place.type == "location":
                     self._relate(mention, place, "LIVES_IN", self._sentence_text(token.sent))
             return
+        if mention.type in {"location", "organization", "event"}:
+            self._place_in_region(mention)
         if mention.type not in {"organization", "component", "project", "event", "location"}:
             return  # "Mount Desert Island in Maine": a place right after a place
         after = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
@@ -875,6 +900,30 @@ class RelationReading:
                 place = self.by_token.get(after.end + 2)
         if place is not None and place.type == "location":
             self._relate(mention, place, "LOCATED_IN", self._sentence_text(preposition.sent))
+
+    def _place_in_region(self, mention):
+        """ "Boulder, Colorado", "Bled, Slovenia": a place written before a country, a
+        state or a continent (by the gazetteer) lies in it; a place or a business the
+        gazetteer does not know written before a city lies in the city ("Koramangala,
+        Bengaluru", "Moscone Center, San Francisco", "Café Lento, Valencia"). Two peers in
+        a list ("Berlin, Munich", "us-east-1, eu-west-1") say nothing."""
+        if self.source[mention.end : mention.end + 2] != ", ":
+            return
+        region = next(
+            (
+                m
+                for m in self.mentions
+                if m.start == mention.end + 2 and m.type == "location" and m is not mention
+            ),
+            None,
+        )
+        if region is None:
+            return
+        inner, outer = lexicon.GEO_NAMES.kind(mention.name), lexicon.GEO_NAMES.kind(region.name)
+        if (outer in REGION_KINDS and inner not in REGION_KINDS) or (outer == "city" and not inner):
+            span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            if span is not None:
+                self._relate(mention, region, "LOCATED_IN", self._sentence_text(span.sent))
 
     def _noun_preps(self, noun):
         """(preposition, object) pairs hanging off a noun, also through "based in"."""
@@ -1213,10 +1262,13 @@ class RelationReading:
                 moved = [m for m in moved if m is not None and m.type != "person"]
                 for thing in moved:  # "migrated staging-web from Heroku to Fly.io"
                     self._relate(thing, target, "MIGRATED_TO", sentence)
-                own = objects and all(  # "switched her phone plan to Airtel": her own
+                own = objects and all(  # "switched her phone plan to Airtel", "moved its
+                    # fleet tracking from Samsara to Geotab": its own, the subject moved
                     any(c.dep_ == "poss" and c.pos_ == "PRON" for c in o.children) for o in objects
                 )
-                if moved or (objects and not (own and lemma == "switch")):
+                if moved or (
+                    objects and not (own and (lemma == "switch" or target.type == "technology"))
+                ):
                     continue  # "moved the warehouse to BigQuery": not the mover
             if (
                 lemma in DEPLOY_VERBS

@@ -310,6 +310,13 @@ def _create(source, target):
     return "CREATED" if target.type != "person" else None
 
 
+def _direct(source, target):
+    """ "directs the Kestrel Institute" leads it; "directed Parasite" made the film."""
+    if target.type in {"document", "other", "concept"}:
+        return _create(source, target)
+    return _lead(source, target)
+
+
 def _meet(source, target):
     return "KNOWS" if _person(source) and _person(target) else None
 
@@ -675,6 +682,10 @@ VERB_RULES = {
     "handle": _rule(_look_after_person),
     "co-lead": _rule(_lead),
     "colead": _rule(_lead),
+    "direct": _rule(_direct),
+    "helm": _rule(_lead),
+    "captain": _rule(_lead),
+    "supervise": _rule(_lead),
 }
 # Verbs whose grammatical subject is the relation's target: "Stripe hired Ana" (Ana works
 # for Stripe), "Helen manages Jo" (Jo reports to Helen), "payouts is consumed by X".
@@ -683,4 +694,5 @@ REVERSED_RULES = {
     "employ": lambda s, t: _employer(s) if _person(t) else None,
     "recruit": lambda s, t: _employer(s) if _person(t) else None,
     "manage": lambda s, t: "REPORTS_TO" if _person(s) and _person(t) else None,
+    "supervise": lambda s, t: "REPORTS_TO" if _person(s) and _person(t) else None,
 }
