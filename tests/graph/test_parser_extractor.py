@@ -709,9 +709,15 @@ def test_extract_many_matches_extract(parser):
         ),
         # a place before a country, a state or a continent, or an unknown place before a
         # city, lies in it
-        ("The Kestrel Institute is a lab in Boulder, Colorado.", ("boulder", "LOCATED_IN", "colorado")),
+        (
+            "The Kestrel Institute is a lab in Boulder, Colorado.",
+            ("boulder", "LOCATED_IN", "colorado"),
+        ),
         ("Team offsite: Bled, Slovenia, 9–11 Oct.", ("bled", "LOCATED_IN", "slovenia")),
-        ("Venue: Moscone Center, San Francisco.", ("moscone center", "LOCATED_IN", "san francisco")),
+        (
+            "Venue: Moscone Center, San Francisco.",
+            ("moscone center", "LOCATED_IN", "san francisco"),
+        ),
         # "direct", "supervise" as "lead", "manage"
         (
             "The Kestrel Institute is directed by physicist Mei-Ling Chou.",

@@ -44,7 +44,6 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
-
 from django.conf import settings
 
 from graph.extraction.parser import regression

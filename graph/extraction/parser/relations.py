@@ -1264,7 +1264,8 @@ class RelationReading:
                     self._relate(thing, target, "MIGRATED_TO", sentence)
                 own = objects and all(  # "switched her phone plan to Airtel", "moved its
                     # fleet tracking from Samsara to Geotab": its own, the subject moved
-                    any(c.dep_ == "poss" and c.pos_ == "PRON" for c in o.children) for o in objects
+                    any(c.dep_ == "poss" and c.pos_ == "PRON" for c in o.children)
+                    for o in objects
                 )
                 if moved or (
                     objects and not (own and (lemma == "switch" or target.type == "technology"))
