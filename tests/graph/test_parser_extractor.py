@@ -724,6 +724,20 @@ def test_extract_many_matches_extract(parser):
             ("mei ling chou", "LEADS", "kestrel institute"),
         ),
         ("Amara supervises Tunde.", ("tunde", "REPORTS_TO", "amara")),
+        # a role one is appointed to, and the roles that lead what they are the role of
+        (
+            "Seo-yeon Park was appointed director of the Busan Metropolitan Library.",
+            ("seo yeon park", "LEADS", "busan metropolitan library"),
+        ),
+        (
+            "Ana was elected president of the Lisbon Chess Club.",
+            ("ana", "LEADS", "lisbon chess club"),
+        ),
+        ("Marta is the principal of Kingsmead Academy.", ("marta", "LEADS", "kingsmead academy")),
+        (
+            "Priyanka: my boy Aarav just started at IIT Bombay!!",
+            ("aarav", "STUDIES_AT", "iit bombay"),
+        ),
         # a company moving its own thing to a technology migrates itself
         (
             "Rotterdam-based logistics firm Maasvlakte Cargo moved its fleet tracking from "

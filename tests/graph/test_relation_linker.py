@@ -75,6 +75,14 @@ def test_the_words_on_a_path_are_read_with_their_word_groups():
     assert not [n for n in names if n.startswith(("atc=x", "atc=y"))]
 
 
+def test_the_words_between_two_names_are_not_the_names_own_words():
+    reader = _Reader(nlp.parse("Giulia: the new place on Via Tortona, Osteria Bruma, opened."))
+    reader.read()
+    names = linker.candidates(reader)[("via tortona", "osteria bruma")][2]
+    assert "adjacent" in names and "bp=," in names
+    assert not [n for n in names if n.startswith("bw=")]
+
+
 def test_word_groups_put_near_words_together():
     fitted = linker.fit_clusters(
         "wife husband spouse fiance postgres mysql redis sqlite".split(), k=2, iterations=10

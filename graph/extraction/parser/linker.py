@@ -137,7 +137,9 @@ def pair_features(doc, x, mx, y, my, columns=()) -> list[str]:
         out.append("attached")
     # the words between the two names, not the words of either name ("Via Tortona, Osteria
     # Bruma": a comma; the anchors are the names' heads, "Tortona" and "Bruma")
-    between = doc[x.i + 1 : y.i]
+    after_x = mx.end if mx.start <= x.idx < mx.end else x.idx + len(x)
+    before_y = my.start if my.start <= y.idx < my.end else y.idx
+    between = [t for t in doc[x.i + 1 : y.i] if t.idx >= after_x and t.idx + len(t) <= before_y]
     if len(between) <= 6:
         words = [t for t in between if not t.is_punct]
         out += [f"bw={_word(t)}" for t in words]

@@ -704,7 +704,11 @@ class RelationReading:
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
                 self._role(token)  # "Mina is friends with Sophie"
-            elif first.dep_ in {"attr", "appos"} and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+            elif first.dep_ in {
+                "attr",
+                "appos",
+                "oprd",
+            } and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
                 "wrapper",
                 "fork",
@@ -1555,11 +1559,12 @@ class RelationReading:
                         self._relate(source, target, "USES", sentence)
 
     def _role(self, token):
-        """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y"."""
+        """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y", "X was appointed
+        director of Y"."""
         first = token
         while first.dep_ == "conj" and first.head != first:
             first = first.head
-        if first.dep_ == "attr":
+        if first.dep_ in {"attr", "oprd"}:
             verb = first.head
             subjects = [self._resolve(s) for s in self._subjects(verb)]
         else:

@@ -67,6 +67,13 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
     return None
 
 
+# Roles that lead what they are the role of ("the chair of the planning committee").
+LEADING_ROLES = set(
+    """lead head manager director chair chairman chairwoman chairperson president captain
+    principal dean""".split()
+)
+
+
 def _role_type(word: str, source: Mention, target: Mention) -> str | None:
     if word in {"wife", "husband", "spouse"} and target.type == "person":
         return "MARRIED_TO"
@@ -84,7 +91,7 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "OWNS"
     if word in {"author", "founder", "creator", "cofounder", "co-founder"}:
         return "CREATED"
-    if word in {"lead", "head", "manager", "director"} and target.type in {
+    if word in LEADING_ROLES and target.type in {
         "project",
         "organization",
         "component",
@@ -364,7 +371,7 @@ def _report_to(source, target):
 
 SCHOOL_NAME_WORDS = set(
     """school primary elementary academy college university uni kindergarten preschool
-    nursery gymnasium lycee lyceum high""".split()
+    nursery gymnasium lycee lyceum high iit iim polytechnic conservatory conservatoire""".split()
 )
 
 

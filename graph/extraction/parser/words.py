@@ -265,7 +265,7 @@ ROLE_WORK = set(
     therapist counselor counsellor librarian lecturer tutor technician mechanic electrician
     plumber carpenter architect paralegal attorney banker broker agent advisor adviser
     specialist coordinator assistant associate partner staff contact representative rep
-    volunteer""".split()
+    volunteer principal dean captain chairman chairwoman chairperson""".split()
 )
 # Written before a person's name, capitalised at a sentence's or a line's start or as a
 # title ("Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma for sign-off"): a role or
