@@ -88,6 +88,7 @@ def test_word_groups_put_near_words_together():
         "wife husband spouse fiance postgres mysql redis sqlite".split(), k=2, iterations=10
     )
     assert fitted["k"] == 2 and len(fitted["centroids"]) == 2
+    assert fitted["groups"]["wife"] == fitted["groups"]["husband"] != fitted["groups"]["mysql"]
     centroids = np.asarray(fitted["centroids"])
     from graph.extraction.parser.typer import name_vectors
 

@@ -174,36 +174,53 @@ _fitted: dict = {}  # word groups fitted in this process and not written (a dry 
 
 
 @lru_cache(maxsize=1)
-def _centroids() -> np.ndarray | None:
+def _clusters() -> dict:
     if _fitted:
-        return np.asarray(_fitted["centroids"], dtype=np.float32)
-    if not CLUSTERS.exists():
-        return None
-    return np.asarray(json.loads(CLUSTERS.read_text())["centroids"], dtype=np.float32)
+        return _fitted
+    return json.loads(CLUSTERS.read_text()) if CLUSTERS.exists() else {}
+
+
+def _centroids() -> np.ndarray | None:
+    centroids = _clusters().get("centroids")
+    return np.asarray(centroids, dtype=np.float32) if centroids else None
+
+
+def _nearest(vectors: dict, words: list[str], centroids: np.ndarray) -> dict[str, int]:
+    found = [w for w in words if w in vectors]
+    if not found:
+        return {}
+    matrix = np.stack([vectors[w] for w in found]).astype(np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-9
+    return {w: int(i) for w, i in zip(found, np.argmax(matrix @ centroids.T, axis=1), strict=True)}
 
 
 def word_groups(words) -> dict[str, str]:
-    """Each word's group ("w17"), from its vector's nearest centroid; computed once per word
-    and process. Empty without the clusters file or the embedding model."""
-    centroids = _centroids()
-    missing = sorted({w for w in words if w not in _groups})
-    if centroids is not None and missing:
+    """Each word's group ("w17"): the fitted table's for the development texts' words,
+    else its vector's nearest centroid (computed once per word and process). Empty without
+    the clusters file or, for a word the table lacks, the embedding model."""
+    clusters = _clusters()
+    table = clusters.get("groups", {})
+    missing = sorted({w for w in words if w not in table and w not in _groups})
+    if missing and clusters.get("centroids"):
         from graph.extraction.parser.typer import name_vectors
 
-        vectors = name_vectors(missing)
-        found = [w for w in missing if w in vectors]
-        if found:
-            matrix = np.stack([vectors[w] for w in found]).astype(np.float32)
-            matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-9
-            if len(_groups) > 50_000:
-                _groups.clear()
-            for word, index in zip(found, np.argmax(matrix @ centroids.T, axis=1), strict=True):
-                _groups[word] = f"w{index}"
-    return {w: _groups[w] for w in words if w in _groups}
+        if len(_groups) > 50_000:
+            _groups.clear()
+        for word, index in _nearest(name_vectors(missing), missing, _centroids()).items():
+            _groups[word] = f"w{index}"
+    out = {}
+    for word in words:
+        if word in table:
+            out[word] = f"w{table[word]}"
+        elif word in _groups:
+            out[word] = _groups[word]
+    return out
 
 
 def fit_clusters(words: list[str], k: int = CLUSTER_COUNT, *, iterations: int = 25) -> dict:
-    """k-means (cosine) over the words' vectors, seeded: ``{"k", "words", "centroids"}``."""
+    """k-means (cosine) over the words' vectors, seeded: ``{"k", "words", "centroids",
+    "groups"}``, ``groups`` the group of each word fitted on (a table read before any
+    vector)."""
     from graph.extraction.parser.typer import name_vectors
 
     vectors = name_vectors(sorted(set(words)))
@@ -219,10 +236,12 @@ def fit_clusters(words: list[str], k: int = CLUSTER_COUNT, *, iterations: int = 
             if len(members):
                 mean = members.mean(axis=0)
                 centroids[j] = mean / (np.linalg.norm(mean) + 1e-9)
+    rounded = [[round(float(x), 4) for x in row] for row in centroids]
     return {
         "k": k,
         "words": len(found),
-        "centroids": [[round(float(x), 4) for x in row] for row in centroids],
+        "centroids": rounded,
+        "groups": _nearest(vectors, found, np.asarray(rounded, dtype=np.float32)),
     }
 
 
@@ -233,7 +252,7 @@ def save_clusters(fitted: dict, *, write: bool = True) -> None:
         CLUSTERS.write_text(json.dumps(fitted, separators=(",", ":")) + "\n")
     else:
         _fitted.update(fitted)
-    _centroids.cache_clear()
+    _clusters.cache_clear()
     _groups.clear()
 
 
