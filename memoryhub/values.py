@@ -777,9 +777,7 @@ def _unit_after(text: str, end: int) -> str:
         text[end:],
     )
     if part:
-        word = part.group(1).casefold()
-        word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-        return COUNT_NOUNS.get(word, word)
+        return _count_noun(part.group(1).casefold())
     words = re.match(
         r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})(?:\s+([A-Za-z][A-Za-z-]{2,}))?", text[end:]
     )
@@ -790,6 +788,11 @@ def _unit_after(text: str, end: int) -> str:
         word = words.group(2).casefold()
     if word in NOT_UNITS:
         return ""
+    return _count_noun(word)
+
+
+def _count_noun(word: str) -> str:
+    """One name for a counted noun: its own, singular, or the one it shares (``COUNT_NOUNS``)."""
     if word in COUNT_NOUNS:
         return COUNT_NOUNS[word]
     word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word

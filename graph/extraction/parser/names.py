@@ -72,12 +72,12 @@ UNIT_ADJECTIVES = set(
 )
 # Place words that are also common surnames ("Ji-woo Park", "Tom Hall").
 SURNAME_CUES = {"park", "hall", "bridge", "lake", "river", "banks", "wood", "field"}
-# Titles before a surname: "my supervisor Mr. Lindqvist".
 # Companies whose name opens their products' names ("Google Sheets", "HashiCorp Vault").
 TECH_VENDORS = set(
     """google amazon microsoft hashicorp confluent ibm meta adobe jetbrains atlassian apple
     salesforce sap nvidia intel cisco vmware red hat mozilla samsung""".split()
 )
+# Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()

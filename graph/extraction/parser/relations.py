@@ -43,6 +43,9 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# How a role noun hangs from what states it: "X is the CTO" (attr), "X, a friend of Y"
+# (appos), "X was appointed director of Y" (oprd).
+ROLE_DEPS = {"attr", "appos", "oprd"}
 # What the gazetteer calls a place that holds others: "Boulder, Colorado".
 REGION_KINDS = {"country", "state", "continent"}
 # What a place's name may modify: "the Ruhrwerk building in Essen".
@@ -704,11 +707,7 @@ class RelationReading:
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
                 self._role(token)  # "Mina is friends with Sophie"
-            elif first.dep_ in {
-                "attr",
-                "appos",
-                "oprd",
-            } and token.lower_ in ROLE_WORK | KIN_KNOWS | {
+            elif first.dep_ in ROLE_DEPS and token.lower_ in ROLE_WORK | KIN_KNOWS | {
                 "student",
                 "wrapper",
                 "fork",

@@ -694,12 +694,19 @@ VERB_RULES = {
     "captain": _rule(_lead),
     "supervise": _rule(_lead),
 }
+
+
+def _managed(source, target):
+    """ "Helen manages Jo": Jo reports to Helen."""
+    return "REPORTS_TO" if _person(source) and _person(target) else None
+
+
 # Verbs whose grammatical subject is the relation's target: "Stripe hired Ana" (Ana works
 # for Stripe), "Helen manages Jo" (Jo reports to Helen), "payouts is consumed by X".
 REVERSED_RULES = {
     "hire": lambda s, t: _employer(s) if _person(t) else None,
     "employ": lambda s, t: _employer(s) if _person(t) else None,
     "recruit": lambda s, t: _employer(s) if _person(t) else None,
-    "manage": lambda s, t: "REPORTS_TO" if _person(s) and _person(t) else None,
-    "supervise": lambda s, t: "REPORTS_TO" if _person(s) and _person(t) else None,
+    "manage": _managed,
+    "supervise": _managed,
 }
