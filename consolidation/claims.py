@@ -1360,7 +1360,7 @@ CATEGORIES = {
     "temporary fixed-term=temporary temp=temporary",
     "hours": "full-time fulltime=full-time part-time parttime=part-time",
     "attendance": "in-person face-to-face=in-person onsite=in-person on-site=in-person "
-    "in-office=in-person online virtual=online remote hybrid",
+    "in-office=in-person online virtual=online zoom=online remote hybrid",
     "schedule": "hourly daily nightly weekly fortnightly biweekly=fortnightly monthly "
     "quarterly annual annually=annual yearly=annual",
     "database": "postgresql postgres=postgresql psql=postgresql mysql mariadb sqlite oracle "
@@ -1396,7 +1396,7 @@ CATEGORIES = {
     "browser": "chrome firefox safari",
     "package manager": "npm yarn pnpm pip poetry conda",
     "tests": "pytest unittest jest mocha vitest cypress playwright selenium",
-    "format": "json yaml xml csv parquet avro protobuf",
+    "format": "json yaml xml csv parquet avro protobuf pdf html markdown",
     "os": "linux windows macos ubuntu debian centos fedora",
     "phone": "iphone android pixel",
     "shell": "bash zsh fish powershell",
@@ -1428,7 +1428,19 @@ CATEGORIES = {
     "visibility": "public private internal",
     "tenancy": "single-tenant multi-tenant",
     "pricing": "flat-rate usage-based per-seat",
-    "rate": "fixed-rate variable-rate",
+    "rate": "fixed-rate variable-rate tracker=variable-rate",
+    "indentation": "tabs spaces",
+    "topology": "standalone single-node=standalone single-instance=standalone cluster "
+    "clustered=cluster multi-node=cluster",
+    "processing": "batch batches=batch streaming event-driven=streaming real-time=streaming "
+    "realtime=streaming",
+    "billing": "prepaid pay-as-you-go=prepaid postpaid",
+    "meal service": "buffet plated sit-down=plated",
+    "architecture": "monolith monolithic=monolith microservices microservice=microservices "
+    "serverless",
+    "hosting model": "self-hosted on-prem=self-hosted on-premises=self-hosted managed saas",
+    "channel": "email e-mail=email sms whatsapp telegram",
+    "spice": "mild spicy",
 }
 _TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
 for _category, _values in CATEGORIES.items():
@@ -1695,6 +1707,7 @@ def _template(best, incoming: str, existing: str, features: dict) -> None:
 
 
 KEY_LINE = re.compile(r"^[^:\n]{1,60}:\s")
+FRAGMENT_STOPS = {"(", "[", "—", "–", ":", ",", ";", "|", "/"}
 
 
 def _subject_tokens(text: str, claim: Claim) -> list:
@@ -1709,9 +1722,22 @@ def _subject_tokens(text: str, claim: Claim) -> list:
         return [t for t in tokens if t.idx < claim.start + key.end() - 1]
     for token in tokens:
         if token.dep_ in {"nsubj", "nsubjpass"}:
-            return [t for t in token.subtree if t.dep_ not in {"relcl", "acl"}]
+            # "Cloud spend for April ... was": the parser's clausal subject is a noun
+            # phrase read as a verb; the whole of it is the subject.
+            top = token.head if token.head.dep_ in {"csubj", "csubjpass"} else token
+            return [t for t in top.subtree if t.dep_ not in {"relcl", "acl"} and t in tokens]
     root = next((t for t in tokens if t.dep_ == "ROOT" and t.pos_ in {"VERB", "AUX"}), None)
-    return [t for t in tokens if root is not None and t.i < root.i]
+    if root is not None:
+        return [t for t in tokens if t.i < root.i]
+    # A fragment ("Invoice #1043 (Kestrel Labs) — €2,150", "Meeting room 'Fjord' (3rd
+    # floor) seats 8"): its leading words, up to a bracket, dash, colon or comma.
+    leading = []
+    for token in doc[tokens[0].i : tokens[-1].i + 1]:
+        if token.text in FRAGMENT_STOPS or token.pos_ in {"VERB", "AUX", "ADP"}:
+            break
+        if not (token.is_space or token.is_punct):
+            leading.append(token)
+    return leading[:6]
 
 
 def _marker_shape(token, word: str, first: bool) -> str:

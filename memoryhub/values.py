@@ -184,6 +184,12 @@ DURATION = {
     "fortnights": 1_209_600,
     "month": 2_628_000,
     "months": 2_628_000,
+    "mo": 2_628_000,
+    "mos": 2_628_000,
+    "mth": 2_628_000,
+    "mths": 2_628_000,
+    "wk": 604800,
+    "wks": 604800,
     "year": 31_536_000,
     "years": 31_536_000,
 }
@@ -493,6 +499,8 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # Kubernetes quantities ("512Mi", "2Gi"): binary sizes, before "mi" reads as miles.
+    ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?![\w.])")),
     (
         "length",
         re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_LENGTH})(?!\w)", re.IGNORECASE),
@@ -539,7 +547,7 @@ PATTERNS = [
         re.compile(
             rf"(?<![\w.])({_NUM}|{_WORDNUM}|an(?=\s+hour)|a(?=\s+fortnight))[\s-]?"
             r"(milliseconds?|msec|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|"
-            r"weeks?|fortnights?|months?|years?)(?!\w)",
+            r"weeks?|wks?|fortnights?|months?|mos|mo|mths?|years?)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -811,6 +819,10 @@ COUNT_NOUNS = {
     **dict.fromkeys(("bed", "bdr", "br"), "bedroom"),
     **dict.fromkeys(("yr", "year-old"), "year"),
     **dict.fromkeys(("req", "reqs", "rq"), "request"),
+    **dict.fromkeys(("msg", "msgs"), "message"),
+    **dict.fromkeys(("dev", "devs"), "developer"),
+    **dict.fromkeys(("eng", "engs"), "engineer"),
+    **dict.fromkeys(("guest", "visitor"), "person"),
 }
 
 
@@ -974,7 +986,9 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         amount = _number(groups[0])
         if amount is None:
             return None
-        return Value("size", (round(amount * SIZE[groups[1].casefold()]),), start, end, raw)
+        unit = groups[1].casefold()
+        unit = f"{unit}b" if unit in {"ki", "mi", "gi", "ti"} else unit  # "512Mi" = 512 MiB
+        return Value("size", (round(amount * SIZE[unit]),), start, end, raw)
     if name == "duration_compound":
         return _compound_duration(groups, start, end, raw)
     if name == "duration":
