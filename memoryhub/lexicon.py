@@ -244,6 +244,22 @@ AMBIGUOUS_TECH = frozenset(
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
 # Words that are never an entity on their own, whatever their case or tag.
+# Languages (a name typed *concept*: "replies in Kannada", "speaks Tagalog"), whatever a
+# tagger guesses from the people or the place of the same name.
+LANGUAGES = frozenset(
+    """english portuguese spanish french german italian dutch flemish kannada hindi urdu
+    tamil telugu marathi bengali bangla gujarati punjabi malayalam odia assamese sinhala
+    nepali swahili kiswahili tagalog filipino yoruba igbo hausa amharic tigrinya oromo somali
+    zulu xhosa afrikaans sesotho setswana shona chichewa kinyarwanda luganda wolof twi akan
+    ewe mandarin cantonese hokkien japanese korean vietnamese thai lao khmer burmese
+    indonesian malay javanese arabic hebrew persian farsi dari pashto kurdish turkish azeri
+    azerbaijani kazakh uzbek kyrgyz turkmen tajik mongolian georgian armenian russian
+    ukrainian belarusian polish czech slovak slovene slovenian croatian serbian bosnian
+    macedonian bulgarian romanian moldovan hungarian finnish estonian latvian lithuanian
+    swedish norwegian danish icelandic faroese greek albanian maltese catalan basque
+    galician welsh irish gaelic breton cornish esperanto latin sanskrit yiddish maori
+    māori samoan tongan fijian hawaiian quechua aymara guarani nahuatl inuktitut""".split()
+)
 NEVER_NAMES = frozenset(
     """hey hi hello hiya yo howdy thanks thank thx ty wow whoa oh ooh ah aw aww omg lol haha
     hahaha yeah yep yup yes no nope nah ok okay okey alright sure cool great awesome nice
@@ -267,7 +283,7 @@ NEVER_NAMES = frozenset(
     followups action actions items background overview problem solution result results
     cfo ceo cto coo cio vp sre swe phd mba hr it eng ops devops oncall wanna gonna gotta
     kinda sorta dunno lemme gimme fri sat sun mon tue tues wed thu thurs type birthday
-    bday pronouns other others name names""".split()
+    bday pronouns other others name names mvp poc pto ooo wfh faq tbd tba nda rfp rfq""".split()
 )
 
 # Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, fra1, ...

@@ -870,6 +870,20 @@ def test_a_library_named_with_js_and_a_company_ending_in_a_technology_word(parse
     assert found["apache spark"] == "technology" and found["hashicorp vault"] == "technology"
 
 
+def test_a_language_is_a_concept_and_a_preferred_one_is_preferred(parser):
+    """A language used as one is a *concept*, whatever a tagger guesses (a place, a
+    people); the one replies are wanted in is what the person prefers. A nationality is no
+    language, and an honorific ("Ustadh", "Sensei") is left out of the person's name."""
+    result = parser.extract("Marta prefers replies in Kannada. She speaks Tagalog and Swahili.")
+    found = dict(_entities(result))
+    assert found["kannada"] == found["tagalog"] == found["swahili"] == "concept"
+    assert ("marta", "PREFERS", "kannada") in _triples(result)
+    found = dict(_entities(parser.extract("Ana is Portuguese and loves an English breakfast.")))
+    assert "portuguese" not in found and "english" not in found
+    found = dict(_entities(parser.extract("I study oud with Ustadh Nabil in Haifa.")))
+    assert found.get("nabil") == "person" and "ustadh nabil" not in found
+
+
 def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parser):
     """Most writers name the release with the product ("Postgres 16", "Oracle 19c"); on the
     development files written apart from the rules keeping it scores higher."""

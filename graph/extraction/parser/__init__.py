@@ -62,6 +62,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._handles()
         self._lower_case_names()
         self._technologies()
+        self._languages()
         self._named_entities()
         self._proper_nouns()
         self._joined_names()

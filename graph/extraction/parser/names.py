@@ -78,6 +78,11 @@ TECH_VENDORS = set(
     salesforce sap nvidia intel cisco vmware red hat mozilla samsung""".split()
 )
 # Titles before a surname: "my supervisor Mr. Lindqvist".
+# Verbs whose object is a language when a language's name is ("speaks Tagalog").
+LANGUAGE_VERBS = set(
+    """speak learn study teach know read write understand prefer use practise practice
+    translate interpret master pick revise""".split()
+)
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()
@@ -221,6 +226,8 @@ class NameReading:
             and tokens[0].lemma_.lower() in COMPONENT_NOUNS | EVENT_WORDS | DOCUMENT_WORDS
         ):
             return None  # "the API", "Incident:", "the RFC": a kind of thing, not a name
+        if origin in {"ner", "propn"} and name.casefold() in lexicon.LANGUAGES:
+            type_, cued = "concept", True  # "replies in Kannada": a language, not a place
         inside = {t.i for t in tokens}
         root = next((t.i for t in tokens if t.head.i not in inside or t.head == t), tokens[-1].i)
         mention = Mention(start, end, name, type_, confidence, origin, cued, root)
@@ -757,6 +764,38 @@ class NameReading:
         if last in COMPONENT_NOUNS:
             return "component"
         return default
+
+    def _languages(self):
+        """Languages, where the sentence uses one as a language ("replies in Kannada",
+        "speaks Tagalog and Swahili", "her preferred language is Portuguese"), not as a
+        nationality ("Ana is Portuguese") or a kind ("an English breakfast")."""
+        accepted = set()
+        for token in self.doc:
+            if (
+                token.i in self.by_token
+                or token.lower_ not in lexicon.LANGUAGES
+                or not token.text[:1].isupper()
+            ):
+                continue
+            head = token.head
+            used = (
+                (token.dep_ == "pobj" and head.lower_ in {"in", "into", "to"})
+                or (
+                    token.dep_ in {"dobj", "attr", "oprd", "npadvmod"}
+                    and head.lemma_.lower() in LANGUAGE_VERBS
+                )
+                or (
+                    token.dep_ in {"attr", "acomp"}
+                    and any(
+                        c.dep_ in {"nsubj", "nsubjpass"} and c.lemma_.lower() == "language"
+                        for c in head.children
+                    )
+                )
+                or (token.dep_ in {"conj", "appos"} and head.i in accepted)
+            )
+            if used:
+                accepted.add(token.i)
+                self._add([token], "concept", 0.8, origin="propn", cued=True)
 
     def _named_entities(self):
         for ent in self.doc.ents:

@@ -130,6 +130,11 @@ def _place(m: Mention) -> bool:
     return m.type == "location"
 
 
+def _language(target: Mention) -> bool:
+    """Whether ``target`` names a language ("replies in Kannada")."""
+    return target.name.casefold() in lexicon.LANGUAGES
+
+
 def _rule(default: str | None = None, **by_prep):
     """A verb's rule: relation by preposition ("" = direct object), else ``default``."""
 
@@ -591,7 +596,7 @@ VERB_RULES = {
     "hate": _rule("DISLIKES"),
     "dislike": _rule("DISLIKES"),
     "detest": _rule("DISLIKES"),
-    "prefer": _rule("PREFERS"),
+    "prefer": _rule("PREFERS", **{"in": lambda s, t: "PREFERS" if _language(t) else None}),
     "study": _rule(None, at="STUDIES_AT"),
     "graduate": _rule(None, **{"from": "STUDIES_AT"}),
     "enroll": _rule(None, at="STUDIES_AT", **{"in": "STUDIES_AT"}),

@@ -274,7 +274,7 @@ def retype(
             ]
         )
     for mention in mentions:
-        if mention.origin in FIXED_ORIGINS:
+        if mention.origin in FIXED_ORIGINS or mention.name.casefold() in lexicon.LANGUAGES:
             continue
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:

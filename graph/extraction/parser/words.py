@@ -224,6 +224,7 @@ TRIM_WORDS = lexicon.NEVER_NAMES | {
 }
 # Month abbreviations a date leaves before a name ("on 12 Dec. Tariq wants ...").
 TRIM_WORDS |= {"jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+TRIM_WORDS |= {"maybe", "perhaps", "probably", "possibly"}  # "Owner TBD, maybe Rahul's team"
 # Kin words used as a title before a name ("Grandma Olga"): the name is the person's.
 TRIM_WORDS |= {
     "grandma",
@@ -309,7 +310,8 @@ PERSON_TITLES = set(
     """principal mayor senator governor judge detective sergeant captain lieutenant
     commander pastor reverend rabbi imam coach president chancellor dean minister
     ambassador councillor councilor inspector officer nurse headteacher mme mlle herr frau
-    aunty""".split()
+    aunty auntie ustadh ustad ustaz sheikh shaikh sensei sifu pandit swami monsieur madame
+    señor señora senor senora signor signora""".split()
 )
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
