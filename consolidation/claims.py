@@ -1441,6 +1441,15 @@ CATEGORIES = {
     "hosting model": "self-hosted on-prem=self-hosted on-premises=self-hosted managed saas",
     "channel": "email e-mail=email sms whatsapp telegram",
     "spice": "mild spicy",
+    "heating": "heat-pump boiler gas-boiler=boiler oil-boiler=boiler storage-heaters",
+    "colour": "red blue green black white yellow orange purple pink grey gray=grey silver "
+    "brown navy beige",
+    "cabin": "economy premium-economy business-class first-class",
+    "connection": "wired ethernet=wired wireless wifi=wireless wi-fi=wireless",
+    "theme": "dark-mode light-mode dark-theme=dark-mode light-theme=light-mode",
+    "smoking": "smoker non-smoker",
+    "handedness": "left-handed right-handed",
+    "sort order": "ascending descending",
 }
 _TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
 for _category, _values in CATEGORIES.items():
