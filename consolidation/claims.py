@@ -409,7 +409,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             if token.idx in in_value:
                 continue
             if word.casefold() in lexicon.TECHNOLOGIES:
-                techs.add(lexicon.TECHNOLOGIES[word.casefold()].casefold())
+                tech = lexicon.TECHNOLOGIES[word.casefold()].casefold()
+                techs.add(PRODUCT_ALIASES.get(tech, tech))  # "Postgres" = "PostgreSQL"
             if token.pos_ == "PROPN" or (word[:1].isupper() and token.i != sentence.start):
                 names.add(word.casefold())
                 if token.i in described:

@@ -642,14 +642,34 @@ def _scale(value: float, scale: str | None) -> float:
     return value * SCALE.get((scale or "").casefold(), 1)
 
 
+# The year of a reference day said without one ("(Written on 1 February) ... tomorrow"):
+# a leap year, so 29 February reads; the days counted from it keep no year.
+YEARLESS = 2000
+DATED = re.compile(
+    r"\b(?:written|dated|noted|posted|sent|logged|recorded|as of|today is|today's date is|"
+    r"note from|notes from|update from)\s*(?:on\s+)?[:,]?\s*(?:\w+day,?\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _reference_date(text: str) -> dt.date | None:
-    """The day a note is dated by (its first full date), for relative dates."""
+    """The day a note is dated by (its first full date), for relative dates; else a day
+    without a year that the note says it was written on (``YEARLESS``)."""
     for name in ("date_iso", "date_dmy", "date_mdy"):
         pattern = dict(PATTERNS)[name]
         for match in pattern.finditer(text):
             date = _full_date(name, match)
             if date is not None:
                 return date
+    for name in ("date_dmy", "date_mdy"):
+        for match in dict(PATTERNS)[name].finditer(text):
+            if not DATED.search(text[max(0, match.start() - 40) : match.start()]):
+                continue
+            read = _month_day(name, match.groups())
+            try:
+                return dt.date(YEARLESS, read[0], read[1]) if read else None
+            except ValueError:
+                return None
     return None
 
 
@@ -712,6 +732,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
         if name == "date_relative":
             if reference is None:
                 return None
+            if reference.year == YEARLESS and not (groups[2] or groups[5] or groups[3]):
+                return None  # a weekday counted from a day of unknown year: unknown
             if groups[2]:
                 offset = {
                     "today": 0,
@@ -758,6 +780,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 count = 1 if groups[3].casefold() == "a" else _number(groups[3]) or 0
                 unit = 7 if groups[4].casefold().startswith("week") else 1
                 day = reference + dt.timedelta(days=int(count * unit))
+            if reference.year == YEARLESS:
+                return (None, day.month, day.day), ()
             return (day.year, day.month, day.day), ()
         if name == "weekday":
             return ("weekday", WEEKDAYS[groups[0].casefold()]), ()

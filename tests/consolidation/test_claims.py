@@ -210,6 +210,14 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
             "The book club is an online-only group these days.",
             "category_swap",
         ),
+        ("Olu indents with tabs.", "Olu's editor is set to four spaces.", "category_swap"),
+        ("Our Redis runs as a single instance.", "Redis is a 3-node cluster.", "category_swap"),
+        (
+            "Order sync to the ERP is an hourly batch job.",
+            "Order sync to the ERP is event-driven, one webhook at a time.",
+            "category_swap",
+        ),
+        ("The house is heated by a gas boiler.", "The house has a heat pump.", "category_swap"),
     ],
 )
 def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, incoming, signal):
@@ -226,11 +234,16 @@ def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, inco
             "The team has 8 engineers and 2 designers.",
             "The team has eight engineers and two designers.",
         ),
+        (
+            "I set up nightly backups of the prod Postgres database to S3.",
+            "Production PostgreSQL now gets dumped into an S3 bucket every night.",
+        ),
     ],
 )
 def test_an_added_value_or_a_more_precise_version_is_no_change(existing, incoming):
     signals, _ = _signals(existing, incoming)
-    assert not signals & {"category_swap", "product_version_changed", "value_changed"}, signals
+    changed = {"category_swap", "product_version_changed", "value_changed", "tech_swap"}
+    assert not signals & changed, signals
 
 
 def test_a_table_row_and_a_short_field_line_are_one_claim_each():

@@ -251,3 +251,23 @@ def test_digits_of_a_code_are_no_numbers_and_a_part_counts_what_it_is_a_part_of(
     assert (part.key, part.unit) == ((2.0,), "stylist")
     (rate,) = find_values("- 60 req/min per key")
     assert rate.unit == "request"
+
+
+def test_kubernetes_quantities_short_months_and_counted_messages_compare():
+    """ "512Mi" is 512 MiB, not miles; "13 mo" is 13 months; "msgs" count messages."""
+    (size,) = find_values("limits: memory: 512Mi")
+    assert size.kind == "size" and same_value(size, find_values("512 MiB")[0])
+    (miles,) = find_values("a 5 mi walk")
+    assert miles.kind == "length"
+    assert same_value(find_values("Retention: 13 mo")[0], find_values("13 months")[0])
+    assert same_value(find_values("500 msgs/sec")[0], find_values("500 messages a second")[0])
+
+
+def test_a_note_dated_without_a_year_anchors_its_relative_days():
+    """ "(Written on 1 February) ... tomorrow" is 2 February, of no year; a weekday counted
+    from a day of unknown year stays unread."""
+    values = find_values("(Written on 1 February) Lucía's birthday is tomorrow.")
+    assert values[-1].text == "tomorrow" and values[-1].key == (None, 2, 2)
+    assert same_value(values[-1], find_values("Lucía's birthday is on 2 February.")[0])
+    assert [v.text for v in find_values("Dated 3 May: the demo is next Tuesday.")] == ["3 May"]
+    assert find_values("The report is due 3 March. Meeting tomorrow.")[-1].text == "3 March."
