@@ -1451,6 +1451,7 @@ CATEGORIES = {
     "smoking": "smoker non-smoker",
     "handedness": "left-handed right-handed",
     "sort order": "ascending descending",
+    "boolean": "true false",
 }
 _TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
 for _category, _values in CATEGORIES.items():
