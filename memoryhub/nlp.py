@@ -152,6 +152,28 @@ def _line_starts(doc):
     return doc
 
 
+def _leading_verbs(doc):
+    """A note's subjectless sentence opening with a verb the tagger read as a plural noun
+    ("lives in Osaka.", "works at Rakuten"): the verb it is, before a preposition, an
+    article or a name."""
+    for sentence in doc.sents:
+        first = next((t for t in sentence if not (t.is_punct or t.is_space)), None)
+        if (
+            first is None
+            or first.tag_ != "NNS"
+            or first.lower_ not in LEADING_VERBS
+            or first.i + 1 >= len(doc)
+            or doc[first.i + 1].pos_ not in {"ADP", "DET", "PROPN"}
+            or any(c.dep_ in {"nsubj", "amod", "compound", "det"} for c in first.children)
+        ):
+            continue
+        first.pos_, first.tag_ = "VERB", "VBZ"
+        first.lemma_ = (
+            first.lower_[:-3] + "y" if first.lower_.endswith("ies") else first.lower_[:-1]
+        )
+    return doc
+
+
 def _load():
     global _nlp, _error
     if _nlp is not None or _error:
@@ -167,6 +189,9 @@ def _load():
             if "memoryhub_line_starts" not in Language.factories:
                 Language.component("memoryhub_line_starts", func=_line_starts)
             nlp.add_pipe("memoryhub_line_starts", before="parser")
+            if "memoryhub_leading_verbs" not in Language.factories:
+                Language.component("memoryhub_leading_verbs", func=_leading_verbs)
+            nlp.add_pipe("memoryhub_leading_verbs", last=True)  # after the tags and lemmas
             nlp.tokenizer.token_match = _whole
             _nlp = nlp
         except Exception as exc:  # ImportError, OSError (model missing), version clash

@@ -884,6 +884,18 @@ def test_a_language_is_a_concept_and_a_preferred_one_is_preferred(parser):
     assert found.get("nabil") == "person" and "ustadh nabil" not in found
 
 
+def test_a_note_line_opening_with_lives_or_studies_is_a_verb_of_the_note_person(parser):
+    """ "Lives in Osaka." alone reads to the tagger as the plural of *life*; at the opening
+    of a note's subjectless sentence it is the verb, and the note's person its subject."""
+    result = parser.extract(
+        "User is Hana Takeda. Lives in Osaka. Studies at Kyoto University. Works at Rakuten."
+    )
+    triples = _triples(result)
+    assert ("hana takeda", "LIVES_IN", "osaka") in triples
+    assert ("hana takeda", "STUDIES_AT", "kyoto university") in triples
+    assert not _triples(parser.extract("Cats have nine lives in folklore."))
+
+
 def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parser):
     """Most writers name the release with the product ("Postgres 16", "Oracle 19c"); on the
     development files written apart from the rules keeping it scores higher."""
