@@ -607,7 +607,8 @@ NEGATIVE_WORDS = re.compile(
     r"\b(?:avoid\w*|skip\w*|refus\w*|declin\w*|hates?|hated|dislik\w*|lacks?|lacking|"
     r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
     r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent|"
-    r"\w{3,}less)\b",
+    r"\w{3,}less|teetotal|abstain\w*|only|off-limits|opt(?:s|ed)?[- ]out|exclud\w*|"
+    r"except\w*|free from|outside|disallow\w*)\b",
     re.IGNORECASE,
 )
 

@@ -274,6 +274,19 @@ def test_a_negation_and_an_opposite_on_one_claim_cancel(existing, incoming):
     assert features["negation_flip"] == 0.0 and features["opposite"] == 0.0
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The user doesn't drink alcohol.", "User is teetotal."),
+        ("The user keeps Sundays completely free from work.", "User never works on Sundays."),
+        ("Farida does not want marketing calls.", "Farida has opted out of marketing calls."),
+    ],
+)
+def test_a_negation_against_a_word_that_says_not_is_no_flip(existing, incoming):
+    features = compare(incoming, existing)["features"]
+    assert features["negation_flip"] == 0.0, features
+
+
 def test_a_negated_claim_without_an_opposite_is_still_a_flip():
     features = compare(
         "The Tallinn office is not closed on Mondays.", "The Tallinn office is closed on Mondays."
