@@ -243,7 +243,6 @@ AMBIGUOUS_TECH = frozenset(
 )
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
-# Words that are never an entity on their own, whatever their case or tag.
 # Languages (a name typed *concept*: "replies in Kannada", "speaks Tagalog"), whatever a
 # tagger guesses from the people or the place of the same name.
 LANGUAGES = frozenset(
@@ -260,6 +259,7 @@ LANGUAGES = frozenset(
     galician welsh irish gaelic breton cornish esperanto latin sanskrit yiddish maori
     māori samoan tongan fijian hawaiian quechua aymara guarani nahuatl inuktitut""".split()
 )
+# Words that are never an entity on their own, whatever their case or tag.
 NEVER_NAMES = frozenset(
     """hey hi hello hiya yo howdy thanks thank thx ty wow whoa oh ooh ah aw aww omg lol haha
     hahaha yeah yep yup yes no nope nah ok okay okey alright sure cool great awesome nice

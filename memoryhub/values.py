@@ -642,6 +642,8 @@ def _scale(value: float, scale: str | None) -> float:
     return value * SCALE.get((scale or "").casefold(), 1)
 
 
+# The date patterns by name, for the reference day of a note.
+_NAMED_PATTERNS = {name: pattern for name, pattern in PATTERNS if name.startswith("date_")}
 # The year of a reference day said without one ("(Written on 1 February) ... tomorrow"):
 # a leap year, so 29 February reads; the days counted from it keep no year.
 YEARLESS = 2000
@@ -656,13 +658,12 @@ def _reference_date(text: str) -> dt.date | None:
     """The day a note is dated by (its first full date), for relative dates; else a day
     without a year that the note says it was written on (``YEARLESS``)."""
     for name in ("date_iso", "date_dmy", "date_mdy"):
-        pattern = dict(PATTERNS)[name]
-        for match in pattern.finditer(text):
+        for match in _NAMED_PATTERNS[name].finditer(text):
             date = _full_date(name, match)
             if date is not None:
                 return date
     for name in ("date_dmy", "date_mdy"):
-        for match in dict(PATTERNS)[name].finditer(text):
+        for match in _NAMED_PATTERNS[name].finditer(text):
             if not DATED.search(text[max(0, match.start() - 40) : match.start()]):
                 continue
             read = _month_day(name, match.groups())

@@ -77,12 +77,12 @@ TECH_VENDORS = set(
     """google amazon microsoft hashicorp confluent ibm meta adobe jetbrains atlassian apple
     salesforce sap nvidia intel cisco vmware red hat mozilla samsung""".split()
 )
-# Titles before a surname: "my supervisor Mr. Lindqvist".
 # Verbs whose object is a language when a language's name is ("speaks Tagalog").
 LANGUAGE_VERBS = set(
     """speak learn study teach know read write understand prefer use practise practice
     translate interpret master pick revise""".split()
 )
+# Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()
