@@ -40,6 +40,7 @@ from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
 from graph.vocabulary import normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
+from memoryhub.text import plain_letters
 
 MODEL = Path(__file__).with_name("claim_judge.json")
 ANY_EMBEDDER = "any"
@@ -242,19 +243,30 @@ def embedding_features(
 def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     """Per entity type, the names the existing text states and the incoming one does not,
     while the incoming one states others of that type: a value replaced (a new owner,
-    city, employer, database). Also the share of existing names the incoming text drops."""
-    new_text, old_text = normalize_name(incoming), normalize_name(existing)
-    old = {(product_name(normalize_name(e.name), e.type), e.type) for e in existing_graph.entities}
-    new = {(product_name(normalize_name(e.name), e.type), e.type) for e in incoming_graph.entities}
+    city, employer, database). Also the share of existing names the incoming text drops.
+    Names compare without their accents ("Søren" is "Soren" typed on another keyboard)."""
+    new_text, old_text = (plain_letters(normalize_name(t)) for t in (incoming, existing))
+    old = {(_plain_name(e), e.type): _shown_name(e) for e in existing_graph.entities}
+    new = {(_plain_name(e), e.type): _shown_name(e) for e in incoming_graph.entities}
     swaps = {}
     for kind in SWAP_TYPES:
-        gone = sorted(n for n, t in old if t == kind and n and not _name_in(n, new_text))
-        added = sorted(n for n, t in new if t == kind and n and not _name_in(n, old_text))
+        gone = sorted(old[n, t] for n, t in old if t == kind and n and not _name_in(n, new_text))
+        added = sorted(new[n, t] for n, t in new if t == kind and n and not _name_in(n, old_text))
         if gone and added:
             swaps[kind] = (gone, added)
     names = {n for n, _ in old if n}
     dropped = sum(1 for n in names if n not in new_text) / len(names) if names else 0.0
     return swaps, dropped
+
+
+def _shown_name(entity) -> str:
+    return product_name(normalize_name(entity.name), entity.type)
+
+
+def _plain_name(entity) -> str:
+    """An entity's name as the swap compares it: normalised, a technology without its
+    release, without accents ("Søren" is "Soren" written without them)."""
+    return plain_letters(_shown_name(entity))
 
 
 def _name_in(name: str, text: str) -> bool:

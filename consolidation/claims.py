@@ -408,7 +408,9 @@ def claims(text: str) -> tuple[Claim, ...]:
                 continue
             if token.idx in in_value:
                 continue
-            if word.casefold() in lexicon.TECHNOLOGIES:
+            if word.casefold() in lexicon.TECHNOLOGIES and not (
+                word.islower() and word in lexicon.AMBIGUOUS_TECH and _plain_word(token)
+            ):
                 tech = lexicon.TECHNOLOGIES[word.casefold()].casefold()
                 techs.add(PRODUCT_ALIASES.get(tech, tech))  # "Postgres" = "PostgreSQL"
             if token.pos_ == "PROPN" or (word[:1].isupper() and token.i != sentence.start):
@@ -452,6 +454,14 @@ def claims(text: str) -> tuple[Claim, ...]:
             )
         )
     return tuple(out)
+
+
+def _plain_word(token) -> bool:
+    """Whether a word that also names a technology is English here: a verb ("may make a
+    hundred calls") or a counted noun ("100 requests per minute"), not "uses requests"."""
+    return token.pos_ in {"VERB", "AUX", "ADJ", "ADV"} or any(
+        child.dep_ == "nummod" or child.like_num for child in token.children
+    )
 
 
 TABLE_ROW = re.compile(r"^[ \t]*\|(.+)\|[ \t]*$", re.MULTILINE)
@@ -586,7 +596,24 @@ def alignment(a: Claim, b: Claim) -> float:
     value_kinds = {v.kind for v in a.values} & {v.kind for v in b.values}
     if value_kinds and score > 0:
         score = min(1.0, score + 0.1)
+    if _counts_same(a, b) or _counts_same(b, a):
+        score = max(score, 0.85)
     return score
+
+
+def _counts_same(a: Claim, b: Claim) -> bool:
+    """Whether a number of ``a`` counts what ``b``'s field is ("24 partitions" /
+    "Partitions: 12") or what a number of ``b`` counts ("3 replicas" / "five replicas")."""
+    nouns = {v.unit for v in a.values if v.kind == "number" and v.unit}
+    if not nouns:
+        return False
+    counted = {v.unit for v in b.values if v.kind == "number" and v.unit}
+    if b.key:
+        last = b.key.split()[-1]
+        counted |= {last, last[:-1] if last.endswith("s") else last}
+        if last.endswith("ies"):
+            counted.add(last[:-3] + "y")
+    return bool(nouns & counted)
 
 
 def _opposed(a: frozenset, b: frozenset) -> str:
@@ -622,10 +649,17 @@ def _said_negatively(old: Claim, new: Claim) -> bool:
     return bool(words - theirs)
 
 
-def _binary_opposed(a: frozenset, b: frozenset) -> bool:
-    """Whether the two sides hold the two poles of one of ``OPPOSITES`` (not one of several
-    ``ALTERNATIVES``: "not remote" does not say "hybrid")."""
-    return any((a & left and b & right) or (a & right and b & left) for left, right in OPPOSITES)
+def _negated_other_pole(old: Claim, new: Claim) -> bool:
+    """Whether the negated claim of two holds the other pole of one of ``OPPOSITES`` and not
+    the other claim's own pole word: "vegetarian" / "doesn't eat meat", "paid in full" /
+    "settled, nothing outstanding" restate; "bullet points" / "prose, no bullet lists"
+    does not (the negation is of the same pole)."""
+    negated, other = (new, old) if new.negated else (old, new)
+    for left, right in OPPOSITES:
+        for was, now in ((left, right), (right, left)):
+            if other.words & was and negated.words & now and not negated.words & other.words & was:
+                return True
+    return False
 
 
 def _progressed(old: Claim, new: Claim) -> bool:
@@ -683,7 +717,29 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
                 continue
         if mine and theirs and not any(_same(x, y) for x in mine for y in theirs):
             return theirs[0], mine[0]
-    return _month_change(old, new)
+    return _month_change(old, new) or _version_number_change(old, new)
+
+
+VERSION_WORD = re.compile(r"\b(?:version|release|sdk|api level)\b", re.IGNORECASE)
+
+
+def _version_number_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
+    """A version against a bare number of a claim about a version ("the minimum iOS version
+    is 15" / "min iOS deployment target: 16.0"): another major release is another value."""
+    for before, after, swapped in ((old, new, False), (new, old, True)):
+        versions = [v for v in after.values if v.kind == "version"]
+        numbers = [
+            v for v in before.values if v.kind == "number" and not v.unit and v.key[0] % 1 == 0
+        ]
+        if not versions or not numbers or any(v.kind == "version" for v in before.values):
+            continue
+        if not VERSION_WORD.search(before.text):
+            continue
+        majors = {v.key[0].split(".")[0] for v in versions}
+        if any(str(int(n.key[0])) in majors for n in numbers):
+            return None
+        return (versions[0], numbers[0]) if swapped else (numbers[0], versions[0])
+    return None
 
 
 def _month_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
@@ -965,8 +1021,14 @@ DISLIKES = re.compile(
 )
 
 
+CONTRAST = re.compile(r"\b(?:rather than|instead of|in place of)\b", re.IGNORECASE)
+
+
 def _liking(claim: "Claim") -> int:
-    """+1 a claim stating a liking, -1 a dislike or a liking negated, 0 neither."""
+    """+1 a claim stating a liking, -1 a dislike or a liking negated, 0 neither, or both:
+    "prefers Slack rather than email" likes one thing and not another."""
+    if CONTRAST.search(claim.text):
+        return 0
     if DISLIKES.search(claim.text):
         return -1
     if LIKES.search(claim.text):
@@ -988,6 +1050,16 @@ REVERSALS = set(
 REVERSAL_PHRASES = re.compile(
     r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|"
     r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b",
+    re.IGNORECASE,
+)
+
+
+REVERSAL_NOUNS = {"end", "break", "drop", "switch", "stop", "leave"}
+# Those words where they end nothing: a thing switched on, someone stopped from doing a
+# thing ("branch protection stops anyone pushing to main").
+NOT_REVERSAL = re.compile(
+    r"\b(switch)(?:es|ed|ing)? on\b|\b(stop)(?:s|ped|ping)? (?:anyone|anybody|people|users|"
+    r"them|him|her|us|you|others|someone|\w+ from)\b",
     re.IGNORECASE,
 )
 
@@ -1046,6 +1118,9 @@ class _Written:
             initials |= {
                 letters[i:j] for i in range(len(letters)) for j in range(i + 2, len(letters) + 1)
             }
+        # a hyphenated compound stands for its initials too: "disaster-recovery" → "dr"
+        for compound in re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+){1,3}\b", text):
+            initials.add("".join(part[0] for part in compound.split("-")).casefold())
         return cls(_folded(text), words, frozenset(initials))
 
 
@@ -1072,6 +1147,8 @@ def _stated(word: str, text: _Written) -> bool:
     folded = _folded(word)
     if not folded or folded in text.words:
         return True
+    if folded + "s" in text.words or (folded.endswith("s") and folded[:-1] in text.words):
+        return True  # one or several: "JWT" in "JWTs", "APIs" in "API"
     if len(folded) == 1:  # an initial ("N. Petrov"): any word it may stand for
         return any(other.startswith(folded) for other in text.words)
     if 2 <= len(folded) <= 5 and folded in text.initials:
@@ -1153,14 +1230,17 @@ def compare(incoming: str, existing: str) -> dict:
         opposed = _opposed(old.words, new.words)
         if opposed and _progressed(old, new):
             opposed = ""
-        if new.negated != old.negated and opposed and _binary_opposed(old.words, new.words):
+        if new.negated != old.negated and _negated_other_pole(old, new):
             # A negation and an opposite on one claim cancel: "closed on holidays" / "doesn't
             # open on holidays", "vegetarian" / "doesn't eat meat" say the same thing.
-            note("negated_opposite", f"not + {opposed}")
+            note("negated_opposite", f"not + {opposed or 'the other pole'}")
             opposed = ""
-        elif new.negated != old.negated and _said_negatively(old, new):
+        elif new.negated != old.negated and (
+            _said_negatively(old, new) or CONTRAST.search((new if old.negated else old).text)
+        ):
             # A negation against a word that says "not" itself cancels: "doesn't drink
-            # coffee" / "steers clear of coffee", "don't use emojis" / "emoji-free".
+            # coffee" / "steers clear of coffee", "don't use emojis" / "emoji-free"; so
+            # does a contrast ("email rather than phone" / "she'd rather not get calls").
             note("negated_opposite", "not + a negative word")
         elif old.negated and not new.negated and PENDING.search(old.text):
             # "not yet submitted" → "handed in", "no response yet" → "finally replied": a
@@ -1240,7 +1320,14 @@ def compare(incoming: str, existing: str) -> dict:
     _identifiers(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
-    added_reversal = (new_words - old_words) & REVERSALS
+    # a word that is also a noun only where it is not one ("by the end of 2025", "a network
+    # switch", "a drop in latency")
+    nouns = {t.lemma_.casefold() for t in parse(incoming) if t.pos_ in {"NOUN", "PROPN"}}
+    added_reversal = (new_words - old_words) & REVERSALS - (nouns & REVERSAL_NOUNS)
+    for match in NOT_REVERSAL.finditer(incoming):
+        added_reversal -= {
+            w for w in REVERSALS if w.startswith((match.group(1) or match.group(2)).casefold())
+        }
     phrase = REVERSAL_PHRASES.search(incoming)
     if phrase and not REVERSAL_PHRASES.search(existing):
         added_reversal = added_reversal | {phrase.group(0).casefold()}
@@ -1249,6 +1336,15 @@ def compare(incoming: str, existing: str) -> dict:
         evidence.append(
             _text_evidence("reversal", ", ".join(sorted(added_reversal)), features["align_best"])
         )
+    if not features["preference_flip"]:
+        # A liking and a dislike in claims that share too few words to align ("Loves
+        # cold-weather holidays — skiing, Lapland" / "pick beaches; can't stand the cold").
+        liked_old = {_liking(c) for c in old_claims} - {0}
+        liked_new = {_liking(c) for c in new_claims} - {0}
+        if liked_old and liked_new and not liked_old & liked_new:
+            features["preference_flip"] = 1.0
+            shown = "likes → dislikes" if 1 in liked_old else "dislikes → likes"
+            evidence.append(_text_evidence("preference_flip", shown, features["align_best"]))
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}
 
 

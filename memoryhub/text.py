@@ -8,6 +8,7 @@ without loading a tokenizer.
 
 import difflib
 import re
+import unicodedata
 from functools import lru_cache
 
 TOKEN_RE = re.compile(r"\w+|[^\w\s]")
@@ -140,3 +141,17 @@ def word_pattern(word: str) -> re.Pattern:
     """``word`` (any text) as a whole word, compiled once: a long section names dozens of
     entities, more than the ``re`` module's own cache keeps across a batch."""
     return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)")
+
+
+# Letters that no Unicode decomposition takes apart, written the way an English keyboard does.
+_UNDECOMPOSED = str.maketrans(
+    {"ø": "o", "ł": "l", "đ": "d", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d"}
+)
+
+
+@lru_cache(maxsize=8192)
+def plain_letters(text: str) -> str:
+    """``text`` in lower case without its accents: "Søren Ødegård" and "soren odegard",
+    "Łukasz" and "lukasz", "Ayşe" and "ayse" read the same."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_UNDECOMPOSED)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

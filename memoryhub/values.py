@@ -280,8 +280,34 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
 # The compounds as one pattern (a tens word, then maybe a unit), the other words listed.
-_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
+_SMALLNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
+    sorted(
+        (w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS) and NUMBER_WORDS[w] < 20),
+        key=len,
+        reverse=True,
+    )
+)
+# Hundreds and thousands in words: "two hundred", "a hundred and twenty", "fifteen hundred",
+# "a thousand", "three thousand five hundred".
+_HUNDREDS = rf"(?:an?|{_SMALLNUM})[ -]hundred(?:(?: and)? (?:{_SMALLNUM})\b)?"
+_WORDSCALE = (
+    rf"(?:{_HUNDREDS}|an?|{_SMALLNUM})[ -](?:thousand|million)"
+    rf"(?:(?: and)? (?:{_HUNDREDS}|{_SMALLNUM})\b)?|{_HUNDREDS}"
+)
+# Number words without hundreds and thousands (the patterns most texts are read with: a
+# text without "hundred", "thousand" or "million" skips the longer alternatives).
+_PLAIN_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
     sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
+)
+WORD_SCALES = re.compile(r"\b(?:hundred|thousand|million)\b", re.IGNORECASE)
+_WORDNUM = (
+    rf"(?:{_WORDSCALE})\b|"
+    + "|".join(
+        sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
+    )
+    .replace("hundred|", "")
+    .replace("|hundred", "")
+    + rf"|{_SMALLNUM}|hundred"
 )
 _SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
 _UNITS = (
@@ -341,6 +367,14 @@ LENGTH = {
     "inches": 0.0254,
 }
 MASS = {
+    "mg": 0.001,
+    "milligram": 0.001,
+    "milligrams": 0.001,
+    "mcg": 1e-6,
+    "µg": 1e-6,  # the micro sign, and the Greek mu it folds to
+    "μg": 1e-6,
+    "microgram": 1e-6,
+    "micrograms": 1e-6,
     "g": 1,
     "gram": 1,
     "grams": 1,
@@ -368,7 +402,10 @@ _LENGTH = (
     r"millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|mm|cm|kms?|m|"
     r"miles?|mi|feet|foot|ft|inch(?:es)?"
 )
-_MASS = r"kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|tonnes?|stones?"
+_MASS = (
+    r"milligrams?|micrograms?|mcg|[µμ]g|mg|kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|"
+    r"tonnes?|stones?"
+)
 # Volumes, in litres.
 VOLUME = {
     "ml": 0.001, "millilitre": 0.001, "millilitres": 0.001, "milliliter": 0.001,
@@ -425,11 +462,12 @@ PATTERNS = [
             rf"(?<!\w)(?:(next|this|last|coming)\s+({_DAY})|"
             r"(the day after tomorrow|the day before yesterday|today|tonight|tomorrow|"
             r"yesterday|last night)|"
-            rf"in\s+({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)|"
-            rf"({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?)\s+(from (?:today|now)|out|later|left|ago)|"
+            rf"in\s+({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?|fortnights?)|"
+            rf"({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?|fortnights?)\s+"
+            r"(from (?:today|now)|out|later|left|ago|away|off)|"
             rf"({_DAY})\s+of\s+this\s+week|"
             rf"(next|this|last)\s+week,?\s+(?:on\s+)?(?:the\s+)?({_DAY})|"
-            rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last)\s+week)(?!\w)",
+            rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last|this)\s+week)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -569,6 +607,10 @@ PATTERNS = [
         ),
     ),
 ]
+PLAIN_PATTERNS = [
+    (name, re.compile(pattern.pattern.replace(_WORDNUM, _PLAIN_WORDNUM), pattern.flags))
+    for name, pattern in PATTERNS
+]
 # Kinds whose values compare with each other.
 KIND = {
     "date_iso": "date",
@@ -616,10 +658,38 @@ def _number(text: str) -> float | None:
     lowered = text.casefold().strip()
     if lowered in NUMBER_WORDS:
         return float(NUMBER_WORDS[lowered])
+    if re.fullmatch(_WORDSCALE, lowered):
+        return _words_number(lowered)
     try:
         return float(re.sub(r"[,\s\u00a0\u202f]", "", lowered))
     except ValueError:
         return None
+
+
+def _words_number(text: str) -> float:
+    """A number said in words with hundreds or thousands: "a hundred and twenty" 120,
+    "fifteen hundred" 1500, "three thousand five hundred" 3500."""
+    total = current = 0.0
+    words = re.sub(r"\band\b", " ", text).split()
+    index = 0
+    while index < len(words):
+        word = words[index]
+        pair = f"{word} {words[index + 1]}" if index + 1 < len(words) else ""
+        if pair in NUMBER_WORDS:
+            current += NUMBER_WORDS[pair]
+            index += 2
+            continue
+        if word in {"a", "an"}:
+            current += 1
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in {"thousand", "million"}:
+            total += (current or 1) * (1e3 if word == "thousand" else 1e6)
+            current = 0.0
+        else:
+            current += NUMBER_WORDS.get(word, 0)
+        index += 1
+    return total + current
 
 
 # The share that failed, against the share that worked: "0.1% downtime" = "99.9% uptime".
@@ -703,6 +773,11 @@ def _full_date(name: str, match: re.Match) -> dt.date | None:
     return None
 
 
+_DAYS_IN = {"day": 1, "week": 7, "fortnight": 14}
+# A date written with dots, the day first and the year in full: no release is numbered so.
+DOTTED_DATE = re.compile(r"(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d")
+
+
 def _date_value(name: str, match: re.Match, reference: dt.date | None):
     """(key, alternatives) of a date match: key = (year or None, month, day)."""
     groups = match.groups()
@@ -758,7 +833,7 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 day = monday + dt.timedelta(days=7 * weeks + weekday)
             elif groups[5]:  # "a week from today", "three days ago", "ten days left"
                 count = 1 if groups[5].casefold() == "a" else _number(groups[5]) or 0
-                unit = 7 if groups[6].casefold().startswith("week") else 1
+                unit = _DAYS_IN.get(groups[6].casefold().rstrip("s"), 1)
                 sign = -1 if groups[7].casefold() == "ago" else 1
                 day = reference + dt.timedelta(days=sign * int(count * unit))
             elif groups[1]:
@@ -779,7 +854,7 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                     day = reference + dt.timedelta(days=ahead)
             else:
                 count = 1 if groups[3].casefold() == "a" else _number(groups[3]) or 0
-                unit = 7 if groups[4].casefold().startswith("week") else 1
+                unit = _DAYS_IN.get(groups[4].casefold().rstrip("s"), 1)
                 day = reference + dt.timedelta(days=int(count * unit))
             if reference.year == YEARLESS:
                 return (None, day.month, day.day), ()
@@ -872,7 +947,7 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
     def free(start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e in taken)
 
-    for name, pattern in PATTERNS:
+    for name, pattern in PATTERNS if WORD_SCALES.search(text) else PLAIN_PATTERNS:
         for match in pattern.finditer(text):
             start, end = match.span()
             if start == end or not free(start, end):
@@ -915,6 +990,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     raw = match.group(0)
     groups = match.groups()
     if name == "version":
+        if DOTTED_DATE.fullmatch(raw):
+            return None  # "14.10.2024": a day, a month and a year (``date_slash``)
         return Value("version", (_version_key(raw),), start, end, raw)
     if name == "date_slash_short" and not DATE_EXPECTED.search(text[:start]):
         return None
@@ -993,7 +1070,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         ):
             return None  # "one m", "ten in" are not measures
         table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
-        return Value(name, (round(amount * table[unit], 4),), start, end, raw)
+        return Value(name, (float(f"{amount * table[unit]:.6g}"),), start, end, raw)
     if name == "ordinal":  # a position only with what it counts ("the 4th" alone is a day)
         unit = _unit_after(text, end)
         if not unit:

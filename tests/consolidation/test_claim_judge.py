@@ -266,3 +266,19 @@ def test_the_ensemble_is_the_mean_of_its_logistic_and_boosted_members():
     assert claim_judge.judge({"features": row | {"qualifier_swap": 0.0}}, model)["label"] == (
         "conflict"
     )
+
+
+def test_a_name_written_with_and_without_its_accents_is_no_swap():
+    from graph.extraction.base import ExtractedEntity, Extraction
+
+    def graph(name):
+        return Extraction(entities=[ExtractedEntity(name=name, type="person")], relationships=[])
+
+    swaps, _ = claim_judge._entity_swaps(
+        "Soren doesn't eat meat.", "Søren is vegetarian.", graph("Soren"), graph("Søren")
+    )
+    assert "person" not in swaps
+    swaps, _ = claim_judge._entity_swaps(
+        "Marek doesn't eat meat.", "Søren is vegetarian.", graph("Marek"), graph("Søren")
+    )
+    assert swaps["person"] == (["søren"], ["marek"])

@@ -760,3 +760,102 @@ def test_a_month_against_a_day_is_a_change_only_when_the_month_differs():
     assert "value_changed" in signals
     signals, _ = _signals(lease, "The Marlow office lease expires at the end of March 2026.")
     assert "value_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "pgbouncer in front of `orders-db`: `MAX_CONNS=200`",
+            "The pooler caps orders-db at two hundred connections.",
+        ),
+        ("The gateway accepts JWT tokens.", "The gateway accepts JWTs."),
+        ("Ayşe prefers Slack.", "Ayse prefers Slack messages."),
+        (
+            "Ayşe prefers to be reached on Slack rather than email.",
+            "Avoid emailing Ayşe; she reads Slack.",
+        ),
+        (
+            "Theme: the user wants dark mode.",
+            "The user wants dark mode switched on in every editor.",
+        ),
+        (
+            "Direct pushes to main are blocked.",
+            "Branch protection stops anyone pushing to main directly.",
+        ),
+    ],
+)
+def test_a_restatement_in_other_words_changes_nothing(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert not signals & {"value_changed", "name_swap", "preference_flip", "reversal", "tech_swap"}
+
+
+def test_a_count_of_what_a_field_names_aligns_with_that_field():
+    signals, evidence = _signals(
+        "## Kafka\n- Topic: orders\n- Partitions: 12\n- Retention: 7d",
+        "The orders topic in Kafka has 24 partitions.",
+    )
+    assert "value_changed" in signals
+    assert any("12" in e["detail"] and "24" in e["detail"] for e in evidence)
+
+
+def test_a_major_release_against_a_bare_version_number_is_compared():
+    existing = "Mobile app minimum supported iOS version is 15."
+    assert "value_changed" in _signals(existing, "Min iOS deployment target: 16.0.")[0]
+    assert "value_changed" not in _signals(existing, "Min iOS deployment target: 15.0.")[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Invoice 2231 from Brightline Print was paid in full.",
+            "Invoice 2231: settled, nothing outstanding.",
+        ),
+        (
+            "Priya prefers to be contacted by email rather than phone.",
+            "Email works best for Priya; she'd rather not get calls.",
+        ),
+    ],
+)
+def test_a_negation_that_restates_an_opposite_or_a_contrast_is_no_flip(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "negation_flip" not in signals and "negated_opposite" in signals
+
+
+def test_a_reversal_word_used_as_a_noun_reverses_nothing():
+    assert (
+        "reversal"
+        not in _signals(
+            "Savings goal: £8,000 by Dec 2025.", "They want £8k saved by the end of 2025."
+        )[0]
+    )
+    assert (
+        "reversal"
+        in _signals("The sprint review is on Fridays.", "The sprint review was cancelled.")[0]
+    )
+
+
+def test_an_abbreviation_of_a_hyphenated_compound_is_the_same_name():
+    signals, _ = _signals(
+        "Weekly copy shipped to the DR region (us-west-2).",
+        "Once a week a copy goes to the disaster-recovery region, us-west-2.",
+    )
+    assert "name_swap" not in signals
+
+
+def test_a_liking_and_a_dislike_in_claims_that_do_not_align_are_a_preference_flip():
+    signals, evidence = _signals(
+        "Loves cold-weather holidays — skiing, Lapland, the works.",
+        "For vacations, pick beaches and sunshine; the user can't stand the cold.",
+    )
+    assert "preference_flip" in signals
+
+
+def test_a_negation_of_the_same_pole_beside_the_other_one_is_still_a_flip():
+    signals, _ = _signals(
+        "Prefers answers formatted as bullet points.",
+        "User asked for replies in flowing prose, no bullet lists.",
+    )
+    assert "negation_flip" in signals and "negated_opposite" not in signals
+    assert "reversal" in _signals("Rustam smokes.", "Rustam quit smoking last spring.")[0]

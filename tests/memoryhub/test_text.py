@@ -112,3 +112,10 @@ def test_the_side_job_runs_on_another_thread_and_its_error_waits_for_both():
     assert finished == ["side"]  # the side job was waited for, not left writing the caches
     with pytest.raises(KeyError):
         nlp.run_beside(lambda: {}["missing"], lambda: "done")
+
+
+def test_plain_letters_reads_a_name_with_or_without_its_accents_alike():
+    from memoryhub.text import plain_letters
+
+    assert plain_letters("Søren Ødegård") == plain_letters("Soren Odegard") == "soren odegard"
+    assert plain_letters("Ayşe Łukasz İzmir") == "ayse lukasz izmir"

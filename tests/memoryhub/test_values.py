@@ -271,3 +271,45 @@ def test_a_note_dated_without_a_year_anchors_its_relative_days():
     assert same_value(values[-1], find_values("Lucía's birthday is on 2 February.")[0])
     assert [v.text for v in find_values("Dated 3 May: the demo is next Tuesday.")] == ["3 May"]
     assert find_values("The report is due 3 March. Meeting tomorrow.")[-1].text == "3 March."
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("capped at two hundred connections", 200),
+        ("a hundred calls a minute", 100),
+        ("roughly a hundred and twenty guests", 120),
+        ("fifteen hundred rows", 1500),
+        ("a thousand requests", 1000),
+        ("three thousand five hundred users", 3500),
+    ],
+)
+def test_hundreds_and_thousands_in_words_are_one_number(text, number):
+    (value,) = find_values(text)
+    assert value.kind == "number" and value.key == (float(number),)
+    assert same_value(value, find_values(f"{number} of them")[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("(note from Mon 16 Mar 2026) Dentist on Thursday this week.", (2026, 3, 19)),
+        ("As of Sat 6 Dec 2025, the dinner is exactly a fortnight away.", (2025, 12, 20)),
+        ("Note from Thu 7 Nov 2024: the window is two weeks away.", (2024, 11, 21)),
+    ],
+)
+def test_a_weekday_of_this_week_and_a_fortnight_away_count_from_the_notes_day(text, day):
+    assert find_values(text)[-1].key == day
+
+
+def test_a_day_month_and_year_with_dots_is_a_date_not_a_release():
+    (value,) = find_values("Wojciech starts on 14.10.2024.")
+    assert value.kind == "date" and value.key == (2024, 10, 14)
+    assert find_values("numpy 1.26.4")[0].kind == "version"
+
+
+def test_a_dose_in_milligrams_or_micrograms_is_a_mass():
+    assert same_value(find_values("takes 5 mg of amlodipine")[0], find_values("amlodipine 5mg")[0])
+    assert same_value(find_values("50 mcg")[0], find_values("0.05 mg")[0])
+    assert same_value(find_values("50 µg")[0], find_values("50 μg")[0])
+    assert not same_value(find_values("50 mcg")[0], find_values("75 mcg")[0])
