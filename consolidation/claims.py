@@ -17,7 +17,6 @@ raised them (the evidence a reviewer sees).
 """
 
 import re
-import unicodedata
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
@@ -25,8 +24,8 @@ from functools import lru_cache
 
 from memoryhub import lexicon
 from memoryhub.nlp import parse
-from memoryhub.text import jaccard, word_pattern
-from memoryhub.values import MONTHS, WEEKDAYS, Value, find_values, same_value
+from memoryhub.text import jaccard, plain_letters, word_pattern
+from memoryhub.values import MONTHS, WEEKDAYS, Value, count_noun, find_values, same_value
 
 STOP = set(
     """be have do will would should can could may might must shall the a an of to in on at
@@ -609,10 +608,7 @@ def _counts_same(a: Claim, b: Claim) -> bool:
         return False
     counted = {v.unit for v in b.values if v.kind == "number" and v.unit}
     if b.key:
-        last = b.key.split()[-1]
-        counted |= {last, last[:-1] if last.endswith("s") else last}
-        if last.endswith("ies"):
-            counted.add(last[:-3] + "y")
+        counted.add(count_noun(b.key.split()[-1]))
     return bool(nouns & counted)
 
 
@@ -1097,8 +1093,7 @@ def forget_spellings() -> None:
 def _folded(text: str) -> str:
     """Lower case without accents or anything but letters and digits ("İzmir" → "izmir",
     "St. Luke's" → "stlukes", "Door Dash" → "doordash")."""
-    plain = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in plain if c.isalnum() and not unicodedata.combining(c))
+    return "".join(c for c in plain_letters(text) if c.isalnum())
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ name on their own, and the patterns of identifiers, regions, hosts and versions.
 import re
 import unicodedata
 
+from memoryhub.text import plain_letters
+
 _TECH = """
 Python Java JavaScript TypeScript Go Golang Rust Ruby PHP Kotlin Swift Scala Elixir Erlang
 Haskell Clojure Perl Lua Julia R C++ C# F# Dart Zig Bash PowerShell SQL GraphQL HTML CSS
@@ -556,10 +558,7 @@ class _LazyGeoNames:
         for country in cache.get_countries().values():
             kinds[country["name"].casefold()] = "country"
         for name in list(kinds):
-            plain = "".join(
-                c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c)
-            )
-            kinds.setdefault(plain, kinds[name])
+            kinds.setdefault(plain_letters(name), kinds[name])
         return kinds
 
     def kind(self, name: str) -> str:

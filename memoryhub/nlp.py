@@ -168,9 +168,13 @@ def _leading_verbs(doc):
         ):
             continue
         first.pos_, first.tag_ = "VERB", "VBZ"
-        first.lemma_ = (
-            first.lower_[:-3] + "y" if first.lower_.endswith("ies") else first.lower_[:-1]
-        )
+        word = first.lower_
+        if word.endswith("ies"):
+            first.lemma_ = word[:-3] + "y"  # "studies"
+        elif word.endswith(("ches", "shes", "sses", "xes")):
+            first.lemma_ = word[:-2]  # "watches"
+        else:
+            first.lemma_ = word[:-1]
     return doc
 
 

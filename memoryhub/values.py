@@ -280,11 +280,16 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
 # The compounds as one pattern (a tens word, then maybe a unit), the other words listed.
-_SMALLNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
+_TENS_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?"
+# Number words without hundreds and thousands (the patterns most texts are read with: a
+# text without "hundred", "thousand" or "million" skips the longer alternatives below).
+_PLAIN_WORDNUM = rf"{_TENS_WORDNUM}|" + "|".join(
+    sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
+)
+# One to ninety-nine, the words a hundred or a thousand multiplies.
+_SMALLNUM = rf"{_TENS_WORDNUM}|" + "|".join(
     sorted(
-        (w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS) and NUMBER_WORDS[w] < 20),
-        key=len,
-        reverse=True,
+        (w for w, n in NUMBER_WORDS.items() if w.isalpha() and 1 <= n < 20), key=len, reverse=True
     )
 )
 # Hundreds and thousands in words: "two hundred", "a hundred and twenty", "fifteen hundred",
@@ -294,21 +299,8 @@ _WORDSCALE = (
     rf"(?:{_HUNDREDS}|an?|{_SMALLNUM})[ -](?:thousand|million)"
     rf"(?:(?: and)? (?:{_HUNDREDS}|{_SMALLNUM})\b)?|{_HUNDREDS}"
 )
-# Number words without hundreds and thousands (the patterns most texts are read with: a
-# text without "hundred", "thousand" or "million" skips the longer alternatives).
-_PLAIN_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?|" + "|".join(
-    sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
-)
 WORD_SCALES = re.compile(r"\b(?:hundred|thousand|million)\b", re.IGNORECASE)
-_WORDNUM = (
-    rf"(?:{_WORDSCALE})\b|"
-    + "|".join(
-        sorted((w for w in NUMBER_WORDS if not w.startswith(TENS_WORDS)), key=len, reverse=True)
-    )
-    .replace("hundred|", "")
-    .replace("|hundred", "")
-    + rf"|{_SMALLNUM}|hundred"
-)
+_WORDNUM = rf"(?:{_WORDSCALE})\b|{_PLAIN_WORDNUM}"
 _SCALE = r"k|thousand|mn|mm|m|million|bn|billion|b|lakhs?|crores?"
 _UNITS = (
     r"ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|kib|mib|gib|kb|mb|gb|tb|"
@@ -885,7 +877,7 @@ def _unit_after(text: str, end: int) -> str:
         text[end:],
     )
     if part:
-        return _count_noun(part.group(1).casefold())
+        return count_noun(part.group(1).casefold())
     words = re.match(
         r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})(?:\s+([A-Za-z][A-Za-z-]{2,}))?", text[end:]
     )
@@ -896,10 +888,10 @@ def _unit_after(text: str, end: int) -> str:
         word = words.group(2).casefold()
     if word in NOT_UNITS:
         return ""
-    return _count_noun(word)
+    return count_noun(word)
 
 
-def _count_noun(word: str) -> str:
+def count_noun(word: str) -> str:
     """One name for a counted noun: its own, singular, or the one it shares (``COUNT_NOUNS``)."""
     if word in COUNT_NOUNS:
         return COUNT_NOUNS[word]
