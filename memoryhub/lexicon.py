@@ -210,6 +210,7 @@ _MULTI = (
     "Chaos Monkey",
     "Khan Academy",
     "Apollo Router",
+    "Let's Encrypt",
 )
 
 # Canonical spelling by casefolded name, single words and the phrases above.

@@ -63,6 +63,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._lower_case_names()
         self._technologies()
         self._languages()
+        self._possessive_names()
         self._named_entities()
         self._proper_nouns()
         self._joined_names()
@@ -84,6 +85,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._parentheses()
         self._learned_types()
         self._one_type_per_name()
+        self._topic_roles()
+        self._possessed()
         linker.link(self, model=self.linker_model, record=self.linker_record)
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:

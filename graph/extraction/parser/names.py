@@ -126,6 +126,12 @@ VERSION_UNITS = set(
     times""".split()
 )
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+# The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
+POSSESSIVE_PLACES = set(
+    """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
+    clinic college school academy university cathedral church chapel abbey bay island
+    market hall garden gardens park choir seeds farm vineyard""".split()
+)
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -440,6 +446,50 @@ class NameReading:
                 continue
             self._add(
                 list(span), "document", 0.75, name=self._text(start, end), origin="title", cued=True
+            )
+
+    def _possessive_names(self):
+        """ "St. Mary's Hospital", "St John's College", "Hawke's Bay Pickers": a saint's or a
+        place's possessive with the capitalised words after it is one name (the model names
+        "St Brigid's" alone and the parse makes "College" a thing owned)."""
+        doc = self.doc
+        for mark in doc:
+            if mark.lower_ not in {"'s", "\u2019s"} or mark.i < 1 or mark.i + 1 >= len(doc):
+                continue
+            owner = doc[mark.i - 1]
+            start = owner.i
+            while start > 0 and doc[start - 1].text[:1].isupper() and not doc[start - 1].is_space:
+                start -= 1  # "St.", "Hawke"
+            if doc[start].text == "." and start + 1 < mark.i:
+                start += 1
+            words = [t for t in doc[start : mark.i] if t.text != "."]
+            saint = words and words[0].lower_.rstrip(".") in {"st", "saint", "ste"}
+            end = mark.i + 1
+            while (
+                end < len(doc)
+                and doc[end].text[:1].isupper()
+                and doc[end].pos_
+                in {
+                    "PROPN",
+                    "NOUN",
+                }
+            ):
+                end += 1
+            if end == mark.i + 1 or not owner.text[:1].isupper():
+                continue
+            place = any(t.lower_ in POSSESSIVE_PLACES for t in doc[mark.i + 1 : end])
+            if not (saint and len(words) >= 2) and not place:
+                continue
+            tokens = list(doc[start:end])
+            if not self._free(tokens) or self._starts_sentence(tokens[0]) and not saint:
+                continue
+            self._add(
+                tokens,
+                self._cue_type(tokens, "organization"),
+                0.75,
+                name=self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1])),
+                origin="propn",
+                cued=False,
             )
 
     def _vehicles(self):
@@ -846,7 +896,25 @@ class NameReading:
                 first = previous
             else:
                 break
-        return list(self.doc[first.i : tokens[-1].i + 1])
+        last = tokens[-1]
+        while (
+            last.ent_type_ == "PERSON"
+            and last.dep_ == "compound"
+            and last.i + 1 < len(doc)
+            and last.head.i == last.i + 1
+            and last.whitespace_
+        ):  # "Professor Adaeze Obi" when the model named only "Adaeze": the surname too
+            following = doc[last.i + 1]
+            if (
+                following.i in self.by_token
+                or following.pos_ != "PROPN"
+                or not following.text[:1].isupper()
+                or following.ent_type_ not in {"", "PERSON"}
+                or following.lower_ in TRIM_WORDS
+            ):
+                break
+            last = following
+        return list(self.doc[first.i : last.i + 1])
 
     def _with_cue_noun(self, tokens):
         """ "Orbit scheduler", "Data Platform group", "ledger DB": a name and the cue noun

@@ -7,6 +7,7 @@ from graph.extraction.base import ExtractedRelationship
 from graph.extraction.parser.names import NAME_TITLES
 from graph.extraction.parser.rules import (
     _NO_RULE,
+    LEADING_ROLES,
     REVERSED_RULES,
     VERB_RULES,
     Mention,
@@ -42,6 +43,31 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
+
+# Nouns for a part of a place: "Sapporo's Susukino district".
+PLACE_PARTS = set(
+    """district region province state county quarter neighbourhood neighborhood suburb
+    borough area old town centre center""".split()
+)
+# Role words that place a person in the organization a text is about (``_topic_roles``).
+TOPIC_ROLES = (ROLE_WORK | STUDENT_WORDS | LEADING_ROLES) - set(
+    """owner member contact partner associate assistant artist musician producer writer
+    volunteer agent rep representative staff""".split()
+) | set(
+    """postdoc headteacher headmaster headmistress conductor keeper treasurer secretary
+    superintendent supervisor foreman cofounder co-founder creator""".split()
+)
+TOPIC_HEADS = LEADING_ROLES | {
+    "ceo",
+    "headteacher",
+    "headmaster",
+    "headmistress",
+    "conductor",
+    "coach",
+    "captain",
+}
+HEAD_MODIFIERS = {"executive", "managing", "general", "chief", "head", "founding", "team"}
+FIELD_KEY = re.compile(r"^[\s>*_#|-]*([A-Za-z][A-Za-z -]{1,30}?)\s*[:\u2014\u2013]\s*[*_]*$")
 
 # How a role noun hangs from what states it: "X is the CTO" (attr), "X, a friend of Y"
 # (appos), "X was appointed director of Y" (oprd).
@@ -752,6 +778,171 @@ class RelationReading:
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
             ):
                 self._kin(token)
+
+    def _possessed(self):
+        """ "Ghana's Northern Region", "Sapporo's Susukino district": a place a place owns
+        lies in it; "Yara's MacBook Pro", "Noor's Polaroid": a device a person owns."""
+        for token in self.doc:
+            if token.dep_ != "poss" or token.i not in self.by_token:
+                continue
+            owner = self.by_token[token.i]
+            head = token.head
+            thing = self.by_token.get(head.i)
+            if thing is None:  # "Sapporo's Susukino district": the name before the noun
+                thing = next(
+                    (
+                        self.by_token[c.i]
+                        for c in head.children
+                        if c.dep_ in {"compound", "nmod"} and c.i in self.by_token and c.i > token.i
+                    ),
+                    None,
+                )
+                if thing is None or head.lower_ not in PLACE_PARTS:
+                    continue
+            if thing is owner:
+                continue
+            sentence = self._sentence_text(token.sent)
+            if owner.type == "location" and thing.type == "location":
+                self._relate(thing, owner, "LOCATED_IN", sentence, confidence=0.6)
+            elif (
+                owner.type == "person"
+                and thing.type in {"technology", "other"}
+                and (head.lower_ not in PLACE_PARTS)
+            ):
+                self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
+
+    def _topic_organization(self):
+        """The organization a text is about: the one its heading names ("## Contacts —
+        Nordlicht Logistics", "Research plan, Okafor Lab (Imperial College)") or the subject
+        of its first sentence ("Ocean Ridge Academy, a school in Durban, replaced ...").
+        None for a dialogue or a text about several."""
+        if self.speakers:
+            return None
+        first = next(iter(self.doc.sents), None)
+        if first is None:
+            return None
+        line_end = self.source.find("\n")
+        line = self.source[: max(line_end, 0)].strip()
+        if line_end > 0 and (
+            line.startswith("#") or (len(line) <= 80 and re.search(r"[:\u2014\u2013,]|\s-\s", line))
+        ):  # a heading over the text, not its first sentence
+            named = sorted(
+                (
+                    m
+                    for m in self.mentions
+                    if m.start < line_end and m.type == "organization" and m.origin != "chunk"
+                ),
+                key=lambda m: m.start,
+            )
+            if named:
+                return named[0]
+        for token in first:
+            if token.dep_ == "nsubj" and token.head.dep_ == "ROOT":
+                mention = self.by_token.get(token.i)
+                if mention is not None and mention.type == "organization":
+                    return mention
+        return None
+
+    def _role_before(self, mention):
+        """The role word a person's name stands with: before it ("Executive director Hannah
+        Brightwater", "grad student Tomasz"), as its apposition ("Its chair, Neema Massawe";
+        "Rubén Garza, our automation lead"), or as the key of its line ("keeper: Ngaio
+        Parata"). Returns ``(role word, its modifiers, whose)`` or None; ``whose`` is True
+        for "its"/"our"/"their", None when the role is someone else's or of something named
+        ("my partner", "head of IT"), else False."""
+        span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        if span is None:
+            return None
+        candidates = []
+        index = span.start - 1
+        if index >= 0 and self.doc[index].lower_ in TOPIC_ROLES:
+            word = self.doc[index]
+            modifiers = []
+            back = index - 1
+            while (
+                back >= 0
+                and self.doc[back].pos_ in {"NOUN", "ADJ", "PROPN"}
+                and len(modifiers) < 2
+                and back not in self.by_token
+            ):
+                modifiers.append(self.doc[back].lower_)
+                back -= 1
+            whose = False
+            if back >= 0 and (self.doc[back].lower_ in {"its", "our", "their"}):
+                whose = True
+            elif back >= 0 and (
+                self.doc[back].lower_ in {"my", "his", "her", "your", "'s", "\u2019s"}
+                or back in self.by_token
+            ):
+                whose = None
+            candidates.append((word.lower_, modifiers, whose))
+        root = span.root
+        heads = [root.head] if root.dep_ == "appos" else []
+        heads += [c for c in root.children if c.dep_ == "appos"]
+        for head in heads:
+            if head.lower_ not in TOPIC_ROLES or head.i in self.by_token:
+                continue
+            modifiers = [c.lower_ for c in head.children if c.dep_ in {"compound", "amod"}]
+            whose = False
+            for child in head.children:
+                if child.dep_ == "poss":
+                    whose = True if child.lower_ in {"its", "our", "their"} else None
+                    break
+                if child.dep_ == "prep" and child.lower_ in {"of", "at", "for", "with"}:
+                    whose = None
+            candidates.append((head.lower_, modifiers, whose))
+        line_start = self.source.rfind("\n", 0, mention.start) + 1
+        key = FIELD_KEY.match(self.source[line_start : mention.start])
+        if key and key.group(1).split()[-1].casefold() in TOPIC_ROLES:
+            words = key.group(1).casefold().split()
+            candidates.append((words[-1], words[:-1], False))
+        return candidates[0] if candidates else None
+
+    def _topic_roles(self):
+        """People named with a role in a text about one organization hold that role there:
+        a founder created it, a head or a chair leads it, anyone else works for it (or is
+        part of it, for a team, a club or a lab), unless the rules related them to an
+        organization already or their sentence names another one."""
+        topic = self._topic_organization()
+        if topic is None:
+            return
+        anchored = {
+            normalize_name(r.source)
+            for r in self.relationships.values()
+            if r.type in {"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT"}
+        }
+        team = bool(
+            {w.casefold() for w in topic.name.split()} & (TEAM_WORDS | {"lab", "choir", "fc"})
+        )
+        for mention in self.mentions:
+            if mention.type != "person" or normalize_name(mention.name) in anchored:
+                continue
+            role = self._role_before(mention)
+            if role is None:
+                continue
+            word, modifiers, possessed = role
+            if possessed is None:
+                continue  # "my partner Léa", "head of IT": another's, or of something else
+            span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            sentence = span.sent
+            others = {
+                m.name
+                for m in self.mentions
+                if m.type == "organization"
+                and m is not topic
+                and sentence.start_char <= m.start < sentence.end_char
+            }
+            if others and not possessed:
+                continue
+            if word in {"founder", "cofounder", "co-founder", "creator"}:
+                type_ = "CREATED"
+            elif word in TOPIC_HEADS and all(m in HEAD_MODIFIERS for m in modifiers):
+                type_ = "LEADS"
+            elif word in STUDENT_WORDS and not team:
+                type_ = "STUDIES_AT"
+            else:
+                type_ = "PART_OF" if team else "WORKS_FOR"
+            self._relate(mention, topic, type_, self._sentence_text(sentence), confidence=0.55)
 
     def _team_of(self, owner):
         """ "Kasia's search team", "Sunita's team, Payments Core", "Björn's team (Growth)":

@@ -152,8 +152,15 @@ class SurfaceReading:
             head = token.root if token is not None else None
             if head is not None and head.dep_ == "poss":
                 head = head.head  # "Juliette's thesis is on federated learning"
-            if head is not None and head.dep_ == "nsubj" and head.head.dep_ == "ROOT":
-                return person  # "Daniela Ruiz is a data engineer at Klarna"
+            if (
+                head is not None
+                and head.dep_ == "nsubj"
+                and (
+                    head.head.dep_ == "ROOT"
+                    or (head.head.dep_ in {"ccomp", "conj"} and head.head.head.dep_ == "ROOT")
+                )
+            ):  # "Daniela Ruiz is a data engineer at Klarna", "Thiago's language is
+                return person  # Portuguese; keep replies informal"
         if len(opening) == 1:
             before = self.source[first[0].idx : opening[0].start]
             after = self.source[opening[0].end : opening[0].end + 2]

@@ -86,7 +86,7 @@ PLACE_CUES = set(
     mountains island islands river airport station temple cathedral castle palace gardens
     garden falls canyon valley bay coast peninsula national forest trail plaza market
     lagoon harbour harbor pier wharf cove glacier volcano fjord desert shrine
-    sanctuary""".split()
+    sanctuary hotel hostel resort junction terminal""".split()
 )
 # Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
 PLACE_OPENERS = {"mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago"}
