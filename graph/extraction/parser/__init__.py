@@ -64,6 +64,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._technologies()
         self._languages()
         self._possessive_names()
+        self._named_after_kind()
         self._named_entities()
         self._proper_nouns()
         self._joined_names()

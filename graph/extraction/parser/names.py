@@ -63,7 +63,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
-from memoryhub.nlp import ENGLISH_PARTS
+from memoryhub.nlp import ENGLISH_PARTS, english_word
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
 UNIT_ADJECTIVES = set(
@@ -132,6 +132,8 @@ POSSESSIVE_PLACES = set(
     clinic college school academy university cathedral church chapel abbey bay island
     market hall garden gardens park choir seeds farm vineyard""".split()
 )
+# A word with a capital inside after lower-case letters: "OpenMRS", "PaperCut".
+CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -936,7 +938,11 @@ class NameReading:
             if (
                 token is not None
                 and token.i not in self.by_token
-                and (token.pos_ == "PROPN" or self._capitalised_in_name(token))
+                and (
+                    token.pos_ == "PROPN"
+                    or self._capitalised_in_name(token)
+                    or CAMEL_CASE.match(token.text)
+                )
                 and token.text[:1].isupper()
                 and token.lower_ not in TRIM_WORDS
                 and not (token.lower_ in NAME_PREFIXES and self.source[token.idx].islower())
@@ -963,6 +969,7 @@ class NameReading:
                             and self.doc[tokens[0].i + 1].lower_ in {"'s", "’s"}
                         )
                         and not self._introduced_person(tokens[0])
+                        and not self._unknown_subject(tokens[0])
                     )
                     nxt = tokens[-1].i + 1
                     if (
@@ -1072,6 +1079,71 @@ class NameReading:
             "feel",
             "grow",
         }
+
+    def _unknown_subject(self, token) -> bool:
+        """ "Linh collects film cameras", "Tele+ is built on Twilio": a sentence-opening
+        proper noun that is the subject and no English word is a name."""
+        return (
+            token.dep_ in {"nsubj", "nsubjpass"}
+            and token.pos_ == "PROPN"
+            and len(token.text) > 2
+            and token.lower_ not in lexicon.NEVER_NAMES
+            and not english_word(token.text)
+            and not english_word(token.lemma_)
+        )
+
+    def _named_after_kind(self):
+        """ "the open-source library fastjsonl", "His main repo is tidepool", "the
+        forecasting engine, tide-model,": a lower-case word no English dictionary knows,
+        named by a system noun, is that system's name."""
+        doc = self.doc
+        for token in doc:
+            if not token.text.islower() or token.i in self.by_token or token.is_stop:
+                continue
+            first = token
+            if (
+                token.i > 1
+                and doc[token.i - 1].text == "-"
+                and not doc[token.i - 1].whitespace_
+                and not doc[token.i - 2].whitespace_
+                and doc[token.i - 2].text.islower()
+            ):
+                first = doc[token.i - 2]  # "tide-model" read as "tide" "-" "model"
+            words = [t.text for t in doc[first.i : token.i + 1] if t.text != "-"]
+            if first is token and (english_word(token.text) or not token.text.isalpha()):
+                continue
+            if (
+                first is not token
+                and all(english_word(w) for w in words)
+                and (token.dep_ != "appos")
+            ):
+                continue
+            kind = None
+            for child in token.children:
+                if child.dep_ == "compound" and child.lemma_.lower() in APPOSED_SYSTEM_NOUNS:
+                    kind = child.lemma_.lower()  # "library fastjsonl"
+            if (
+                token.dep_ == "appos"
+                and token.head.lemma_.lower() in APPOSED_SYSTEM_NOUNS
+                and doc[first.i - 1].text == ","
+            ):
+                kind = token.head.lemma_.lower()  # "the engine, tide-model, ..."
+            if token.dep_ == "attr" and token.head.lemma_ == "be":
+                subject = next(
+                    (c for c in token.head.children if c.dep_ in {"nsubj", "nsubjpass"}), None
+                )
+                if subject is not None and subject.lemma_.lower() in APPOSED_SYSTEM_NOUNS:
+                    kind = subject.lemma_.lower()  # "His main repo is tidepool"
+            if kind is None or any(doc[i].i in self.by_token for i in range(first.i, token.i + 1)):
+                continue
+            type_ = (
+                "technology"
+                if kind in {"library", "tool", "framework", "package"}
+                else "project"
+                if kind == "project"
+                else "component"
+            )
+            self._add(list(doc[first.i : token.i + 1]), type_, 0.6, origin="identifier", cued=True)
 
     def _capitalised_in_name(self, token) -> bool:
         """A capitalised word the tagger did not call a proper noun: a known first name
