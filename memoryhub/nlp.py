@@ -264,6 +264,10 @@ def parser_available() -> bool:
     return _load() is not None
 
 
+# Top-level domains a company's name may end in ("Booking.com", "Monday.com").
+BRAND_DOMAINS = {"com", "io", "ai", "org", "net", "co", "app", "de", "nl"}
+
+
 def identifier_kind(word: str, *, technical: bool = False) -> str:
     """What a lower-case technical token is: ``region``, ``file``, ``ticket``,
     ``version``, ``identifier`` (a host, service, table or code name), or ``""`` for a
@@ -286,6 +290,9 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
         return "identifier"
     if "." in word:
         parts = word.split(".")
+        if word[0].isupper() and len(parts) == 2 and parts[1] in BRAND_DOMAINS:
+            return ""  # "Booking.com", "Bol.com": a company's name, not a host
+
         return "identifier" if all(len(p) > 1 for p in parts) and len(parts) >= 2 else ""
     if "-" in word:
         parts = [p.casefold() for p in word.split("-")]
