@@ -36,6 +36,8 @@ STOP = set(
 )
 PRONOUNS = set("i we you he she it they me us him her them user who that this".split())
 NEGATIONS = {"not", "never", "no", "n't", "without", "none", "nobody", "nothing", "neither"}
+# Verbs that say "has not" ("Room B lacks a projector" against "has a projector").
+NEGATIONS |= {"lack", "lacks", "lacked", "lacking"}
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
     ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
@@ -961,6 +963,8 @@ FEATURES = (
     "title_swap",
     "field_changed",
     "field_changed_share",
+    "kin_swap",
+    "identifier_extended",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1004,7 +1008,7 @@ LIKES = re.compile(
     r"\b(?:prefer(?:s|red)?|like[sd]?|lov(?:e|es|ed)|enjoy(?:s|ed)?|(?:is|are|am|'s|'re) "
     r"(?:really |very |big |huge )?into|fan of|favou?rite|go-to|swears? by|keen on|fond of|"
     r"big on|wants?|asks? for|opts? for|goes for|happy with|switched to|went back to|"
-    r"back to|now uses|picked|chose)\b",
+    r"back to|now uses|picked|chose|(?:is|are|am|'s|'re) comfortable)\b",
     re.IGNORECASE,
 )
 DISLIKES = re.compile(
@@ -1018,6 +1022,36 @@ DISLIKES = re.compile(
 
 
 CONTRAST = re.compile(r"\b(?:rather than|instead of|in place of)\b", re.IGNORECASE)
+# "prefers phone calls over email", "tea to coffee", "email rather than Slack": what a
+# preference puts second (group 1).
+PREFERRED_OVER = re.compile(
+    r"\b(?:prefer(?:s|red|ring)?|lik(?:es?|ed|ing)|wants?|rather have|picks?|chooses?)\s+"
+    r"\S[^.;:!?\n]{0,60}?\s+(?:over|to|than|rather than|instead of)\s+"
+    r"([^.;:!?,\n]{2,40}?)(?=[.;:!?,\n]|$|\s+(?:for|in|on|at|when|if|because|and)\b)",
+    re.IGNORECASE,
+)
+
+
+def _second_choice_liked(text: str, other_claims) -> str:
+    """The thing ``text`` prefers something else over, where a claim of the other text
+    likes it ("likes to be contacted by email" / "prefers phone calls over email"): a
+    changed preference. Returns the word, or ""."""
+    for found in PREFERRED_OVER.finditer(text):
+        second = {
+            w.casefold()[:5]
+            for w in re.findall(r"[A-Za-z][\w'-]+", found.group(1))
+            if w.casefold() not in STOP and len(w) > 2
+        }
+        for claim in other_claims:
+            if not LIKES.search(claim.text) or DISLIKES.search(claim.text):
+                continue
+            own = PREFERRED_OVER.search(claim.text)
+            liked = claim.text[: own.start(1)] if own else claim.text
+            words = {w.casefold()[:5] for w in re.findall(r"[A-Za-z][\w'-]+", liked)}
+            hit = sorted(second & words)
+            if hit:
+                return hit[0]
+    return ""
 
 
 def _liking(claim: "Claim") -> int:
@@ -1313,6 +1347,7 @@ def compare(incoming: str, existing: str) -> dict:
     _anchored_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
     _identifiers(incoming, existing, features, evidence)
+    _near_names(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     # a word that is also a noun only where it is not one ("by the end of 2025", "a network
@@ -1340,6 +1375,15 @@ def compare(incoming: str, existing: str) -> dict:
             features["preference_flip"] = 1.0
             shown = "likes → dislikes" if 1 in liked_old else "dislikes → likes"
             evidence.append(_text_evidence("preference_flip", shown, features["align_best"]))
+    if not features["preference_flip"]:
+        second = _second_choice_liked(incoming, old_claims) or _second_choice_liked(
+            existing, new_claims
+        )
+        if second:  # "likes email" / "prefers phone calls over email"
+            features["preference_flip"] = 1.0
+            evidence.append(
+                _text_evidence("preference_flip", f"{second}… now second", features["align_best"])
+            )
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}
 
 
@@ -1672,6 +1716,100 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         evidence.append(
             _text_evidence("identifier_swap", ", ".join(f"{a} → {b}" for a, b in swapped[:3]))
         )
+
+
+KIN_WORDS = (
+    "mother-in-law|father-in-law|sister-in-law|brother-in-law|son-in-law|daughter-in-law|"
+    "mother|mom|mum|father|dad|brother|sister|son|daughter|wife|husband|partner|boyfriend|"
+    "girlfriend|fiancee?|cousin|aunt|auntie|uncle|niece|nephew|grandma|grandmother|"
+    "grandfather|grandpa|granny|grandson|granddaughter|stepson|stepdaughter|stepmother|"
+    "stepfather|colleague|coworker|friend|neighbou?r|roommate|flatmate|housemate|classmate|"
+    "teammate|twin|boss|manager|mentor"
+)
+# Relative words that name one tie ("mum" and "mother", "partner" and "wife").
+KIN_SAME = {
+    word: group
+    for group, words in (
+        ("mother", "mother mom mum"),
+        ("father", "father dad"),
+        ("grandmother", "grandmother grandma granny"),
+        ("grandfather", "grandfather grandpa"),
+        ("partner", "partner wife husband boyfriend girlfriend fiance fiancee"),
+        ("colleague", "colleague coworker teammate"),
+        ("boss", "boss manager"),
+    )
+    for word in words.split()
+}
+# "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law": a relative word tied to
+# a name or to its owner's name (groups: owner, relative word, name).
+KIN_MENTION = re.compile(
+    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+)?\b(?:older\s+|younger\s+|little\s+|big\s+)?"
+    rf"({KIN_WORDS})s?\b(?:,?\s+([A-Z][\w-]+)\b)?"
+)
+# A code name: "auth-service", "payments-db-replica", "orders_db".
+CODE_NAME = re.compile(r"(?<![\w./-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w/-])")
+
+
+def _says(word: str, text: str) -> bool:
+    """Whether ``text`` has ``word`` as a whole word ("mother" not in "mother-in-law")."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None
+
+
+def _near_names(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """Two subjects named almost alike, each absent from the other text:
+
+    - ``kin_swap``: one name, or one owner's relative, called by another relative word
+      ("my brother Tariq" / "my cousin Tariq", "Nadia's mother" / "Nadia's
+      mother-in-law"): another person;
+    - ``identifier_extended``: a code name and the same name with a part more
+      ("auth-service" / "auth-service-legacy", "payments-db" / "payments-db-replica"):
+      another system of the family."""
+
+    def kin(text: str) -> set[tuple[str, str, str]]:
+        return {
+            ((m.group(1) or "").casefold(), m.group(2).casefold(), (m.group(3) or "").casefold())
+            for m in KIN_MENTION.finditer(text)
+            if m.group(1) or m.group(3)
+        }
+
+    new, old = kin(incoming), kin(existing)
+    lowered_new, lowered_old = incoming.casefold(), existing.casefold()
+    for owner_o, word_o, name_o in old:
+        for owner_n, word_n, name_n in new:
+            if (
+                KIN_SAME.get(word_o, word_o) == KIN_SAME.get(word_n, word_n)
+                or _says(word_o, lowered_new)
+                or _says(word_n, lowered_old)
+            ):
+                continue
+            same_name = name_o and name_o == name_n
+            same_owner = owner_o and owner_o == owner_n and name_o == name_n
+            if same_name or same_owner:
+                features["kin_swap"] = 1.0
+                who = name_o or owner_o
+                evidence.append(_text_evidence("kin_swap", f"{who}: {word_o} → {word_n}"))
+                break
+        if features["kin_swap"]:
+            break
+    codes_new = {m.group(1).casefold() for m in CODE_NAME.finditer(incoming)}
+    codes_old = {m.group(1).casefold() for m in CODE_NAME.finditer(existing)}
+    for short, long_codes, own in (
+        (codes_old - codes_new, codes_new - codes_old, lowered_old),
+        (codes_new - codes_old, codes_old - codes_new, lowered_new),
+    ):
+        for code in short:
+            longer = next(
+                (
+                    c
+                    for c in long_codes
+                    if c.startswith(code) and c[len(code) : len(code) + 1] in "-_"
+                ),
+                None,
+            )
+            if longer is not None and longer not in own:
+                features["identifier_extended"] = 1.0
+                evidence.append(_text_evidence("identifier_extended", f"{code} / {longer}"))
+                return
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:

@@ -859,3 +859,54 @@ def test_a_negation_of_the_same_pole_beside_the_other_one_is_still_a_flip():
     )
     assert "negation_flip" in signals and "negated_opposite" not in signals
     assert "reversal" in _signals("Rustam smokes.", "Rustam quit smoking last spring.")[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "signal"),
+    [
+        ("My brother Tariq lives in Leeds.", "My cousin Tariq lives in Bristol.", "kin_swap"),
+        ("Sarah's daughter Mia is in Year 4.", "Sarah's niece Mia is in Year 6.", "kin_swap"),
+        ("Nadia's mother is a retired nurse.", "Nadia's mother-in-law is a nurse.", "kin_swap"),
+        (
+            "`auth-service` listens on port 8443.",
+            "auth-service-legacy uses 8080.",
+            "identifier_extended",
+        ),
+        (
+            "payments-db runs on r6g.xlarge.",
+            "payments-db-replica runs on r6g.large.",
+            "identifier_extended",
+        ),
+    ],
+)
+def test_a_subject_named_almost_alike_is_another_subject(existing, incoming, signal):
+    signals, evidence = _signals(existing, incoming)
+    assert signal in signals and any(e["signal"] == signal for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("My mum Halina takes amlodipine.", "My mother Halina takes 10 mg amlodipine."),
+        ("My partner Léa lives in Lyon.", "My wife Léa moved to Paris."),
+        ("payments-db runs on r6g.xlarge.", "payments-db now runs on r6g.large."),
+    ],
+)
+def test_one_tie_in_other_words_or_the_same_code_name_is_no_near_name(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert not {"kin_swap", "identifier_extended"} & signals
+
+
+def test_a_second_choice_that_the_other_text_liked_and_a_lack_are_changes():
+    signals, evidence = _signals(
+        "Ines likes to be contacted by email.", "Ines prefers phone calls over email."
+    )
+    assert "preference_flip" in signals
+    assert (
+        "preference_flip"
+        not in _signals(
+            "Ines likes to be contacted by phone.", "Ines prefers phone calls over email."
+        )[0]
+    )
+    signals, _ = _signals("Conference room B has a projector.", "Room B lacks a projector.")
+    assert "negation_flip" in signals

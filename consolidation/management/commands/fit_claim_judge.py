@@ -34,6 +34,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev17.jsonl",
     DATA / "consolidation" / "pairs_dev18.jsonl",
     DATA / "consolidation" / "pairs_dev19.jsonl",
+    DATA / "consolidation" / "pairs_dev20.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
