@@ -1003,6 +1003,12 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert found["royal marine hotel"] == "location"
     found = dict(_entities(parser.extract("Kiva's HQ is in San Francisco.")))
     assert "kiva" in found and "kiva s hq" not in found
+    found = dict(
+        _entities(parser.extract("Scanners are Zebra TC52 units; a John Deere 5075E tractor."))
+    )
+    assert "zebra tc52" in found and "john deere 5075e" in found
+    found = dict(_entities(parser.extract("Anna runs Postgres 16 with a 5GB cache at 10am.")))
+    assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
 def test_people_named_with_a_role_in_a_text_about_one_organization(parser):

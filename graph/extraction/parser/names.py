@@ -132,6 +132,27 @@ POSSESSIVE_PLACES = set(
     clinic college school academy university cathedral church chapel abbey bay island
     market hall garden gardens park choir seeds farm vineyard""".split()
 )
+# A model's or a unit's code after a name: letters and digits, capitals ("TC52", "5075E",
+# "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").
+MODEL_CODE = re.compile(r"^(?=[A-Z0-9+]*[A-Z])(?=[A-Z0-9+]*\d)[A-Z]{0,4}\d{1,5}[A-Z]{0,3}\+?$")
+CODE_UNITS = {
+    "k",
+    "m",
+    "b",
+    "g",
+    "gb",
+    "mb",
+    "tb",
+    "kb",
+    "am",
+    "pm",
+    "x",
+    "p",
+    "v",
+    "kw",
+    "mw",
+    "hz",
+}
 # A word with a capital inside after lower-case letters: "OpenMRS", "PaperCut".
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
@@ -268,6 +289,15 @@ class NameReading:
         if after >= len(self.doc) or not tokens[-1].text[:1].isupper():
             return False
         number = self.doc[after]
+        code = MODEL_CODE.match(number.text)
+        if (
+            code
+            and tokens[-1].whitespace_
+            and number.sent == tokens[-1].sent
+            and re.sub(r"[\d+]", "", number.text).casefold() not in CODE_UNITS
+            and number.ent_type_ not in {"DATE", "TIME", "QUANTITY", "MONEY", "PERCENT"}
+        ):  # "Zebra TC52", "John Deere 5075E", "Ward 7B": a model or a unit's code
+            return after not in self.by_token
         if not tokens[-1].whitespace_ or not (
             number.like_num or lexicon.VERSION.match(number.text)
         ):
