@@ -1036,6 +1036,11 @@ def test_people_named_with_a_role_in_a_text_about_one_organization(parser):
         )
     )
     assert not [t for t in triples if t[0] == "wanjiru" and t[2] == "greenline pharmacy"]
+    triples = _triples(
+        parser.extract("### Yara's laptop\n- Password manager: 1Password (replaced LastPass)")
+    )
+    assert ("1password", "REPLACES", "lastpass") in triples
+    assert not [t for t in triples if t[1] == "REPORTS_TO"]
 
 
 def test_names_no_dictionary_knows_and_company_domains(parser):

@@ -44,6 +44,9 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# Relationships only people have with each other (every one the development writers
+# labelled is between two people).
+BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
 # Nouns for a part of a place: "Sapporo's Susukino district".
 PLACE_PARTS = set(
     """district region province state county quarter neighbourhood neighborhood suburb
@@ -553,8 +556,10 @@ class RelationReading:
                 verb,
             )  # "Still live in Dayton", "Yeah, moved to Lyon"
             if verb.i == first.i or (
-                verb.i > 0 and verb.nbor(-1).text in {";", ",", "\u2014", "\u2013", "-", "--", ":"}
-            ):  # "- **Wilhelm** (grandpa) — lives in Graz": the item's subject
+                verb.i > 0
+                and verb.nbor(-1).text in {";", ",", "\u2014", "\u2013", "-", "--", ":", "("}
+            ):  # "- **Wilhelm** (grandpa) — lives in Graz", "- **Linear** — issue tracking
+                # (replaced Jira in Q1)": the item's subject
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
                     return [topic]
@@ -810,6 +815,17 @@ class RelationReading:
                 and (head.lower_ not in PLACE_PARTS)
             ):
                 self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
+
+    def _people_only(self):
+        """Drop a relationship only people have with each other where either side, as
+        finally typed, is no person ("Password manager: 1Password" is no one's manager)."""
+        people = {normalize_name(m.name) for m in self.mentions if m.type == "person"}
+        for key in [
+            k
+            for k in self.relationships
+            if k[1] in BETWEEN_PEOPLE and not (k[0] in people and k[2] in people)
+        ]:
+            del self.relationships[key]
 
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —
