@@ -35,9 +35,10 @@ STOP = set(
     every all both only own same other such than too very get got""".split()
 )
 PRONOUNS = set("i we you he she it they me us him her them user who that this".split())
-NEGATIONS = {"not", "never", "no", "n't", "without", "none", "nobody", "nothing", "neither"}
-# Verbs that say "has not" ("Room B lacks a projector" against "has a projector").
-NEGATIONS |= {"lack", "lacks", "lacked", "lacking"}
+# Negations, with the verbs that say "has not" ("Room B lacks a projector").
+NEGATIONS = set(
+    "not never no n't without none nobody nothing neither lack lacks lacked lacking".split()
+)
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
     ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
@@ -1718,34 +1719,6 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         )
 
 
-KIN_WORDS = (
-    "mother-in-law|father-in-law|sister-in-law|brother-in-law|son-in-law|daughter-in-law|"
-    "mother|mom|mum|father|dad|brother|sister|son|daughter|wife|husband|partner|boyfriend|"
-    "girlfriend|fiancee?|cousin|aunt|auntie|uncle|niece|nephew|grandma|grandmother|"
-    "grandfather|grandpa|granny|grandson|granddaughter|stepson|stepdaughter|stepmother|"
-    "stepfather|colleague|coworker|friend|neighbou?r|roommate|flatmate|housemate|classmate|"
-    "teammate|twin|boss|manager|mentor"
-)
-# Relative words that name one tie ("mum" and "mother", "partner" and "wife").
-KIN_SAME = {
-    word: group
-    for group, words in (
-        ("mother", "mother mom mum"),
-        ("father", "father dad"),
-        ("grandmother", "grandmother grandma granny"),
-        ("grandfather", "grandfather grandpa"),
-        ("partner", "partner wife husband boyfriend girlfriend fiance fiancee"),
-        ("colleague", "colleague coworker teammate"),
-        ("boss", "boss manager"),
-    )
-    for word in words.split()
-}
-# "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law": a relative word tied to
-# a name or to its owner's name (groups: owner, relative word, name).
-KIN_MENTION = re.compile(
-    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+)?\b(?:older\s+|younger\s+|little\s+|big\s+)?"
-    rf"({KIN_WORDS})s?\b(?:,?\s+([A-Z][\w-]+)\b)?"
-)
 # A code name: "auth-service", "payments-db-replica", "orders_db".
 CODE_NAME = re.compile(r"(?<![\w./-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w/-])")
 
@@ -1764,52 +1737,57 @@ def _near_names(incoming: str, existing: str, features: dict, evidence: list) ->
     - ``identifier_extended``: a code name and the same name with a part more
       ("auth-service" / "auth-service-legacy", "payments-db" / "payments-db-replica"):
       another system of the family."""
+    for signal, detail in (
+        ("kin_swap", _kin_swap(incoming, existing)),
+        ("identifier_extended", _extended_code(incoming, existing)),
+    ):
+        if detail:
+            features[signal] = 1.0
+            evidence.append(_text_evidence(signal, detail))
 
-    def kin(text: str) -> set[tuple[str, str, str]]:
-        return {
-            ((m.group(1) or "").casefold(), m.group(2).casefold(), (m.group(3) or "").casefold())
-            for m in KIN_MENTION.finditer(text)
-            if m.group(1) or m.group(3)
-        }
 
-    new, old = kin(incoming), kin(existing)
+def _kin_mentions(text: str) -> set[tuple[str, str, str]]:
+    """``(owner, relative word, name)`` of each relative tied to a name or an owner."""
+    return {
+        ((m.group(1) or "").casefold(), m.group(2).casefold(), (m.group(3) or "").casefold())
+        for m in KIN_MENTION.finditer(text)
+        if m.group(1) or m.group(3)
+    }
+
+
+def _kin_swap(incoming: str, existing: str) -> str:
+    """ "tariq: brother → cousin" when one name or one owner's relative is called by
+    another relative word, neither word said in the other text; "" otherwise."""
     lowered_new, lowered_old = incoming.casefold(), existing.casefold()
-    for owner_o, word_o, name_o in old:
+    new = _kin_mentions(incoming)
+    for owner_o, word_o, name_o in _kin_mentions(existing):
         for owner_n, word_n, name_n in new:
             if (
                 KIN_SAME.get(word_o, word_o) == KIN_SAME.get(word_n, word_n)
                 or _says(word_o, lowered_new)
                 or _says(word_n, lowered_old)
+                or name_o != name_n
+                or not (name_o or owner_o == owner_n)
             ):
                 continue
-            same_name = name_o and name_o == name_n
-            same_owner = owner_o and owner_o == owner_n and name_o == name_n
-            if same_name or same_owner:
-                features["kin_swap"] = 1.0
-                who = name_o or owner_o
-                evidence.append(_text_evidence("kin_swap", f"{who}: {word_o} → {word_n}"))
-                break
-        if features["kin_swap"]:
-            break
+            return f"{name_o or owner_o}: {word_o} → {word_n}"
+    return ""
+
+
+def _extended_code(incoming: str, existing: str) -> str:
+    """ "auth-service / auth-service-legacy": a code name of one text that the other
+    names with a part more, and does not name alone; "" otherwise."""
     codes_new = {m.group(1).casefold() for m in CODE_NAME.finditer(incoming)}
     codes_old = {m.group(1).casefold() for m in CODE_NAME.finditer(existing)}
-    for short, long_codes, own in (
-        (codes_old - codes_new, codes_new - codes_old, lowered_old),
-        (codes_new - codes_old, codes_old - codes_new, lowered_new),
+    for short, longer, own in (
+        (codes_old - codes_new, codes_new - codes_old, existing.casefold()),
+        (codes_new - codes_old, codes_old - codes_new, incoming.casefold()),
     ):
         for code in short:
-            longer = next(
-                (
-                    c
-                    for c in long_codes
-                    if c.startswith(code) and c[len(code) : len(code) + 1] in "-_"
-                ),
-                None,
-            )
-            if longer is not None and longer not in own:
-                features["identifier_extended"] = 1.0
-                evidence.append(_text_evidence("identifier_extended", f"{code} / {longer}"))
-                return
+            for other in longer:
+                if other.startswith((f"{code}-", f"{code}_")) and other not in own:
+                    return f"{code} / {other}"
+    return ""
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:
@@ -2008,6 +1986,40 @@ RELATIVES = set(
     uncle niece nephew grandma grandmother grandfather grandpa granny nan grandson
     granddaughter colleague coworker co-worker friend neighbour neighbor roommate flatmate
     housemate classmate teammate twin in-law""".split()
+)
+# Relative words tied to a name ("my *brother* Tariq", "Sarah's *niece* Mia"): the
+# relatives above, the in-laws and step-relatives by name, and who one works under; the
+# longest first, so "mother-in-law" is not read as "mother".
+KIN_WORDS = "|".join(
+    sorted(
+        RELATIVES - {"in-law", "kids", "parents"}
+        | {f"{kin}-in-law" for kin in ("mother", "father", "sister", "brother", "son", "daughter")}
+        | {f"step{kin}" for kin in ("son", "daughter", "mother", "father")}
+        | {"auntie", "boss", "manager", "mentor"},
+        key=len,
+        reverse=True,
+    )
+)
+# Relative words that name one tie ("mum" and "mother", "partner" and "wife").
+KIN_SAME = {
+    word: group
+    for group, words in (
+        ("mother", "mother mom mum"),
+        ("father", "father dad"),
+        ("grandmother", "grandmother grandma granny nan"),
+        ("grandfather", "grandfather grandpa"),
+        ("partner", "partner spouse wife husband boyfriend girlfriend fiance fiancee"),
+        ("colleague", "colleague coworker co-worker teammate"),
+        ("child", "child kid"),
+        ("boss", "boss manager"),
+    )
+    for word in words.split()
+}
+# "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law": a relative word tied to
+# a name or to its owner's name (groups: owner, relative word, name).
+KIN_MENTION = re.compile(
+    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+)?\b(?:older\s+|younger\s+|little\s+|big\s+)?"
+    rf"({KIN_WORDS})s?\b(?:,?\s+([A-Z][\w-]+)\b)?"
 )
 
 

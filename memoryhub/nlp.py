@@ -292,7 +292,6 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
         parts = word.split(".")
         if word[0].isupper() and len(parts) == 2 and parts[1] in BRAND_DOMAINS:
             return ""  # "Booking.com", "Bol.com": a company's name, not a host
-
         return "identifier" if all(len(p) > 1 for p in parts) and len(parts) >= 2 else ""
     if "-" in word:
         parts = [p.casefold() for p in word.split("-")]

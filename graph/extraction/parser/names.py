@@ -125,7 +125,6 @@ VERSION_UNITS = set(
     replica pods pod instances instance users cores vcpu cpus workers days weeks hours
     times""".split()
 )
-# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 # The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
 POSSESSIVE_PLACES = set(
     """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
@@ -135,26 +134,12 @@ POSSESSIVE_PLACES = set(
 # A model's or a unit's code after a name: letters and digits, capitals ("TC52", "5075E",
 # "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").
 MODEL_CODE = re.compile(r"^(?=[A-Z0-9+]*[A-Z])(?=[A-Z0-9+]*\d)[A-Z]{0,4}\d{1,5}[A-Z]{0,3}\+?$")
-CODE_UNITS = {
-    "k",
-    "m",
-    "b",
-    "g",
-    "gb",
-    "mb",
-    "tb",
-    "kb",
-    "am",
-    "pm",
-    "x",
-    "p",
-    "v",
-    "kw",
-    "mw",
-    "hz",
-}
+CODE_UNITS = set("k m b g kb mb gb tb am pm x p v kw mw hz".split())
 # A word with a capital inside after lower-case letters: "OpenMRS", "PaperCut".
+# The parts of speech of the words after a possessive that go on a name ("Bay Pickers").
+NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
+# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -497,15 +482,7 @@ class NameReading:
             words = [t for t in doc[start : mark.i] if t.text != "."]
             saint = words and words[0].lower_.rstrip(".") in {"st", "saint", "ste"}
             end = mark.i + 1
-            while (
-                end < len(doc)
-                and doc[end].text[:1].isupper()
-                and doc[end].pos_
-                in {
-                    "PROPN",
-                    "NOUN",
-                }
-            ):
+            while end < len(doc) and doc[end].text[:1].isupper() and doc[end].pos_ in NAME_POS:
                 end += 1
             if end == mark.i + 1 or not owner.text[:1].isupper():
                 continue
@@ -513,7 +490,7 @@ class NameReading:
             if not (saint and len(words) >= 2) and not place:
                 continue
             tokens = list(doc[start:end])
-            if not self._free(tokens) or self._starts_sentence(tokens[0]) and not saint:
+            if not self._free(tokens) or (self._starts_sentence(tokens[0]) and not saint):
                 continue
             self._add(
                 tokens,
@@ -1142,11 +1119,7 @@ class NameReading:
             words = [t.text for t in doc[first.i : token.i + 1] if t.text != "-"]
             if first is token and (english_word(token.text) or not token.text.isalpha()):
                 continue
-            if (
-                first is not token
-                and all(english_word(w) for w in words)
-                and (token.dep_ != "appos")
-            ):
+            if first is not token and all(english_word(w) for w in words) and token.dep_ != "appos":
                 continue
             kind = None
             for child in token.children:
@@ -1164,7 +1137,7 @@ class NameReading:
                 )
                 if subject is not None and subject.lemma_.lower() in APPOSED_SYSTEM_NOUNS:
                     kind = subject.lemma_.lower()  # "His main repo is tidepool"
-            if kind is None or any(doc[i].i in self.by_token for i in range(first.i, token.i + 1)):
+            if kind is None or not self._free(doc[first.i : token.i + 1]):
                 continue
             type_ = (
                 "technology"

@@ -788,12 +788,12 @@ class RelationReading:
         """ "Ghana's Northern Region", "Sapporo's Susukino district": a place a place owns
         lies in it; "Yara's MacBook Pro", "Noor's Polaroid": a device a person owns."""
         for token in self.doc:
-            if token.dep_ != "poss" or token.i not in self.by_token:
+            owner = self.by_token.get(token.i) if token.dep_ == "poss" else None
+            if owner is None:
                 continue
-            owner = self.by_token[token.i]
             head = token.head
-            thing = self.by_token.get(head.i)
-            if thing is None:  # "Sapporo's Susukino district": the name before the noun
+            thing, part = self.by_token.get(head.i), head.lower_ in PLACE_PARTS
+            if thing is None and part:  # "Sapporo's Susukino district": the name before it
                 thing = next(
                     (
                         self.by_token[c.i]
@@ -802,18 +802,12 @@ class RelationReading:
                     ),
                     None,
                 )
-                if thing is None or head.lower_ not in PLACE_PARTS:
-                    continue
-            if thing is owner:
+            if thing is None or thing is owner:
                 continue
             sentence = self._sentence_text(token.sent)
             if owner.type == "location" and thing.type == "location":
                 self._relate(thing, owner, "LOCATED_IN", sentence, confidence=0.6)
-            elif (
-                owner.type == "person"
-                and thing.type in {"technology", "other"}
-                and (head.lower_ not in PLACE_PARTS)
-            ):
+            elif owner.type == "person" and thing.type in {"technology", "other"} and not part:
                 self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
 
     def _people_only(self):
@@ -859,16 +853,13 @@ class RelationReading:
                     return mention
         return None
 
-    def _role_before(self, mention):
+    def _role_before(self, span):
         """The role word a person's name stands with: before it ("Executive director Hannah
         Brightwater", "grad student Tomasz"), as its apposition ("Its chair, Neema Massawe";
         "Rubén Garza, our automation lead"), or as the key of its line ("keeper: Ngaio
         Parata"). Returns ``(role word, its modifiers, whose)`` or None; ``whose`` is True
         for "its"/"our"/"their", None when the role is someone else's or of something named
         ("my partner", "head of IT"), else False."""
-        span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-        if span is None:
-            return None
         candidates = []
         index = span.start - 1
         if index >= 0 and self.doc[index].lower_ in TOPIC_ROLES:
@@ -907,8 +898,8 @@ class RelationReading:
                 if child.dep_ == "prep" and child.lower_ in {"of", "at", "for", "with"}:
                     whose = None
             candidates.append((head.lower_, modifiers, whose))
-        line_start = self.source.rfind("\n", 0, mention.start) + 1
-        key = FIELD_KEY.match(self.source[line_start : mention.start])
+        line_start = self.source.rfind("\n", 0, span.start_char) + 1
+        key = FIELD_KEY.match(self.source[line_start : span.start_char])
         if key and key.group(1).split()[-1].casefold() in TOPIC_ROLES:
             words = key.group(1).casefold().split()
             candidates.append((words[-1], words[:-1], False))
@@ -933,23 +924,21 @@ class RelationReading:
         for mention in self.mentions:
             if mention.type != "person" or normalize_name(mention.name) in anchored:
                 continue
-            role = self._role_before(mention)
+            span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            role = self._role_before(span) if span is not None else None
             if role is None:
                 continue
             word, modifiers, possessed = role
             if possessed is None:
                 continue  # "my partner Léa", "head of IT": another's, or of something else
-            span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
             sentence = span.sent
-            others = {
-                m.name
-                for m in self.mentions
-                if m.type == "organization"
+            if not possessed and any(
+                m.type == "organization"
                 and m is not topic
                 and sentence.start_char <= m.start < sentence.end_char
-            }
-            if others and not possessed:
-                continue
+                for m in self.mentions
+            ):
+                continue  # the role may be at the other organization the sentence names
             if word in {"founder", "cofounder", "co-founder", "creator"}:
                 type_ = "CREATED"
             elif word in TOPIC_HEADS and all(m in HEAD_MODIFIERS for m in modifiers):
