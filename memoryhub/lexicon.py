@@ -286,7 +286,31 @@ NEVER_NAMES = frozenset(
     followups action actions items background overview problem solution result results
     cfo ceo cto coo cio vp sre swe phd mba hr it eng ops devops oncall wanna gonna gotta
     kinda sorta dunno lemme gimme fri sat sun mon tue tues wed thu thurs type birthday
-    bday pronouns other others name names mvp poc pto ooo wfh faq tbd tba nda rfp rfq""".split()
+    bday pronouns other others name names mvp poc pto ooo wfh faq tbd tba nda rfp rfq
+    hola bonjour ciao salut namaste salaam habari jambo sawubona merhaba hej hallo servus
+    moin shalom aloha olá oi ahoj""".split()
+)
+# Greetings of more than one word whose first word alone could pass for a name ("Kia ora,
+# I'm Hemi": no carmaker; "Guten Tag").
+GREETING_PHRASES = (
+    "kia ora",
+    "ni hao",
+    "buenos dias",
+    "buenos días",
+    "buenas tardes",
+    "buenas noches",
+    "guten tag",
+    "guten morgen",
+    "bom dia",
+    "boa tarde",
+    "boa noite",
+    "salam alaikum",
+    "assalamu alaikum",
+    "as-salamu alaykum",
+    "dzień dobry",
+    "dobry den",
+    "god morgen",
+    "goede morgen",
 )
 
 # Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, fra1, ...

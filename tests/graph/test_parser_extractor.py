@@ -41,6 +41,13 @@ def test_dialogue_fillers_greetings_and_contractions_are_never_entities(parser):
     assert ("caroline", "person") in _entities(result) and ("mel", "person") in _entities(result)
 
 
+def test_greetings_in_other_languages_are_never_entities(parser):
+    result = parser.extract("Kia ora, I'm Hemi. Hola Marta! Guten Tag, Herr Vogel.")
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"kia", "kia ora", "hola", "guten", "guten tag"}
+    assert "hemi" in names and "marta" in names
+
+
 def test_identifiers_regions_and_lower_case_technologies_are_found(parser):
     result = parser.extract(
         "The orders-api runs in eu-west-1 and talks to db-replica-3; it reads from redis "
@@ -744,6 +751,23 @@ def test_extract_many_matches_extract(parser):
             "Samsara to Geotab in 2023.",
             ("maasvlakte cargo", "MIGRATED_TO", "geotab"),
         ),
+        # a venue before a city, whatever the model first called the venue
+        ("* Venue: Café Lento, Valencia", ("café lento", "LOCATED_IN", "valencia")),
+        # people who are friends, each of the other
+        (
+            "Yara and Tariq have been friends since university.",
+            ("yara", "KNOWS", "tariq"),
+        ),
+        # a writer naming themself after a greeting is the "my" of the text
+        (
+            "Kia ora, I'm Hemi. My partner Mereana runs the Ohakune Vet Clinic.",
+            ("hemi", "KNOWS", "mereana"),
+        ),
+        (
+            "My name's Doug Halvorsen and I coach the chess club at Lincoln Middle School.",
+            ("doug halvorsen", "WORKS_FOR", "lincoln middle school"),
+        ),
+        ("Nomvula: my gran Nokuthula is teaching me isiXhosa", ("nomvula", "KNOWS", "nokuthula")),
         # "it" opening an answer is the system the question named
         (
             "Lena: quick q, is checkout-svc still on Express?\n"

@@ -109,8 +109,8 @@ NUMBERED_ITEM = re.compile(
 # "Fun facts about me, Tiago:"; or a profile's subject, the one its subjectless
 # sentences are about.
 SELF_NAMED = re.compile(
-    r"\b[Mm]y name is ([A-Z][\w'-]+)"
-    r"|(?:^|[.!]\s+)I(?:'|’)?m ([A-Z][\w'-]+)[.,!]"
+    r"\b[Mm]y name(?: is|'s|’s) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
+    r"|(?:^|[.!,]\s+)I(?:'|’)?m ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[.,!]"
     r"|^([A-Z][\w'-]+) here\b"
     r"|\babout me, ([A-Z][\w'-]+)"
     r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
@@ -228,6 +228,8 @@ class NameReading:
             return None
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
+        if self.source[start : start + 20].casefold().startswith(lexicon.GREETING_PHRASES):
+            return None  # "Kia ora, I'm Hemi"
         if origin in {"ner", "propn"} and all(
             t.lower_ in ROLE_WORK | ROLE_TITLE_WORDS | KIN_REPORTS | KIN_KNOWS for t in tokens
         ):

@@ -1082,8 +1082,6 @@ class RelationReading:
                 if place is not None and place.type == "location":
                     self._relate(mention, place, "LIVES_IN", self._sentence_text(token.sent))
             return
-        if mention.type in {"location", "organization", "event"}:
-            self._place_in_region(mention)
         if mention.type not in {"organization", "component", "project", "event", "location"}:
             return  # "Mount Desert Island in Maine": a place right after a place
         after = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
@@ -1099,6 +1097,14 @@ class RelationReading:
                 place = self.by_token.get(after.end + 2)
         if place is not None and place.type == "location":
             self._relate(mention, place, "LOCATED_IN", self._sentence_text(preposition.sent))
+
+    def _regions(self):
+        """Each place, organisation or event written before a region lies in it
+        (``_place_in_region``), read once the names have their final types ("Venue: Café
+        Lento, Valencia": the model first calls the café a person)."""
+        for mention in list(self.mentions):
+            if mention.type in {"location", "organization", "event"}:
+                self._place_in_region(mention)
 
     def _place_in_region(self, mention):
         """ "Boulder, Colorado", "Bled, Slovenia": a place written before a country, a
@@ -1791,6 +1797,16 @@ class RelationReading:
                         and source.type == "person"
                     ):
                         self._relate(source, employer, "WORKS_FOR", sentence)
+        if (
+            first.dep_ == "attr"
+            and token.lemma_.lower() in KIN_KNOWS
+            and token.lower_ != token.lemma_.lower()
+            and not any(c.dep_ in {"prep", "poss"} for c in token.children)
+        ):  # "Yara and Tariq have been friends since university": each knows the other
+            people = [s for s in subjects if s is not None and s.type == "person"]
+            people = [p for i, p in enumerate(people) if all(p is not q for q in people[:i])]
+            for other in people[1:]:
+                self._relate(people[0], other, "KNOWS", sentence)
         for poss in token.children:  # "Rosa is Tomás's sister"
             target = self._mention_of(poss) if poss.dep_ == "poss" else None
             for source in subjects:

@@ -245,7 +245,7 @@ GENERIC_HEADS = set(
     work job jobs life home house moment end start today tomorrow yesterday""".split()
 )
 SUBJECT_PRONOUNS = {"i", "me", "myself", "we", "us"}
-KIN_MARRIED = {"wife", "husband", "spouse", "fiance", "fiancee", "fiancé", "fiancée"}
+KIN_MARRIED = {"wife", "husband", "spouse", "fiance", "fiancee", "fiancé", "fiancée", "hubby"}
 KIN_KNOWS = set(
     """friend buddy pal mate bestie colleague coworker co-worker teammate neighbor neighbour
     sister brother sibling cousin mom mother dad father son daughter aunt uncle niece nephew
@@ -253,7 +253,9 @@ KIN_KNOWS = set(
     grandma grandpa grandmother grandfather roommate mentor mentee classmate landlord
     landlady housemate flatmate stepmother stepfather stepsister stepbrother godmother
     godfather grandson granddaughter grandchild mum papa mama instructor teacher tutor
-    coach trainer therapist doctor dentist physio counselor counsellor bandmate""".split()
+    coach trainer therapist doctor dentist physio counselor counsellor bandmate gran granny
+    nan nanna grandad granddad grandmum grandmom gramps grandparent bro sis roomie roomate
+    bff stepmom stepdad stepmum stepson stepdaughter godson goddaughter""".split()
 )
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
 ROLE_WORK = set(
