@@ -966,6 +966,7 @@ FEATURES = (
     "field_changed_share",
     "kin_swap",
     "identifier_extended",
+    "speaker_swap",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1719,6 +1720,13 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         )
 
 
+# A chat turn: "Fatou: …", "Mei Tanaka (9:02 am): …" at a line's start.
+TURN_LINE = re.compile(
+    r"^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)(?: \([^)\n]{0,60}\))?:[ \t]+\S", re.M
+)
+FIRST_PERSON = re.compile(r"\b(?:i|i'm|i’m|i've|i’ve|me|my|we|we're|our|us)\b", re.IGNORECASE)
+# Keys of a note, not speakers: "Note: …", "Update: …".
+NOTE_KEYS = {"note", "notes", "update", "todo", "fyi", "status", "summary", "reminder", "re"}
 # A code name: "auth-service", "payments-db-replica", "orders_db".
 CODE_NAME = re.compile(r"(?<![\w./-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w/-])")
 
@@ -1736,10 +1744,14 @@ def _near_names(incoming: str, existing: str, features: dict, evidence: list) ->
       mother-in-law"): another person;
     - ``identifier_extended``: a code name and the same name with a part more
       ("auth-service" / "auth-service-legacy", "payments-db" / "payments-db-replica"):
-      another system of the family."""
+      another system of the family;
+    - ``speaker_swap``: two chat turns, each by its own speaker, each about its speaker
+      ("Fatou: i work at a hospital in dakar" / "Awa: i work at a hospital in dakar too!"):
+      another person's life in the same words."""
     for signal, detail in (
         ("kin_swap", _kin_swap(incoming, existing)),
         ("identifier_extended", _extended_code(incoming, existing)),
+        ("speaker_swap", _speaker_swap(incoming, existing)),
     ):
         if detail:
             features[signal] = 1.0
@@ -1749,9 +1761,13 @@ def _near_names(incoming: str, existing: str, features: dict, evidence: list) ->
 def _kin_mentions(text: str) -> set[tuple[str, str, str]]:
     """``(owner, relative word, name)`` of each relative tied to a name or an owner."""
     return {
-        ((m.group(1) or "").casefold(), m.group(2).casefold(), (m.group(3) or "").casefold())
+        (
+            (m.group(1) or ("my" if m.group(2) else "")).casefold(),
+            m.group(3).casefold(),
+            (m.group(4) or "").casefold(),
+        )
         for m in KIN_MENTION.finditer(text)
-        if m.group(1) or m.group(3)
+        if m.group(1) or m.group(2) or m.group(4)
     }
 
 
@@ -1771,6 +1787,30 @@ def _kin_swap(incoming: str, existing: str) -> str:
             ):
                 continue
             return f"{name_o or owner_o}: {word_o} → {word_n}"
+    return ""
+
+
+def _turn_speakers(text: str) -> set[str]:
+    """The speakers of a text written as chat turns ("Fatou: …", "Mei (9:02): …") that speak
+    in the first person; empty for any other text (a field line "Owner: Mei" is no turn)."""
+    speakers = set()
+    for found in TURN_LINE.finditer(text):
+        name = found.group(1)
+        if name.casefold() in lexicon.FIELD_KEYS or set(name.casefold().split()) & (
+            SINGLE_VALUED_KEYS | NOTE_KEYS
+        ):
+            return set()
+        speakers.add(name.casefold())
+    if not speakers or not FIRST_PERSON.search(text):
+        return set()
+    return speakers
+
+
+def _speaker_swap(incoming: str, existing: str) -> str:
+    """ "fatou → awa" when two chat texts in the first person have no speaker in common."""
+    new, old = _turn_speakers(incoming), _turn_speakers(existing)
+    if new and old and not new & old:
+        return f"{', '.join(sorted(old))} → {', '.join(sorted(new))}"
     return ""
 
 
@@ -2015,10 +2055,12 @@ KIN_SAME = {
     )
     for word in words.split()
 }
-# "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law": a relative word tied to
-# a name or to its owner's name (groups: owner, relative word, name).
+# "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law", "my sister": a relative
+# word tied to a name, to its owner's name or to the writer (groups: owner, the writer's
+# "my" / "our", relative word, name).
 KIN_MENTION = re.compile(
-    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+)?\b(?:older\s+|younger\s+|little\s+|big\s+)?"
+    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+|\b([Mm]y|[Oo]ur)\s+)?\b(?:older\s+|younger\s+|"
+    rf"little\s+|big\s+)?"
     rf"({KIN_WORDS})s?\b(?:,?\s+([A-Z][\w-]+)\b)?"
 )
 
@@ -2282,6 +2324,14 @@ def _titles(incoming: str, existing: str, written, features: dict, evidence: lis
         ]
 
     gone, added = markers(title_old, written_new), markers(title_new, written_old)
+    if added and not gone:  # "Profile: Ngozi Adeyemi" / "Profile: Funmi Adeyemi … Ngozi's
+        new_words = {w.casefold() for w in TITLE_WORD.findall(title_new)}  # sister": the
+        gone = [  # old title's name is gone from the title, kept in the body as a relative
+            w
+            for i, w in enumerate(TITLE_WORD.findall(title_old))
+            if _title_marker(w, i == 0)
+            and re.sub(r"['’]s$", "", w).rstrip(".").casefold() not in new_words
+        ]
     if gone and added:
         features["title_swap"] = 1.0
         evidence.append(

@@ -673,5 +673,9 @@ FIELD_KEYS = frozenset(
     author assignee role title name email phone date deadline due budget goal target plan
     tags priority summary context decision notes note next venue address where when time
     attendees guests contact client customer vendor supplier school employer company
-    project tool tools provider sponsor organiser organizer""".split()
+    project tool tools provider sponsor organiser organizer hobbies hobby interests
+    languages skills allergies allergy diet cuisines favourites favorites likes dislikes
+    preferences timezone editor ide os shell browser laptop car sports books consumers
+    dependencies services reviewers owners approvers locales platforms subscriptions
+    clients stakeholders channels regions environments""".split()
 )

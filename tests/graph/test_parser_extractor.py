@@ -1086,3 +1086,22 @@ def test_names_no_dictionary_knows_and_company_domains(parser):
     assert found["bol.com"] != "component" and found["api.shop.de"] == "component"
     assert not _entities(parser.extract("Thanks so much! Sounds good. Keep going. Wow."))
     assert nlp.english_word("collects") and not nlp.english_word("fastjsonl")
+
+
+def test_what_one_used_to_do_and_a_role_in_a_table_state_no_relationship(parser):
+    result = parser.extract("Ngozi used to live in Abuja but moved to Toronto in 2021.")
+    assert _triples(result) == {("ngozi", "LIVES_IN", "toronto")}
+    result = parser.extract(
+        "| Name | Role | Reports to |\n|---|---|---|\n"
+        "| Agus Pratama | Head nurse | Wulan Sari |\n"
+        "| Rina Kusuma | Pharmacist at Kimia Farma | Agus Pratama |"
+    )
+    names = {normalize_name(e.name) for e in result.entities}
+    assert "head nurse" not in names
+    assert ("rina kusuma", "WORKS_FOR", "kimia farma") in _triples(result)
+    assert ("agus pratama", "REPORTS_TO", "wulan sari") in _triples(result)
+
+
+def test_a_title_and_a_department_before_a_name_are_not_the_name(parser):
+    result = parser.extract("Carlos reports to VP Engineering Lucía Ferreyra.")
+    assert ("lucía ferreyra", "person") in _entities(result)

@@ -17,6 +17,7 @@ from graph.extraction.parser.words import (
     CLASS_WORDS,
     COMMON_WORD_NAMES,
     CONFERENCE,
+    DEPARTMENTS,
     EMPLOYED_WORDS,
     FOOD_PHRASES,
     FOODS,
@@ -192,6 +193,26 @@ class NameReading:
             and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
         ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
             tokens = tokens[1:]
+        role = 0  # "VP Engineering Lucía Ferreyra", "Head of Sales Amir Haddad": a title
+        titled = (
+            bool(tokens)
+            and tokens[0].i > 0
+            and self.doc[tokens[0].i - 1].lower_ in BEFORE_NAMES | {"of"}
+        )
+        while role < len(tokens) - 2 and (
+            tokens[role].lower_ in DEPARTMENTS | {"of"}
+            or (role == 0 and tokens[0].lower_ in BEFORE_NAMES)
+        ):
+            role += 1
+        if (
+            name is None
+            and origin in {"ner", "propn"}
+            and (role > 1 or (role == 1 and titled))
+            and tokens[role - 1].lower_ in DEPARTMENTS
+            and tokens[role].lower_ in lexicon.GIVEN_NAMES
+            and all(t.text[:1].isupper() for t in tokens[role:])
+        ):
+            tokens, type_ = tokens[role:], "person"
         if (
             name is None
             and origin in {"ner", "propn"}

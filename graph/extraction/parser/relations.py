@@ -1254,6 +1254,14 @@ class RelationReading:
             return
         if lemma == "keep" and negated:
             return
+        if (
+            verb.dep_ == "xcomp"
+            and verb.head.lower_ == "used"
+            and not any(c.dep_ == "auxpass" for c in verb.head.children)  # "is used to sync"
+            and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+            and lemma not in {"use", "using"}
+        ):
+            return  # "Ngozi used to live in Abuja", "used to work for the BBC": no longer
         if verb.dep_ in {"xcomp", "dobj"} and _verb_lemma(verb.head) in {"stop", "quit"}:
             return  # "stopped using X" is a stop, not a use
         if lemma == "stand" and negated:  # "can't stand running", "can't stand Jira anymore"

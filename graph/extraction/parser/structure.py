@@ -249,7 +249,10 @@ class StructureReading:
                     continue
                 direction, relation, kind = TABLE_KEYS.get(key) or FIELDS[key]
                 for piece in VALUE_SPLIT.finditer(self.source, start, end):
-                    value = self._value(piece.start(), piece.end(), kind)
+                    if key in ROLE_KEYS:  # "| Head nurse |": a role, no employer named in it
+                        value = self._named_employer(piece.start(), piece.end())
+                    else:
+                        value = self._value(piece.start(), piece.end(), kind)
                     if value is not None and value is not subject:
                         self._relate_field(subject, value, direction, relation, line)
 
@@ -334,6 +337,21 @@ class StructureReading:
         else:
             self._relate(topic, value, relation, line)
 
+    def _named_employer(self, start: int, end: int):
+        """The organisation named in a role between ``start`` and ``end`` ("Staff SRE at
+        Mercari"), typed an organisation; None when the role names none ("Head nurse")."""
+        value = next(
+            (
+                m
+                for m in self.mentions
+                if start <= m.start < end and m.type in {"organization", "location", "technology"}
+            ),
+            None,
+        )
+        if value is not None:
+            value.type = "organization"
+        return value
+
     def _field(self, line: str, offset: int, field: re.Match):
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
@@ -357,17 +375,7 @@ class StructureReading:
             return
         for piece in VALUE_SPLIT.finditer(values):
             if key in ROLE_KEYS:  # "- Role: Staff SRE at Mercari": the employer named in it
-                value = next(
-                    (
-                        m
-                        for m in self.mentions
-                        if start + piece.start() <= m.start < start + piece.end()
-                        and m.type in {"organization", "location", "technology"}
-                    ),
-                    None,
-                )
-                if value is not None:
-                    value.type = "organization"
+                value = self._named_employer(start + piece.start(), start + piece.end())
             else:
                 value = self._value(start + piece.start(), start + piece.end(), kind)
             if value is not None and topic is None and relation in {"OWNS", "LEADS"}:
