@@ -1546,12 +1546,17 @@ CATEGORIES = {
     "disk": "ssd hdd nvme",
     "plan": "free basic pro premium enterprise starter",
     "license": "mit apache gpl bsd agpl lgpl mpl proprietary",
-    "time of day": "morning afternoon evening",
+    "time of day": "morning mornings=morning before-lunch=morning afternoon after-lunch=afternoon "
+    "evening night",
+    "doneness": "rare medium-rare medium well-done",
+    "floor": "high-floor=high low-floor=low ground-floor=low top-floor=high upper-floor=high",
     "work mode": "remote onsite on-site=onsite in-office=onsite hybrid",
     "seat": "window aisle",
     "drink": "coffee tea",
     "pet": "dog dogs=dog cat cats=cat",
-    "commute": "car bike bicycle=bike bus train subway tube=subway",
+    "commute": "car bike bicycle=bike cycle=bike cycles=bike cycling=bike "
+    "bus matatu=bus train rail=train subway tube=subway metro=subway tram "
+    "plane flight=plane flights=plane fly=plane flying=plane taxi uber=taxi",
     "housing": "rent rents=rent renting=rent rented=rent tenant=rent rental=rent lease=rent "
     "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own",
     "delivery": "push push-based=push pull pull-based=pull polling=pull",
@@ -1578,7 +1583,8 @@ CATEGORIES = {
     "architecture": "monolith monolithic=monolith microservices microservice=microservices "
     "serverless",
     "hosting model": "self-hosted on-prem=self-hosted on-premises=self-hosted managed saas",
-    "channel": "email e-mail=email sms whatsapp telegram",
+    "channel": "email e-mail=email inbox=email sms text-message=sms whatsapp telegram phone "
+    "phone-call=phone phoned=phone",
     "spice": "mild spicy",
     "heating": "heat-pump boiler gas-boiler=boiler oil-boiler=boiler storage-heaters",
     "colour": "red blue green black white yellow orange purple pink grey gray=grey silver "

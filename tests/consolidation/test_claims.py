@@ -218,6 +218,22 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
             "category_swap",
         ),
         ("The house is heated by a gas boiler.", "The house has a heat pump.", "category_swap"),
+        ("Jonas likes his steak rare.", "Jonas orders his steak well done now.", "category_swap"),
+        (
+            "Ayodele prefers meetings in the morning.",
+            "Ayodele asked for meetings after lunch whenever possible.",
+            "category_swap",
+        ),
+        (
+            "Tariq takes the train for trips under 600 km.",
+            "For short hops Tariq would rather take a plane.",
+            "category_swap",
+        ),
+        (
+            "User prefers email for all updates.",
+            "Reach the user by phone call from now on.",
+            "category_swap",
+        ),
     ],
 )
 def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, incoming, signal):
