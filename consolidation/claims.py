@@ -1726,13 +1726,8 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         )
 
 
-# A chat turn: "Fatou: …", "Mei Tanaka (9:02 am): …" at a line's start.
-TURN_LINE = re.compile(
-    r"^[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)(?: \([^)\n]{0,60}\))?:[ \t]+\S", re.M
-)
+# "I", "my", "we": a text in the first person.
 FIRST_PERSON = re.compile(r"\b(?:i|i'm|i’m|i've|i’ve|me|my|we|we're|our|us)\b", re.IGNORECASE)
-# Keys of a note, not speakers: "Note: …", "Update: …".
-NOTE_KEYS = {"note", "notes", "update", "todo", "fyi", "status", "summary", "reminder", "re"}
 # A code name: "auth-service", "payments-db-replica", "orders_db".
 CODE_NAME = re.compile(r"(?<![\w./-])([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?![\w/-])")
 
@@ -1797,19 +1792,10 @@ def _kin_swap(incoming: str, existing: str) -> str:
 
 
 def _turn_speakers(text: str) -> set[str]:
-    """The speakers of a text written as chat turns ("Fatou: …", "Mei (9:02): …") that speak
-    in the first person; empty for any other text (a field line "Owner: Mei" is no turn)."""
-    speakers = set()
-    for found in TURN_LINE.finditer(text):
-        name = found.group(1)
-        if name.casefold() in lexicon.FIELD_KEYS or set(name.casefold().split()) & (
-            SINGLE_VALUED_KEYS | NOTE_KEYS
-        ):
-            return set()
-        speakers.add(name.casefold())
-    if not speakers or not FIRST_PERSON.search(text):
-        return set()
-    return speakers
+    """The speakers of a text written as chat turns (the parser's: "Fatou: …", "Mei (9:02):
+    …"; never a field key, "Owner: Mei") that speak in the first person; else empty."""
+    speakers = {name.casefold() for _start, _end, name in parse(text).user_data["speakers"]}
+    return speakers if FIRST_PERSON.search(text) else set()
 
 
 def _speaker_swap(incoming: str, existing: str) -> str:
@@ -2320,24 +2306,21 @@ def _titles(incoming: str, existing: str, written, features: dict, evidence: lis
         return
     written_new, written_old = written
 
-    def markers(title: str, other_written) -> list[str]:
-        words = TITLE_WORD.findall(title)
+    def markers(title: str, absent) -> list[str]:
+        """The title's words that name its one thing where ``absent`` holds for the word
+        bare ("Nadia's" read as "Nadia")."""
         return [
             w
-            for i, w in enumerate(words)
-            if _title_marker(w, i == 0)
-            and not _stated(re.sub(r"['’]s$", "", w).rstrip("."), other_written)
+            for i, w in enumerate(TITLE_WORD.findall(title))
+            if _title_marker(w, i == 0) and absent(re.sub(r"['’]s$", "", w).rstrip("."))
         ]
 
-    gone, added = markers(title_old, written_new), markers(title_new, written_old)
+    gone = markers(title_old, lambda w: not _stated(w, written_new))
+    added = markers(title_new, lambda w: not _stated(w, written_old))
     if added and not gone:  # "Profile: Ngozi Adeyemi" / "Profile: Funmi Adeyemi … Ngozi's
-        new_words = {w.casefold() for w in TITLE_WORD.findall(title_new)}  # sister": the
-        gone = [  # old title's name is gone from the title, kept in the body as a relative
-            w
-            for i, w in enumerate(TITLE_WORD.findall(title_old))
-            if _title_marker(w, i == 0)
-            and re.sub(r"['’]s$", "", w).rstrip(".").casefold() not in new_words
-        ]
+        # sister": the old title's name is gone from the title, kept in the body
+        in_title = {w.casefold() for w in TITLE_WORD.findall(title_new)}
+        gone = markers(title_old, lambda w: w.casefold() not in in_title)
     if gone and added:
         features["title_swap"] = 1.0
         evidence.append(

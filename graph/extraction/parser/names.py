@@ -193,41 +193,25 @@ class NameReading:
             and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
         ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
             tokens = tokens[1:]
-        role = 0  # "VP Engineering Lucía Ferreyra", "Head of Sales Amir Haddad": a title
-        titled = (
-            bool(tokens)
-            and tokens[0].i > 0
-            and self.doc[tokens[0].i - 1].lower_ in BEFORE_NAMES | {"of"}
+        lead = (
+            self._title_words(tokens)
+            if name is None and origin in {"ner", "propn"} and len(tokens) > 1
+            else 0
         )
-        while role < len(tokens) - 2 and (
-            tokens[role].lower_ in DEPARTMENTS | {"of"}
-            or (role == 0 and tokens[0].lower_ in BEFORE_NAMES)
-        ):
-            role += 1
+        departments = lead > 1 or (lead == 1 and tokens[0].lower_ not in BEFORE_NAMES)
         if (
-            name is None
-            and origin in {"ner", "propn"}
-            and (role > 1 or (role == 1 and titled))
-            and tokens[role - 1].lower_ in DEPARTMENTS
-            and tokens[role].lower_ in lexicon.GIVEN_NAMES
-            and all(t.text[:1].isupper() for t in tokens[role:])
-        ):
-            tokens, type_ = tokens[role:], "person"
-        if (
-            name is None
-            and origin in {"ner", "propn"}
-            and len(tokens) > 1
-            and tokens[0].lower_ in BEFORE_NAMES
-            and all(t.text[:1].isupper() for t in tokens[1:])
+            lead
+            and all(t.text[:1].isupper() for t in tokens[lead:])
             and (
                 tokens[0].lower_ in PERSON_TITLES
-                or tokens[1].lower_ in lexicon.GIVEN_NAMES
-                or all(t.ent_type_ == "PERSON" for t in tokens[1:])
+                or tokens[lead].lower_ in lexicon.GIVEN_NAMES
+                or (not departments and all(t.ent_type_ == "PERSON" for t in tokens[1:]))
             )
-        ):  # "Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma": a role or a verb
-            if tokens[0].lower_ in PERSON_TITLES:
+        ):  # "Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma": a role or a verb;
+            # "VP Engineering Lucía Ferreyra": a title with its department
+            if tokens[0].lower_ in PERSON_TITLES or departments:
                 type_ = "person"  # "Principal Whitfield"
-            tokens = tokens[1:]
+            tokens = tokens[lead:]
         if not tokens:
             return None
         keep_s = False
@@ -323,6 +307,19 @@ class NameReading:
         if words in lexicon.TECHNOLOGIES or tokens[-1].lower_ in lexicon.TECHNOLOGIES:
             return False
         return after not in self.by_token
+
+    def _title_words(self, tokens) -> int:
+        """How many of ``tokens`` open them as a title before a name: a role or a verb
+        ("Postdoc", "Ping"), then any departments ("VP Engineering"); or departments alone
+        after a title the span left out ("Head of" | "Sales Amir Haddad"). Leaves a word."""
+        count = 1 if tokens[0].lower_ in BEFORE_NAMES else 0
+        if not count and not (
+            tokens[0].i > 0 and self.doc[tokens[0].i - 1].lower_ in BEFORE_NAMES | {"of"}
+        ):
+            return 0
+        while count < len(tokens) - 1 and tokens[count].lower_ in DEPARTMENTS | {"of"}:
+            count += 1
+        return count
 
     def _trim(self, tokens):
         """Drop greetings, determiners, possessives and fillers at the edges."""
