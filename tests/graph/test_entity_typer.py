@@ -109,3 +109,43 @@ def test_fit_files_adds_the_vector_features_from_the_other_files():
     assert any(name.startswith("vec=") for name in fitted["weights"])
     plain = fit_files(files, steps=30, vectors=False)
     assert "names" not in plain and not any(n.startswith("vec=") for n in plain["weights"])
+
+
+def test_a_name_whose_context_decides_its_type_is_never_embedded(monkeypatch):
+    """``Model.settled`` tries every feature set a vector can add: where it names a type, the
+    name's real vector gives that same type, and such a name is not sent to the model."""
+    model = typer.shipped()
+    texts = [
+        line.split('"text": "')[1].split('", "entities"')[0]
+        for line in (DATA / "dev5.jsonl").read_text().splitlines()[:12]
+    ]
+    recorded = []
+    for text in texts:
+        doc = nlp.parse(text)
+        read_parsed(doc, typer_record=recorded)
+    settled = 0
+    for mention, names in recorded:
+        vector = typer.name_vectors([mention.name])[mention.name]
+        with_vector = names + typer.vector_features(model.names.probabilities(vector), mention.type)
+        probabilities = model.probabilities(with_vector)
+        best = max(probabilities, key=probabilities.get)
+        expected = (
+            best
+            if best != mention.type
+            and probabilities[best] >= probabilities.get(mention.type, 0.0) + model.margin
+            else mention.type
+        )
+        decided = model.settled(names, mention.type, model.margin)
+        if decided is not None:
+            settled += 1
+            assert decided == expected, mention.name
+    assert 0 < settled < len(recorded)
+
+    asked = []
+    real = typer.name_vectors
+    monkeypatch.setattr(typer, "name_vectors", lambda names: asked.extend(names) or real(names))
+    typer.forget_name_vectors()
+    for text in texts:
+        read_parsed(nlp.parse(text))
+    typed = {m.name for m, _ in recorded}
+    assert set(asked) <= typed and len(set(asked)) < len(typed)

@@ -124,6 +124,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             record=self.typer_record,
             margin=typer.CONFIDENT if confident else None,
             seen=self.typer_seen,
+            ahead=typer.MARGIN if confident else None,
         )
 
 

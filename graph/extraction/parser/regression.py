@@ -63,9 +63,12 @@ class Model:
             else:
                 self.weights[i] = row
 
-    def probabilities(self, names: Sequence[str]) -> dict[str, float]:
+    def logits(self, names: Sequence[str]) -> np.ndarray:
         rows = [self.index[name] for name in names if name in self.index]
-        return _probabilities(self.classes, self.bias + self.weights[rows].sum(axis=0))
+        return self.bias + self.weights[rows].sum(axis=0)
+
+    def probabilities(self, names: Sequence[str]) -> dict[str, float]:
+        return _probabilities(self.classes, self.logits(names))
 
 
 def fit(

@@ -154,6 +154,44 @@ class Model(regression.Model):
         self.types = self.classes
         self.margin = data.get("margin", MARGIN)
         self.names = regression.DenseModel(data["names"]) if data.get("names") else None
+        self._deltas: dict[str, np.ndarray] = {}
+
+    def settled(self, names: list[str], rules_type: str, margin: float) -> str | None:
+        """The type ``retype`` gives a name with these context features whatever its
+        vector says, or None when what the vector says could change it: every feature set
+        ``vector_features`` can add (each likeliest type, how sure, the runner-up) is tried
+        at once, so a name whose context decides alone is never embedded."""
+        if self.names is None:
+            return None
+        logits = self.logits(names) + self._vector_deltas(rules_type)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        best = p.argmax(axis=1)
+        rows = np.arange(len(p))
+        if rules_type in self.classes:
+            kept = self.classes.index(rules_type)
+            current = p[:, kept]
+        else:
+            kept, current = -1, np.zeros(len(p))
+        changed = (best != kept) & (p[rows, best] >= current + margin)
+        outcomes = np.where(changed, best, -1)
+        if (outcomes != outcomes[0]).any():
+            return None
+        return rules_type if outcomes[0] < 0 else self.classes[outcomes[0]]
+
+    def _vector_deltas(self, rules_type: str) -> np.ndarray:
+        """The logits each possible ``vector_features`` set adds, one row per set."""
+        if rules_type not in self._deltas:
+            rows = []
+            for top in self.names.classes:
+                for level in ("high", "mid", "low"):
+                    for second in (None, *(c for c in self.names.classes if c != top)):
+                        added = [f"vec={top}", f"vec={top}|{level}", f"vec|type={top}|{rules_type}"]
+                        added += [f"vec2={second}"] if second else []
+                        rows.append(self.logits(added) - self.bias)
+            self._deltas[rules_type] = np.array(rows)
+        return self._deltas[rules_type]
 
 
 # --- what a name's vector says -----------------------------------------------------------
@@ -253,47 +291,67 @@ def retype(
     record: list | None = None,
     margin: float | None = None,
     seen: dict | None = None,
+    ahead: float | None = None,
 ) -> None:
     """Give each mention the model's type where it is clearly (``Model.margin``, or
     ``margin``) more probable than the rules'. ``model``: a ``Model``, None for the shipped
     one, False for none. With ``record``, append ``(mention, features)`` instead (for
     fitting; the features of the name's vector are the fitter's to add, ``vector_features``).
     ``seen`` keeps each mention's probabilities between passes over one text (they change
-    only with the mention's type)."""
+    only with the mention's type). ``ahead``: the margin of a later pass, whose names'
+    vectors are fetched with this pass's (one model call instead of two)."""
     if record is None:
         model = load_model() if model is None else model
         if not model:
             return
-    vectors = {}
-    if record is None and getattr(model, "names", None) is not None:
-        vectors = name_vectors(
-            [
-                m.name
-                for m in mentions
-                if m.origin not in FIXED_ORIGINS and (id(m), m.type) not in (seen or {})
-            ]
-        )
+    margin = model.margin if record is None and margin is None else margin
+    pending = []  # (mention, features, key): typed once the names' vectors are in
+    later = []  # names the later pass may need the vectors of
     for mention in mentions:
         if mention.origin in FIXED_ORIGINS or mention.name.casefold() in lexicon.LANGUAGES:
             continue
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:
-            probabilities = seen[key]
+            _decide(mention, seen[key], margin)
+            continue
+        names = features(doc, mention)
+        if not names:
+            continue
+        if record is not None:
+            record.append((mention, names))
+            continue
+        if getattr(model, "names", None) is None:
+            pending.append((mention, names, key))
+            continue
+        if ahead is not None and model.settled(names, mention.type, ahead) is None:
+            later.append(mention.name)
+        settled = model.settled(names, mention.type, margin)
+        if settled is not None:
+            mention.type = settled
         else:
-            names = features(doc, mention)
-            if not names:
-                continue
-            if record is not None:
-                record.append((mention, names))
-                continue
-            if mention.name in vectors:
-                guess = model.names.probabilities(vectors[mention.name])
-                names = names + vector_features(guess, mention.type)
-            probabilities = model.probabilities(names)
-            if seen is not None:
-                seen[key] = probabilities
-        best = max(probabilities, key=probabilities.get)
-        if best != mention.type and probabilities[best] >= (
-            probabilities.get(mention.type, 0.0) + (model.margin if margin is None else margin)
-        ):
-            mention.type = best
+            pending.append((mention, names, key))
+    if later:
+        name_vectors(later + [mention.name for mention, _, _ in pending])
+    if not pending:
+        return
+    vectors = {}
+    if getattr(model, "names", None) is not None:
+        vectors = name_vectors([mention.name for mention, _, _ in pending])
+    for mention, names, key in pending:
+        if mention.name in vectors:
+            guess = model.names.probabilities(vectors[mention.name])
+            names = names + vector_features(guess, mention.type)
+        probabilities = model.probabilities(names)
+        if seen is not None:
+            seen[key] = probabilities
+        _decide(mention, probabilities, margin)
+
+
+def _decide(mention, probabilities: dict[str, float], margin: float) -> None:
+    """The model's type replaces the rules' when ``margin`` more probable."""
+    best = max(probabilities, key=probabilities.get)
+    if (
+        best != mention.type
+        and probabilities[best] >= probabilities.get(mention.type, 0.0) + margin
+    ):
+        mention.type = best
