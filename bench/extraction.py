@@ -50,6 +50,7 @@ SPLITS = {
             "dev13",
             "dev14",
             "dev15",
+            "dev16",
         )
     ),
     "holdout": tuple(
