@@ -23,6 +23,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from memoryhub import lexicon
+from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
 from memoryhub.text import jaccard, plain_letters, word_pattern
 from memoryhub.values import MONTHS, WEEKDAYS, Value, count_noun, find_values, same_value
@@ -665,15 +666,19 @@ def _progressed(old: Claim, new: Claim) -> bool:
     """A status that moved forward along one of ``PROGRESSIONS`` ("ordered" → "installed").
     A thing a value counts is no status: "24 books" → "finish 30 books" is a changed goal,
     not a booking completed."""
-
-    def stage(claim):
-        words = claim.words - {v.unit for v in claim.values if v.unit}
-        found = [i for i, stage in enumerate(PROGRESSIONS) if words & set(stage)]
-        found += [i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(claim.text)]
-        return max(found) if found else None
-
-    before, after = stage(old), stage(new)
+    before, after = _stage(old), _stage(new)
     return before is not None and after is not None and after > before
+
+
+def _stage(claim: Claim) -> int | None:
+    """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any."""
+    words = claim.words - {v.unit for v in claim.values if v.unit}
+    found = [i for i, stage in enumerate(_STAGES) if words & stage]
+    found += [i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(claim.text)]
+    return max(found) if found else None
+
+
+_STAGES = [frozenset(stage) for stage in PROGRESSIONS]
 
 
 def _share_grew(old: Claim, new: Claim) -> bool:
@@ -978,7 +983,9 @@ SLOT_NOUNS = set(
     ide shell theme font tool broker queue cache scheduler orchestrator storage bucket
     spouse partner wife husband school university major role title position job seat
     airline hotel venue restaurant location office timezone zone currency plan tier
-    license licence model brand car phone laptop pet diet""".split()
+    license licence model brand car phone laptop pet diet advisor adviser supervisor tutor
+    coach coordinator organiser organizer chair chairperson captain therapist vet
+    paediatrician pediatrician gp physician accountant nanny babysitter principal""".split()
 )
 ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
@@ -1081,7 +1088,12 @@ REVERSALS = set(
 # café meetings").
 REVERSAL_PHRASES = re.compile(
     r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|"
-    r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b",
+    r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b|"
+    # a state ended and then taken up again: "reopened", "re-subscribed", "relapsed",
+    # "started eating fish again", "went back to night shifts again"
+    r"\bre-?(?:open|subscrib|activat|instat|enabl|laps)\w*|\bresum(?:e|ed|es|ing)\b|"
+    r"\b(?:start|started|starts|began|begun|went back|gone back|is back|are back)\b"
+    r"[^.;!?]{0,40}\bagain\b",
     re.IGNORECASE,
 )
 
@@ -1482,7 +1494,7 @@ def _fragments(claim: Claim) -> list[tuple[set, set]]:
     for part in re.split(r"[;,]|\band\b", claim.text.casefold()):
         words = set(re.findall(r"[a-z][a-z'-]*", part))
         slots = {w.rstrip("s") if w.rstrip("s") in SLOT_NOUNS else w for w in words} & SLOT_NOUNS
-        fillers = {f for f in claim.fillers if f in part}
+        fillers = {f for f in claim.fillers if f in part and f.rstrip(".") not in NAME_TITLES}
         if slots and fillers:
             out.append((slots, fillers))
     return out

@@ -290,6 +290,9 @@ NEVER_NAMES = frozenset(
     hola bonjour ciao salut namaste salaam habari jambo sawubona merhaba hej hallo servus
     moin shalom aloha olá oi ahoj""".split()
 )
+# Titles written before a person's name ("Dr. Lis", "Prof. Adler"): not part of the name,
+# and never what tells two people apart.
+NAME_TITLES = frozenset({"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"})
 # Greetings of more than one word whose first word alone could pass for a name ("Kia ora,
 # I'm Hemi": no carmaker; "Guten Tag").
 GREETING_PHRASES = (

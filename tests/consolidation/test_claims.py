@@ -78,6 +78,34 @@ def test_a_negation_a_reversal_and_a_replaced_technology_are_signals():
     assert "reversal" not in _signals("Max 5 guests.", "No more than five guests.")[0]
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Ticket OPS-12 (login loop) is resolved.", "OPS-12 has been reopened: the loop is back."),
+        ("Account #A-7 is opted out of newsletters.", "Account #A-7 re-subscribed to newsletters."),
+        ("Hiroshi is vegetarian.", "Hiroshi started eating fish again last month."),
+        ("The nightly export is paused.", "The nightly export resumed on Monday."),
+    ],
+)
+def test_a_state_taken_up_again_is_a_reversal(existing, incoming):
+    assert "reversal" in _signals(existing, incoming)[0]
+
+
+def test_a_state_taken_up_in_both_texts_is_no_reversal():
+    assert (
+        "reversal"
+        not in _signals("The pool reopens on Monday.", "The community pool reopens next Monday.")[0]
+    )
+
+
+def test_an_advisor_or_a_coach_is_one_person_at_a_time():
+    signals, evidence = _signals(
+        "Lina Haddad, PhD candidate. Advisor: Prof. Daniel Cohen.",
+        "Lina Haddad is a PhD candidate; her advisor is Prof. Miriam Adler.",
+    )
+    assert signals & {"slot_changed", "single_valued_swap", "name_swap"}
+
+
 def test_one_changed_fact_in_a_long_section_is_found():
     existing = "## ledger-svc\n- Language: Kotlin\n- Port: 8443\n- Replicas: 3\n- Owner: Yaw"
     incoming = "## ledger-svc\n- Language: Kotlin\n- Port: 9443\n- Replicas: 3\n- Owner: Yaw"

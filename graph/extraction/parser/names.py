@@ -84,7 +84,7 @@ LANGUAGE_VERBS = set(
     translate interpret master pick revise""".split()
 )
 # Titles before a surname: "my supervisor Mr. Lindqvist".
-NAME_TITLES = {"mr", "mrs", "ms", "mx", "dr", "prof", "professor", "sir", "dame"}
+NAME_TITLES = lexicon.NAME_TITLES
 SPEAKER_TITLES = NAME_TITLES | set(
     "mme mlle miss coach principal auntie aunty user client customer patient".split()
 )
