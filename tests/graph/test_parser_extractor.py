@@ -689,6 +689,10 @@ def test_extract_many_matches_extract(parser):
             "patient-portal now uses Keycloak for login instead of the home-grown auth-svc.",
             ("keycloak", "REPLACES", "auth-svc"),
         ),
+        (  # a vendor the parser takes for a company still takes a system's place
+            "notify-service now sends SMS through Twilio instead of Nexmo.",
+            ("twilio", "REPLACES", "nexmo"),
+        ),
         (
             "Retire the fx-poller cron in favour of rates-stream.",
             ("rates-stream", "REPLACES", "fx-poller"),
@@ -1106,3 +1110,8 @@ def test_what_one_used_to_do_and_a_role_in_a_table_state_no_relationship(parser)
 def test_a_title_and_a_department_before_a_name_are_not_the_name(parser):
     result = parser.extract("Carlos reports to VP Engineering Lucía Ferreyra.")
     assert ("lucía ferreyra", "person") in _entities(result)
+
+
+def test_a_move_between_two_companies_replaces_neither(parser):
+    triples = _triples(parser.extract("Sara moved from Deloitte to Accenture last year."))
+    assert not any(type_ == "REPLACES" for _source, type_, _target in triples)

@@ -255,14 +255,20 @@ class SurfaceReading:
         for sent in self.doc.sents:
             start, end = sent.start_char, sent.end_char
             inline = sorted(
-                (m for m in self.mentions if start <= m.start < end and m.type in SYSTEM_TYPES),
+                (
+                    m
+                    for m in self.mentions
+                    if start <= m.start < end and m.type in SYSTEM_TYPES | {"organization"}
+                ),
                 key=lambda m: m.start,
             )
             text = self._sentence_text(sent)
             for index, first in enumerate(inline):
                 found = None
                 for second in inline[index + 1 : index + 3]:  # "the home-grown auth-svc":
-                    if first.end <= second.start:  # the farther name when both read
+                    if first.end <= second.start and SYSTEM_TYPES & {first.type, second.type}:
+                        # the farther name when both read; a vendor the parser took for a
+                        # company beside a system ("through Twilio instead of Nexmo")
                         found = self._replaces(first, second, start) or found
                 if found is not None:
                     self._relate(*found, "REPLACES", text)
@@ -274,11 +280,15 @@ class SurfaceReading:
         for lead, between, second_is_new in REPLACEMENTS:
             if not between.fullmatch(gap) or (lead is not None and not lead.search(before)):
                 continue
-            if lead is FROM and (
-                not CHANGE_WORDS.search(self.source[start : first.start])  # "flights from A
-                or any(  # to B": no change; "migrated X from A to B": X's migration says it
-                    type_ == "MIGRATED_TO" and target == normalize_name(second.name)
-                    for _source, type_, target in self.relationships
+            if (
+                lead is FROM
+                and (
+                    not {first.type, second.type} <= SYSTEM_TYPES  # "moved from Acme to Globex"
+                    or not CHANGE_WORDS.search(self.source[start : first.start])  # "flights from A
+                    or any(  # to B": no change; "migrated X from A to B": X's migration says it
+                        type_ == "MIGRATED_TO" and target == normalize_name(second.name)
+                        for _source, type_, target in self.relationships
+                    )
                 )
             ):
                 continue
