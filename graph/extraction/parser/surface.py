@@ -48,6 +48,8 @@ CHANGE_WORDS = re.compile(
     re.IGNORECASE,
 )
 SYSTEM_TYPES = {"technology", "component"}
+# A replacement's names: systems, and a vendor the parser took for a company beside one.
+REPLACEMENT_TYPES = SYSTEM_TYPES | {"organization"}
 VERSION_OR_NOTE = r"(?:\s*v?\d[\w.]*)?(?:\s*\([^()]{0,40}\))?"
 A_FEW_WORDS = r"(?:\s+[a-z][\w-]*){0,3}?"
 FROM = re.compile(r"\bfrom\s+(?:the\s+)?(?:old\s+|legacy\s+|self-managed\s+)?\Z", re.I)
@@ -258,7 +260,7 @@ class SurfaceReading:
                 (
                     m
                     for m in self.mentions
-                    if start <= m.start < end and m.type in SYSTEM_TYPES | {"organization"}
+                    if start <= m.start < end and m.type in REPLACEMENT_TYPES
                 ),
                 key=lambda m: m.start,
             )

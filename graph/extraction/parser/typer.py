@@ -330,13 +330,9 @@ def retype(
             mention.type = settled
         else:
             pending.append((mention, names, key))
-    if later:
-        name_vectors(later + [mention.name for mention, _, _ in pending])
-    if not pending:
-        return
     vectors = {}
-    if getattr(model, "names", None) is not None:
-        vectors = name_vectors([mention.name for mention, _, _ in pending])
+    if getattr(model, "names", None) is not None and (pending or later):
+        vectors = name_vectors([mention.name for mention, _, _ in pending] + later)
     for mention, names, key in pending:
         if mention.name in vectors:
             guess = model.names.probabilities(vectors[mention.name])
