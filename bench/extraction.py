@@ -51,6 +51,7 @@ SPLITS = {
             "dev14",
             "dev15",
             "dev16",
+            "dev17",
         )
     ),
     "holdout": tuple(

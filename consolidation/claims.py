@@ -102,6 +102,23 @@ OPPOSITES = [
     ({"rest"}, {"grpc", "graphql", "soap"}),
     ({"sql", "relational"}, {"nosql"}),
     ({"like", "love", "enjoy", "prefer"}, {"hate", "dislike", "avoid"}),
+    # Common adjectives and their opposites: "not expensive" restates "cheap", "cheap" →
+    # "expensive" changes it.
+    ({"expensive", "pricey", "costly", "overpriced"}, {"cheap", "inexpensive", "affordable"}),
+    ({"free", "complimentary"}, {"paid", "pay", "charged", "chargeable"}),
+    ({"easy", "simple", "straightforward"}, {"hard", "difficult", "tricky", "complicated"}),
+    ({"safe", "secure"}, {"unsafe", "dangerous", "insecure"}),
+    ({"quiet", "silent", "peaceful"}, {"noisy", "loud"}),
+    ({"fast", "quick", "rapid"}, {"slow", "sluggish"}),
+    ({"hot", "warm"}, {"cold", "cool", "chilly"}),
+    ({"available"}, {"unavailable", "absent", "missing"}),
+    ({"online", "up", "reachable"}, {"offline", "down", "unreachable"}),
+    ({"always"}, {"never"}),
+    ({"correct", "accurate"}, {"wrong", "incorrect", "inaccurate"}),
+    ({"empty", "vacant"}, {"full", "occupied"}),
+    ({"legal", "lawful"}, {"illegal", "unlawful"}),
+    ({"visible", "shown"}, {"hidden", "invisible"}),
+    ({"healthy"}, {"ill", "sick", "unwell"}),
 ]
 # Mutually exclusive values of one attribute (a kind, a schedule, a fuel, a contract...):
 # one of them gone and another come between two aligned claims changes the type of the
@@ -2029,7 +2046,8 @@ RELATIVES = set(
     kid kids wife husband partner spouse boyfriend girlfriend fiance fiancee cousin aunt
     uncle niece nephew grandma grandmother grandfather grandpa granny nan grandson
     granddaughter colleague coworker co-worker friend neighbour neighbor roommate flatmate
-    housemate classmate teammate twin in-law""".split()
+    housemate classmate teammate twin in-law manager boss supervisor mentor assistant
+    landlord landlady tenant""".split()
 )
 # Relative words tied to a name ("my *brother* Tariq", "Sarah's *niece* Mia"): the
 # relatives above, the in-laws and step-relatives by name, and who one works under; the
@@ -2177,8 +2195,8 @@ def _relative_opening(incoming: str, existing: str, written, features: dict, evi
         (incoming, first_new[0], existing, first_old[0], written_old),
         (existing, first_old[0], incoming, first_new[0], written_new),
     ):
-        found = _relative_in(text, claim, other_written)
-        if found and not _relative_in(other_text, other_claim, None):
+        found = _relative_in(text, _with_apposition(text, claim), other_written)
+        if found and not _relative_in(other_text, _with_apposition(other_text, other_claim), None):
             features["relative_opening"] = 1.0
             owner, head = found
             evidence.append(
@@ -2348,6 +2366,12 @@ FIELD = re.compile(
     re.MULTILINE,
 )
 FIELD_WORD = re.compile(r"[\w][\w'’.+#-]*")
+# A key and a value of JSON or of a one-line mapping ("editor_theme": "solarized-dark",
+# {theme: dark, font_size: 14}): fields like a "Key: value" line's.
+INLINE_FIELD = re.compile(
+    r"[{,][ \t]*[\"']?(?P<key>[A-Za-z][\w .-]{0,38}?)[\"']?[ \t]*:[ \t]*"
+    r"(?P<value>\"[^\"\n]{1,80}\"|'[^'\n]{1,80}'|[^,{}\[\]\n\"']{1,80}?)[ \t]*(?=[,}])"
+)
 
 
 def _field_lines(text: str) -> dict[str, str]:
@@ -2356,6 +2380,9 @@ def _field_lines(text: str) -> dict[str, str]:
         key = " ".join(found.group("key").casefold().split())
         if len(key.split()) <= 4:
             fields.setdefault(key, found.group("value").strip("*_` "))
+    for found in INLINE_FIELD.finditer(text):
+        key = " ".join(found.group("key").casefold().split())
+        fields.setdefault(key, found.group("value").strip("\"' "))
     return fields
 
 
@@ -2397,6 +2424,25 @@ def _fields(incoming: str, existing: str, features: dict, evidence: list) -> Non
             )
         )
     features["field_changed_share"] = len(changed) / len(shared)
+
+
+@dataclass(frozen=True)
+class _Span:
+    start: int
+    end: int
+
+
+def _with_apposition(text: str, claim):
+    """The opening claim with the apposition that follows a bare name ("Elena, *Sam's
+    manager*, likes ..."), which the claims split off as a claim of its own."""
+    following = [c for c in claims(text) if c.start >= claim.end]
+    if (
+        following
+        and " " not in claim.text.strip()
+        and text[claim.end : following[0].start].strip() == ","
+    ):
+        return _Span(claim.start, following[0].end)
+    return claim
 
 
 def _relative_in(text: str, claim, other_written) -> tuple | None:

@@ -289,6 +289,10 @@ NEVER_NAMES = frozenset(
     bday pronouns other others name names mvp poc pto ooo wfh faq tbd tba nda rfp rfq
     hola bonjour ciao salut namaste salaam habari jambo sawubona merhaba hej hallo servus
     moin shalom aloha olá oi ahoj""".split()
+) | frozenset(  # abbreviations of common nouns: "the DNS", "a CSV", "our EM", "the ICU"
+    """dns ssl csv vpn etl orm cdn eol dba ttl oss ngo icu isp nas ehr erp bom hq
+    em ml pos nlp crm lts usd rip spf hpa wal fx vm sd ctr api apis sdk cli ssd hdd
+    ide cms iot ai llm rpc cpus gpus vms""".split()
 )
 # Titles written before a person's name ("Dr. Lis", "Prof. Adler"): not part of the name,
 # and never what tells two people apart.

@@ -322,6 +322,8 @@ def _is_speaker(match: re.Match, *, at_start: bool) -> bool:
         return False
     if any(ch.isdigit() for ch in name) or name.split()[0].casefold() in lexicon.NOTE_WORDS:
         return False  # "INC-2231 (sev2): …", "Alert: …", "Heads up: …": a label
+    if name.casefold() in lexicon.PLACES and name.casefold() not in lexicon.FIRST_NAMES:
+        return False  # "Kyoto: Ryo and I visited Fushimi Inari": a trip log's place
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 

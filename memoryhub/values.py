@@ -869,6 +869,27 @@ NOT_UNITS = frozenset(
 )
 
 
+# Words after "one" that make it no count ("one of", "one day", "one more") and before it
+# ("no one", "the one", "which one").
+ONE_NOT_FOLLOWED_BY = set(
+    "of day days time thing way more another other point hand side "
+    "last or and by to that which who bit little such".split()
+)
+ONE_NOT_PRECEDED_BY = set("no the this that which any every each someone anyone no-one".split())
+
+
+def _one_counts(text: str, start: int, end: int) -> bool:
+    """Whether a written "one" counts the noun after it ("one sugar", "just one child" /
+    "two children"), not "one of them", "one day", "no one", "the one in Lyon"."""
+    after = re.match(r"\s+([A-Za-z][A-Za-z-]*)", text[end:])
+    before = re.search(r"([A-Za-z][A-Za-z-]*)\s+$", text[:start])
+    if not after or after.group(1).casefold() in ONE_NOT_FOLLOWED_BY:
+        return False
+    if before and before.group(1).casefold() in ONE_NOT_PRECEDED_BY:
+        return False
+    return bool(_unit_after(text, end))
+
+
 def _unit_after(text: str, end: int) -> str:
     """The noun a number counts: "3 replicas" → "replica", "3 new replicas" → "replica";
     none for "4 per week"."""
@@ -1108,7 +1129,9 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None  # "padlock code 4-1-7-9", "ext. 44-10-20": digits of a code
         if groups[2] is not None:
             amount = _number(groups[2])
-            if groups[2].casefold() in {"one", "half"}:
+            if groups[2].casefold() == "half" or (
+                groups[2].casefold() == "one" and not _one_counts(text, start, end)
+            ):
                 return None  # "one of", "half the team": rarely a count to compare
         else:
             amount = _number(groups[0])

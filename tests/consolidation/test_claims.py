@@ -973,3 +973,51 @@ def test_a_second_choice_that_the_other_text_liked_and_a_lack_are_changes():
     )
     signals, _ = _signals("Conference room B has a projector.", "Room B lacks a projector.")
     assert "negation_flip" in signals
+
+
+def test_a_json_or_inline_mapping_holds_fields_like_key_value_lines():
+    signals, evidence = _signals(
+        '{"user": "r.nakamura", "editor_theme": "solarized-dark"}',
+        '{"user": "r.nakamura", "editor_theme": "gruvbox-light"}',
+    )
+    assert "field_changed" in signals
+    assert any("editor_theme: solarized-dark → gruvbox-light" in e["detail"] for e in evidence)
+    assert (
+        "field_changed"
+        not in _signals(
+            "settings = {theme: dark, font_size: 14}",
+            "settings = {theme: dark, font_size: 14, lang: en}",
+        )[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The hotel in Hội An was not expensive.", "The Hội An hotel was cheap."),
+        (
+            "Wi-Fi at the municipal library isn't free.",
+            "You pay for Wi-Fi at the municipal library.",
+        ),
+        ("The back road to the farm is quiet.", "The back road to the farm is not noisy."),
+    ],
+)
+def test_a_negated_adjective_restates_its_opposite(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "negation_flip" not in signals and "negated_opposite" in signals
+
+
+def test_an_adjective_turned_into_its_opposite_is_a_change():
+    signals, _ = _signals("The Hội An hotel was cheap.", "The Hội An hotel was expensive.")
+    assert "opposite" in signals
+
+
+@pytest.mark.parametrize(
+    "incoming",
+    [
+        "Elena, Sam's manager, likes dark mode in Slack as well.",
+        "Sam's manager Elena likes dark mode in Slack too.",
+    ],
+)
+def test_a_sentence_about_someones_manager_opens_on_another_person(incoming):
+    assert "relative_opening" in _signals("Sam likes dark mode in Slack.", incoming)[0]

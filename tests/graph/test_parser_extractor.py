@@ -48,6 +48,25 @@ def test_greetings_in_other_languages_are_never_entities(parser):
     assert "hemi" in names and "marta" in names
 
 
+def test_abbreviations_of_common_nouns_and_lone_letters_are_never_entities(parser):
+    result = parser.extract(
+        "ALERT: lab-freezer-03 at -62°C. Our EM asked the DBA to rotate the DNS records and "
+        "export a CSV for the ML team; NATS stays."
+    )
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"c", "em", "dba", "dns", "csv", "ml"}
+    assert "nat" in names  # NATS, the message broker, is a name
+
+
+def test_a_known_place_opening_a_line_is_a_place_and_no_speaker(parser):
+    trip = parser.extract(
+        "## Japan trip\n- Tokyo (4 nights): Shimokitazawa\n- Kyoto (3 nights): Fushimi Inari"
+    )
+    assert ("kyoto", "location") in _entities(trip) and ("tokyo", "location") in _entities(trip)
+    log = parser.extract("Kyoto: Ryo and I visited Fushimi Inari")
+    assert ("kyoto", "location") in _entities(log) and ("kyoto", "person") not in _entities(log)
+
+
 def test_identifiers_regions_and_lower_case_technologies_are_found(parser):
     result = parser.extract(
         "The orders-api runs in eu-west-1 and talks to db-replica-3; it reads from redis "

@@ -313,3 +313,18 @@ def test_a_dose_in_milligrams_or_micrograms_is_a_mass():
     assert same_value(find_values("50 mcg")[0], find_values("0.05 mg")[0])
     assert same_value(find_values("50 µg")[0], find_values("50 μg")[0])
     assert not same_value(find_values("50 mcg")[0], find_values("75 mcg")[0])
+
+
+@pytest.mark.parametrize(
+    ("text", "counted"),
+    [
+        ("Grace has her tea with just one sugar.", [((1.0,), "sugar")]),
+        ("She has one dog and two cats.", [((1.0,), "dog"), ((2.0,), "cat")]),
+        ("One of them left early.", []),
+        ("No one came to the stand-up.", []),
+        ("The one in Lyon is closed.", []),
+        ("One more thing: bring the badge.", []),
+    ],
+)
+def test_a_written_one_counts_only_the_noun_it_stands_before(text, counted):
+    assert [(v.key, v.unit) for v in find_values(text) if v.kind == "number"] == counted

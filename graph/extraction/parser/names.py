@@ -233,6 +233,8 @@ class NameReading:
             return None
         if name.casefold() in lexicon.NEVER_NAMES or normalize_name(name) in lexicon.NEVER_NAMES:
             return None
+        if len(name) == 1 and origin != "technology":
+            return None  # "-62°C", "Plan B", "Mr. H": a letter is no name (but R or C is)
         if self.source[start : start + 20].casefold().startswith(lexicon.GREETING_PHRASES):
             return None  # "Kia ora, I'm Hemi"
         if origin in {"ner", "propn"} and all(
@@ -990,6 +992,7 @@ class NameReading:
                         len(tokens) == 1
                         and self._starts_sentence(tokens[0])
                         and tokens[0].lower_ not in lexicon.FIRST_NAMES
+                        and tokens[0].lower_ not in lexicon.PLACES  # "- Kyoto (3 nights): …"
                         and not (  # "Acme's CTO, Dana Whitfield, ...": a possessor is a name
                             tokens[0].dep_ == "poss"
                             and tokens[0].i + 1 < len(self.doc)
