@@ -2195,8 +2195,8 @@ def _relative_opening(incoming: str, existing: str, written, features: dict, evi
         (incoming, first_new[0], existing, first_old[0], written_old),
         (existing, first_old[0], incoming, first_new[0], written_new),
     ):
-        found = _relative_in(text, _with_apposition(text, claim), other_written)
-        if found and not _relative_in(other_text, _with_apposition(other_text, other_claim), None):
+        found = _relative_in(text, claim, other_written)
+        if found and not _relative_in(other_text, other_claim, None):
             features["relative_opening"] = 1.0
             owner, head = found
             evidence.append(
@@ -2376,13 +2376,10 @@ INLINE_FIELD = re.compile(
 
 def _field_lines(text: str) -> dict[str, str]:
     fields: dict[str, str] = {}
-    for found in FIELD.finditer(text):
+    for found in (*FIELD.finditer(text), *INLINE_FIELD.finditer(text)):
         key = " ".join(found.group("key").casefold().split())
         if len(key.split()) <= 4:
-            fields.setdefault(key, found.group("value").strip("*_` "))
-    for found in INLINE_FIELD.finditer(text):
-        key = " ".join(found.group("key").casefold().split())
-        fields.setdefault(key, found.group("value").strip("\"' "))
+            fields.setdefault(key, found.group("value").strip("*_`\"' "))
     return fields
 
 
@@ -2426,30 +2423,26 @@ def _fields(incoming: str, existing: str, features: dict, evidence: list) -> Non
     features["field_changed_share"] = len(changed) / len(shared)
 
 
-@dataclass(frozen=True)
-class _Span:
-    start: int
-    end: int
-
-
-def _with_apposition(text: str, claim):
-    """The opening claim with the apposition that follows a bare name ("Elena, *Sam's
-    manager*, likes ..."), which the claims split off as a claim of its own."""
+def _end_with_apposition(text: str, claim) -> int:
+    """Where the claim ends, or the apposition after it when it is a bare name ("Elena,
+    *Sam's manager*, likes ..."), which the claims split off as a claim of its own."""
     following = [c for c in claims(text) if c.start >= claim.end]
     if (
         following
         and " " not in claim.text.strip()
         and text[claim.end : following[0].start].strip() == ","
     ):
-        return _Span(claim.start, following[0].end)
-    return claim
+        return following[0].end
+    return claim.end
 
 
 def _relative_in(text: str, claim, other_written) -> tuple | None:
     """(owner, relative) of the first "X's <relative>" in ``claim`` whose relative word the
-    other text (``other_written``; None: any) does not state."""
+    other text (``other_written``; None: any) does not state; an apposition after a bare
+    name counts as part of the claim."""
+    end = _end_with_apposition(text, claim)
     for token in parse(text):
-        if not claim.start <= token.idx < claim.end:
+        if not claim.start <= token.idx < end:
             continue
         owner = _owner_of_relative(token)
         if owner is not None and not (other_written and _stated(token.text, other_written)):

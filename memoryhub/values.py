@@ -1128,10 +1128,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if _in_code(text, start, end):
             return None  # "padlock code 4-1-7-9", "ext. 44-10-20": digits of a code
         if groups[2] is not None:
-            amount = _number(groups[2])
-            if groups[2].casefold() == "half" or (
-                groups[2].casefold() == "one" and not _one_counts(text, start, end)
-            ):
+            amount, word = _number(groups[2]), groups[2].casefold()
+            if word == "half" or (word == "one" and not _one_counts(text, start, end)):
                 return None  # "one of", "half the team": rarely a count to compare
         else:
             amount = _number(groups[0])
