@@ -52,6 +52,7 @@ SPLITS = {
             "dev15",
             "dev16",
             "dev17",
+            "dev18",
         )
     ),
     "holdout": tuple(

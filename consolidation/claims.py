@@ -392,6 +392,14 @@ class Claim:
         return {"text": self.text, "span": [self.start, self.end]}
 
 
+# A negation that states a condition ("can't merge until CI passes", "never deploys
+# without a review"): a requirement, said as positively as "requires".
+NOT_UNLESS = re.compile(
+    r"\b(?:not|\w*n't|never|cannot)\b[^.;:]{0,60}?\b(?:until|unless|without|before)\b",
+    re.IGNORECASE,
+)
+
+
 @lru_cache(maxsize=512)
 def claims(text: str) -> tuple[Claim, ...]:
     """The claims of ``text``, in order (cached: a section is compared with up to five
@@ -444,6 +452,8 @@ def claims(text: str) -> tuple[Claim, ...]:
                 subject.add(lemma)
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
+        elif negated and NOT_UNLESS.search(span_text):
+            negated = False  # "can't go out until two reviewers approve": a requirement
         key = ""
         fillers = names | techs
         field_match = lexicon.FIELD_LINE.match(re.sub(r"\s*\|\s*", ": ", span_text, count=1))
@@ -652,7 +662,8 @@ NEGATIVE_WORDS = re.compile(
     r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
     r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent|"
     r"\w{3,}less|teetotal|abstain\w*|only|off-limits|opt(?:s|ed)?[- ]out|exclud\w*|"
-    r"except\w*|free from|outside|disallow\w*)\b",
+    r"except\w*|free from|outside|disallow\w*|stop(?:s|ped)?|quit|gave up|given up|"
+    r"ceased?)\b",
     re.IGNORECASE,
 )
 
@@ -723,7 +734,7 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
     """A value of one kind that the new claim states differently, none of its readings
     matching (a count only against a count of the same thing)."""
     for kind in {v.kind for v in new.values} & {v.kind for v in old.values}:
-        mine = [v for v in new.values if v.kind == kind]
+        mine = [v for v in new.values if v.kind == kind and not _former(new.text, v, new.start)]
         theirs = [v for v in old.values if v.kind == kind]
         if kind == "number":
             units = {v.unit for v in mine} & {v.unit for v in theirs}
@@ -989,6 +1000,8 @@ FEATURES = (
     "kin_swap",
     "identifier_extended",
     "speaker_swap",
+    "item_dropped",
+    "list_narrowed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1071,12 +1084,49 @@ def _second_choice_liked(text: str, other_claims) -> str:
         for claim in other_claims:
             if not LIKES.search(claim.text) or DISLIKES.search(claim.text):
                 continue
-            own = PREFERRED_OVER.search(claim.text)
-            liked = claim.text[: own.start(1)] if own else claim.text
+            own = PREFERRED_OVER.search(claim.text) or CHOSEN_OVER.search(claim.text)
+            liked = claim.text[: own.start(own.lastindex)] if own else claim.text
+            contrast = CONTRAST.search(liked)  # "goes for tea rather than coffee"
+            liked = liked[: contrast.start()] if contrast else liked
             words = {w.casefold()[:5] for w in re.findall(r"[A-Za-z][\w'-]+", liked)}
             hit = sorted(second & words)
             if hit:
                 return hit[0]
+    return ""
+
+
+# One thing put before another: "prefers trains over planes", "would rather fly than take
+# the train", "tea instead of coffee", "picks aisle seats, not window ones".
+CHOSEN_OVER = re.compile(
+    r"\b(?:prefer(?:s|red|ring)?|rather|likes?|liked|picks?|chooses?|chose|favou?rs?|"
+    r"wants?|goes? for|opts? for)\s+([^.;:!?\n]{2,40}?)\s+(?:over|to|than|rather than|"
+    r"instead of|in place of)\s+([^.;:!?,\n]{2,40}?)(?=[.;:!?,\n]|$|\s+(?:for|in|on|at|when|if|"
+    r"because|and|these|now|from)\b)",
+    re.IGNORECASE,
+)
+
+
+def _choice_terms(phrase: str) -> set:
+    """What a phrase of a choice names: its categories' values ("fly" is a plane), else its
+    words' stems."""
+    values = {v for found in category_values(phrase).values() for v in found}
+    if values:
+        return values
+    return {
+        w.casefold()[:5]
+        for w in re.findall(r"[A-Za-z][\w'-]+", phrase)
+        if w.casefold() not in STOP and len(w) > 2
+    }
+
+
+def _order_turned(incoming: str, existing: str) -> str:
+    """The first and second choices of one text the other way round in the other text."""
+    choices_new = [tuple(map(_choice_terms, m.groups())) for m in CHOSEN_OVER.finditer(incoming)]
+    choices_old = [tuple(map(_choice_terms, m.groups())) for m in CHOSEN_OVER.finditer(existing)]
+    for first_new, second_new in choices_new:
+        for first_old, second_old in choices_old:
+            if first_new & second_old and second_new & first_old:
+                return f"{'/'.join(sorted(first_old & second_new))} now second"
     return ""
 
 
@@ -1197,6 +1247,29 @@ ABBREVIATIONS = {
     "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor", "hq": "headquarters",
 }  # fmt: skip
 _LONG_FORMS = {long: short for short, long in ABBREVIATIONS.items()}
+# Names written short: US states, countries and cities, and technologies ("Austin, Texas" /
+# "Austin (TX)", "TypeScript" / "TS", "Kubernetes" / "k8s"), folded.
+SHORT_FORMS = {
+    "al": "alabama", "ak": "alaska", "az": "arizona", "ar": "arkansas", "ca": "california",
+    "co": "colorado", "ct": "connecticut", "de": "delaware", "fl": "florida", "ga": "georgia",
+    "hi": "hawaii", "id": "idaho", "il": "illinois", "in": "indiana", "ia": "iowa",
+    "ks": "kansas", "ky": "kentucky", "la": "louisiana", "me": "maine", "md": "maryland",
+    "ma": "massachusetts", "mi": "michigan", "mn": "minnesota", "ms": "mississippi",
+    "mo": "missouri", "mt": "montana", "ne": "nebraska", "nv": "nevada", "nh": "newhampshire",
+    "nj": "newjersey", "nm": "newmexico", "ny": "newyork", "nc": "northcarolina",
+    "nd": "northdakota", "oh": "ohio", "ok": "oklahoma", "or": "oregon", "pa": "pennsylvania",
+    "ri": "rhodeisland", "sc": "southcarolina", "sd": "southdakota", "tn": "tennessee",
+    "tx": "texas", "ut": "utah", "vt": "vermont", "va": "virginia", "wa": "washington",
+    "wv": "westvirginia", "wi": "wisconsin", "wy": "wyoming", "dc": "washington",
+    "uk": "unitedkingdom", "gb": "britain", "us": "unitedstates", "usa": "unitedstates",
+    "uae": "unitedarabemirates", "nz": "newzealand", "nyc": "newyork", "sf": "sanfrancisco",
+    "ts": "typescript", "js": "javascript", "k8s": "kubernetes", "pg": "postgres",
+    "py": "python", "tf": "terraform", "gh": "github", "gcp": "googlecloud",
+    "aws": "amazonwebservices", "rn": "reactnative",
+}  # fmt: skip
+_SHORT_OF = {}
+for _short, _long in SHORT_FORMS.items():
+    _SHORT_OF.setdefault(_long, set()).add(_short)
 
 
 def _stated(word: str, text: _Written) -> bool:
@@ -1217,6 +1290,10 @@ def _stated(word: str, text: _Written) -> bool:
         return True
     other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
     if other_form and other_form in text.words:
+        return True
+    if folded in SHORT_FORMS and SHORT_FORMS[folded] in text.whole:
+        return True
+    if _SHORT_OF.get(folded, set()) & text.words:
         return True
     if len(folded) >= 4 and folded in text.whole:
         return True
@@ -1276,7 +1353,11 @@ def compare(incoming: str, existing: str) -> dict:
         change = _value_change(old, new)
         corrected = bool(CORRECTION.search(new.text))  # "… Actually it's 10 guests now."
         keyed = bool(new.key) and new.key == old.key  # "Serves: 6" / "Serves: 10"
-        if change and any(_same(change[0], v) for v in values_new) and not (corrected or keyed):
+        if (
+            change
+            and any(_same(change[0], v) and not _former(incoming, v) for v in values_new)
+            and not (corrected or keyed)
+        ):
             change = None  # the old value is still stated elsewhere in the incoming text
             # (unless the same field now holds another: "Tomatoes: 6" stays, "Serves: 10")
         if change:
@@ -1379,6 +1460,7 @@ def compare(incoming: str, existing: str) -> dict:
     _kinds_and_versions(incoming, existing, features, evidence)
     _identifiers(incoming, existing, features, evidence)
     _near_names(incoming, existing, features, evidence)
+    _dropped_items(incoming, existing, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     # a word that is also a noun only where it is not one ("by the end of 2025", "a network
@@ -1415,7 +1497,107 @@ def compare(incoming: str, existing: str) -> dict:
             evidence.append(
                 _text_evidence("preference_flip", f"{second}… now second", features["align_best"])
             )
+    if not features["preference_flip"]:
+        turned = _order_turned(incoming, existing)
+        if turned:  # "trains over planes" / "would rather fly than take the train"
+            features["preference_flip"] = 1.0
+            evidence.append(_text_evidence("preference_flip", turned, features["align_best"]))
     return {"features": {k: round(v, 4) for k, v in features.items()}, "evidence": evidence}
+
+
+# A value the incoming text names only as the one it replaces: "ship on 2 June (moved from
+# 28 May)", "down from 40", "the 3.11 image is retired".
+FORMER_BEFORE = re.compile(
+    r"\b(?:from|was|were|previously|originally|formerly|instead of|rather than|replacing|"
+    r"replaces|not|no longer|old|previous)\s+(?:the\s+|an?\s+|its\s+)?$",
+    re.IGNORECASE,
+)
+FORMER_AFTER = re.compile(
+    r"^[^.;,()]{0,30}?\b(?:is|are|was|were|has been|have been|got|gets)\s+(?:now\s+)?"
+    r"(?:retired|dropped|removed|deprecated|gone|replaced|superseded|obsolete|dead|cancelled|"
+    r"canceled|off)\b",
+    re.IGNORECASE,
+)
+
+
+def _former(text: str, value: Value, offset: int = 0) -> bool:
+    """Whether ``text`` (which starts at ``offset`` of the text the value was read from)
+    names ``value`` as the one it replaces."""
+    start, end = value.start - offset, value.end - offset
+    return bool(
+        FORMER_BEFORE.search(text[max(0, start - 30) : start])
+        or FORMER_AFTER.match(text[end : end + 60])
+    )
+
+
+# A value of a list taken off it ("Bob is off the rotation", "integration tests were taken
+# out of the pipeline", "Rex was rehomed"), or the list narrowed to a part of it ("volunteers
+# only at the animal shelter these days").
+TAKEN_OFF = re.compile(
+    r"\b(?:off (?:the|of|our|my|his|her|their|this|that)\b|taken (?:out|off)|swapped out|"
+    r"rehomed|removed|dropped|retired|deleted|struck off|no longer|(?:is|are|was|were)(?: not|n't)"
+    r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
+    re.IGNORECASE,
+)
+ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+ITEM_POS = {"NOUN", "PROPN", "ADJ"}
+CLAUSE_BREAK = re.compile(r"[.;!?\n\u2014\u2013]|\s-\s|,\s+(?:but|and)\s")
+
+
+def _list_items(doc) -> list[list[frozenset]]:
+    """The coordinated lists of a parse ("Alice, Bob, Chen and Dana", "lint, unit tests and
+    integration tests"), each item as the words that tell it from the others."""
+    groups = []
+    for token in doc:
+        if token.dep_ == "conj" or token.pos_ not in ITEM_POS:
+            continue
+        members, stack = [token], [c for c in token.children if c.dep_ == "conj"]
+        while stack:
+            member = stack.pop(0)
+            members.append(member)
+            stack.extend(c for c in member.children if c.dep_ == "conj")
+        members = [m for m in members if m.pos_ in ITEM_POS]
+        if len(members) < 2:
+            continue
+        items = [
+            frozenset(
+                {m.lemma_.casefold()}
+                | {c.lemma_.casefold() for c in m.children if c.dep_ in {"compound", "amod"}}
+            )
+            - STOP
+            for m in members
+        ]
+        shared = frozenset.intersection(*items)
+        groups.append([(item - shared) or item for item in items])
+    return groups
+
+
+def _dropped_items(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    old_groups = _list_items(parse(existing))
+    if not old_groups:
+        return
+    doc = parse(incoming)
+    said = {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
+    if TAKEN_OFF.search(incoming) and not TAKEN_OFF.search(existing):
+        for clause in CLAUSE_BREAK.split(incoming):
+            if not TAKEN_OFF.search(clause):
+                continue
+            words = {w.casefold() for w in re.findall(r"[\w'-]+", clause)}
+            words |= {t.lemma_.casefold() for t in parse(clause)}
+            for item in (item for group in old_groups for item in group):
+                if item <= words:
+                    features["item_dropped"] = 1.0
+                    evidence.append(_text_evidence("item_dropped", " ".join(sorted(item))))
+                    return
+    if ONLY.search(incoming) and not ONLY.search(existing):
+        for group in old_groups:
+            kept = [item for item in group if item <= said]
+            gone = [item for item in group if not item & said]
+            if kept and gone:
+                features["list_narrowed"] = 1.0
+                shown = f"{' '.join(sorted(kept[0]))}; not {' '.join(sorted(gone[0]))}"
+                evidence.append(_text_evidence("list_narrowed", shown))
+                return
 
 
 def _tokens(claims_) -> set:
@@ -1625,6 +1807,13 @@ CATEGORIES = {
     "handedness": "left-handed right-handed",
     "sort order": "ascending descending",
     "boolean": "true false",
+    "meal": "breakfast brunch lunch dinner supper=dinner",
+    "payment method": "cash card credit-card=card debit-card=card cheque bank-transfer "
+    "wire-transfer=bank-transfer direct-debit standing-order paypal venmo",
+    "executive": "ceo cfo cto coo cio cmo cpo ciso",
+    "dwelling": "flat apartment=flat condo=flat house bungalow=house townhouse cottage",
+    "spelling": "british-english american-english british-spelling=british-english "
+    "american-spelling=american-english uk-english=british-english us-english=american-english",
 }
 _TERMS: dict[str, tuple[str, str]] = {}  # surface form → (category, value)
 for _category, _values in CATEGORIES.items():
@@ -1939,12 +2128,17 @@ SUBJECT_KINDS = [
 def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
     """The words of a claim in order, each with whether it names the sentence's subject."""
     doc = parse(text)
+    key = KEY_LINE.match(claim.text)  # a "Key: value" line is about its key
     out = []
     for token in doc:
         if not claim.start <= token.idx < claim.end or token.is_punct or token.is_space:
             continue
-        subject = any(t.dep_ in {"nsubj", "nsubjpass"} for t in [token, *token.ancestors][:4])
-        subject = subject and token.dep_ not in {"relcl", "acl"}
+        if key:
+            subject = token.idx < claim.start + key.end() - 1
+        else:
+            subject = any(
+                t.dep_ in {"nsubj", "nsubjpass"} for t in [token, *token.ancestors][:4]
+            ) and token.dep_ not in {"relcl", "acl"}
         out.append((token.lemma_.casefold(), subject))
     return out
 
@@ -2445,9 +2639,22 @@ def _relative_in(text: str, claim, other_written) -> tuple | None:
         if not claim.start <= token.idx < end:
             continue
         owner = _owner_of_relative(token)
-        if owner is not None and not (other_written and _stated(token.text, other_written)):
+        if owner is None or _named_relative(token):
+            continue
+        if not (other_written and _stated(token.text, other_written)):
             return owner.text, token.text
     return None
+
+
+def _named_relative(token) -> bool:
+    """ "The user's manager is Dana Whitfield": the sentence says who the relative is, a
+    fact about the owner (whom they report to), not one about the relative."""
+    verb = token.head
+    return (
+        token.dep_ == "nsubj"
+        and verb.lemma_ == "be"
+        and any(c.dep_ in {"attr", "acomp"} and c.pos_ == "PROPN" for c in verb.children)
+    )
 
 
 def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:

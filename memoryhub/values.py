@@ -472,6 +472,26 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # "2028-08", "08/2028": a month of a year written in digits.
+    (
+        "month_iso",
+        re.compile(
+            r"(?<![\w.-])(\d{4})-(0[1-9]|1[0-2])(?![\w-]|\.\d)"
+            r"|(?<![\w/.-])(0?[1-9]|1[0-2])/(\d{4})(?![\w/]|\.\d)"
+        ),
+    ),
+    # "Q2 2026", "Q3", "2026-Q1", "H2 2025", "the third quarter of 2026": three (six)
+    # months, any of which is the same time.
+    (
+        "quarter",
+        re.compile(
+            r"(?<![\w-])([QH])([1-4])(?:\s*(?:FY\s?)?'?(\d{4}|\d{2}))?(?![\w-])"
+            r"|(?<![\w-])(\d{4})\s*[-/ ]?\s*([QH])([1-4])(?![\w-])"
+            r"|(?<!\w)(first|second|third|fourth|1st|2nd|3rd|4th)\s+(quarter|half)"
+            r"(?:\s+of\s+(\d{4}))?(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
     # "quarter to eleven", "half past 9", "half nine", "ten o'clock", "noon", "9h30",
     # "at 0930", "opens 0700", "at 22.30", "1530 hrs": a time said without am or pm is
     # either (10:45 or 22:45).
@@ -543,6 +563,15 @@ PATTERNS = [
         "volume",
         re.compile(
             rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(?:US\s+)?({_VOLUME})(?!\w)", re.IGNORECASE
+        ),
+    ),
+    # "the 1st of each month", "the last day of the month": a day of any month.
+    (
+        "month_day",
+        re.compile(
+            rf"(?<=\bthe )(\d{{1,2}}(?:st|nd|rd|th)|first|second|last|{_ORDINAL})"
+            r"(?=\s+(?:day\s+|working day\s+)?of\s+(?:each|every|the|a|any)\s+month\b)",
+            re.IGNORECASE,
         ),
     ),
     # "the 4th floor", "her seventh marathon" (dates took "4th of July" before).
@@ -998,6 +1027,31 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
     return [v for v in values if not (v.key[0] == "weekday" and beside(v))]
 
 
+# "due on the 15th": a day of the month, with no month.
+MONTH_DAY_BEFORE = re.compile(r"\b(?:on|by|before|after|until|from) the\s+$", re.IGNORECASE)
+_QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3}
+
+
+def _quarter(groups: tuple, start: int, end: int, raw: str) -> Value | None:
+    """A quarter or a half as the months it spans: the last month is the key, the others
+    its alternatives (so "Q2 2026" = "May 2026", and "Q2" ≠ "30 September")."""
+    if groups[0]:
+        letter, number, year = groups[0].upper(), int(groups[1]), groups[2]
+    elif groups[3]:
+        year, letter, number = groups[3], groups[4].upper(), int(groups[5])
+    else:
+        number = _QUARTER_WORDS.get(groups[6].casefold(), 4)
+        letter, year = ("Q" if groups[7].casefold() == "quarter" else "H"), groups[8]
+    if letter == "H" and number > 2:
+        return None
+    if year is not None:
+        year = int(year) + (2000 if len(year) == 2 else 0)
+    span = 3 if letter == "Q" else 6
+    months = range(span * (number - 1) + 1, span * number + 1)
+    keys = [(year, month) for month in months]
+    return Value("month", keys[-1], start, end, raw, alternatives=tuple(keys[:-1]))
+
+
 def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     start, end = match.span()
     raw = match.group(0)
@@ -1014,6 +1068,19 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         key, alternatives = read
         return Value(KIND[name], key, start, end, raw, alternatives=alternatives)
+    if name == "month_day":
+        word = groups[0].casefold()
+        day = (
+            int(word[:-2])
+            if word[:1].isdigit()
+            else {"first": 1, "second": 2, "last": 31}.get(word, ORDINAL_WORDS.get(word, 0))
+        )
+        return Value("day", (day,), start, end, raw) if 1 <= day <= 31 else None
+    if name == "month_iso":
+        year, month = (groups[0], groups[1]) if groups[0] else (groups[3], groups[2])
+        return Value("month", (int(year), int(month)), start, end, raw)
+    if name == "quarter":
+        return _quarter(groups, start, end, raw)
     if name == "month_year":
         month = groups[0] or groups[2]
         year = int(groups[1]) if groups[1] else None
@@ -1087,6 +1154,9 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "ordinal":  # a position only with what it counts ("the 4th" alone is a day)
         unit = _unit_after(text, end)
         if not unit:
+            if MONTH_DAY_BEFORE.search(text[:start]):  # "due on the 3rd"
+                day = int(groups[0]) if groups[0] else ORDINAL_WORDS[groups[1].casefold()]
+                return Value("day", (day,), start, end, raw) if 1 <= day <= 31 else None
             return None
         amount = float(groups[0]) if groups[0] else float(ORDINAL_WORDS[groups[1].casefold()])
         return Value("number", (amount,), start, end, raw, unit=unit)
@@ -1245,7 +1315,15 @@ def same_value(a: Value, b: Value) -> bool:
     if a.kind == "date" and (_on_weekday(a, b) or _on_weekday(b, a)):
         return True
     keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
+    if a.kind == "duration" and _calendar(a) != _calendar(b):
+        # "8 weeks" = "two months", "30 days" = "a month": months and years are not whole
+        # weeks or days, so a count of either says the same time roughly
+        return abs(a.key[0] - b.key[0]) <= 0.1 * max(abs(a.key[0]), abs(b.key[0]))
     return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _calendar(value: Value) -> bool:
+    return bool(re.search(r"mo|mth|y(?:ea)?r", value.text, re.IGNORECASE))
 
 
 def _on_weekday(weekday: Value, date: Value) -> bool:

@@ -1021,3 +1021,117 @@ def test_an_adjective_turned_into_its_opposite_is_a_change():
 )
 def test_a_sentence_about_someones_manager_opens_on_another_person(incoming):
     assert "relative_opening" in _signals("Sam likes dark mode in Slack.", incoming)[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "signal"),
+    [
+        (
+            "On-call rotation for the platform team: Alice, Bob, Chen, Dana.",
+            "Platform on-call rotation is Alice, Chen, Dana and Eli; Bob is off the rotation.",
+            "item_dropped",
+        ),
+        (
+            "The CI pipeline runs lint, unit tests, and integration tests.",
+            "CI runs lint and unit tests; integration tests were taken out of the pipeline.",
+            "item_dropped",
+        ),
+        (
+            "User volunteers at the food bank and the animal shelter.",
+            "User volunteers only at the animal shelter these days.",
+            "list_narrowed",
+        ),
+    ],
+)
+def test_a_value_taken_off_a_list_or_the_list_narrowed_is_found(existing, incoming, signal):
+    signals, evidence = _signals(existing, incoming)
+    assert signal in signals
+    assert any(e["signal"] == signal for e in evidence)
+
+
+def test_a_list_restated_with_an_addition_drops_nothing():
+    signals, _ = _signals(
+        "The CI pipeline runs lint, unit tests, and integration tests.",
+        "CI runs lint, unit tests and integration tests, and now a security scan too.",
+    )
+    assert not signals & {"item_dropped", "list_narrowed"}
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Release date: 2026-05-28.", "Release ships on 2 June 2026 (moved from 28 May)."),
+        (
+            "Python version for the data pipeline is 3.11.",
+            "The data pipeline has moved to Python 3.12; the 3.11 image is retired.",
+        ),
+    ],
+)
+def test_a_value_named_only_as_the_one_replaced_does_not_restate_it(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert signals & {"value_changed", "text_value_changed", "subject_value_changed"}
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("User lives in Austin, Texas.", "User is based in Austin (TX)."),
+        ("The frontend is written in TypeScript with React.", "React + TS on the frontend."),
+    ],
+)
+def test_a_state_or_a_technology_written_short_is_no_swap(existing, incoming):
+    assert "name_swap" not in _signals(existing, incoming)[0]
+
+
+def test_saying_who_someones_manager_is_is_a_fact_about_them():
+    signals, _ = _signals("User's manager is Dana Whitfield.", "User reports to Marcus Lee now.")
+    assert "relative_opening" not in signals
+
+
+def test_two_choices_put_the_other_way_round_are_a_changed_preference():
+    signals, evidence = _signals(
+        "User prefers trains over planes for trips under 600 km.",
+        "For trips under 600 km the user would rather fly than take the train.",
+    )
+    assert "preference_flip" in signals
+    assert any("now second" in e["detail"] for e in evidence if e["signal"] == "preference_flip")
+    same_order, _ = _signals(
+        "Hassan prefers tea over coffee in the mornings.",
+        "Mornings, Hassan goes for tea rather than coffee.",
+    )
+    assert "preference_flip" not in same_order
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Deploys to production require two approvals in GitHub.",
+            "In GitHub, a production deploy can't go out until two reviewers have approved it.",
+        ),
+        ("Every release needs a signed changelog.", "We never release without a signed changelog."),
+    ],
+)
+def test_a_negated_condition_restates_a_requirement(existing, incoming):
+    assert "negation_flip" not in _signals(existing, incoming)[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Mum comes over every Sunday for lunch.", "Every Sunday mum comes over for dinner."),
+        ("Rent is paid by bank transfer.", "The rent is paid by cheque."),
+        (
+            "The quarterly report is signed off by the CFO.",
+            "The CEO signs off the quarterly report.",
+        ),
+        (
+            "Grandma lives in a flat near the old town.",
+            "Grandma lives in a house near the old town.",
+        ),
+    ],
+)
+def test_a_meal_a_payment_method_an_executive_or_a_dwelling_swapped_is_a_category_swap(
+    existing, incoming
+):
+    assert "category_swap" in _signals(existing, incoming)[0]

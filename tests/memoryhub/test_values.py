@@ -328,3 +328,37 @@ def test_a_dose_in_milligrams_or_micrograms_is_a_mass():
 )
 def test_a_written_one_counts_only_the_noun_it_stands_before(text, counted):
     assert [(v.key, v.unit) for v in find_values(text) if v.kind == "number"] == counted
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("Passport expires in August 2027.", "Passport expiry: 2027-08.", True),
+        ("Passport expires in August 2027.", "Passport expiry: 08/2028.", False),
+        ("Launch is planned for Q2 2026.", "Launch is planned for May 2026.", True),
+        (
+            "Launch is planned for Q2 2026.",
+            "Launch is planned for the third quarter of 2026.",
+            False,
+        ),
+        ("Hiring freeze until H2 2025.", "Hiring freeze until Q3 2025.", True),
+        ("Rent is due on the 1st of each month.", "Rent: due the first of every month.", True),
+        (
+            "Invoices go out on the 1st of each month.",
+            "Invoices go out on the 15th of the month.",
+            False,
+        ),
+        ("Interns get a mentor for 8 weeks.", "Interns get a mentor for two months.", True),
+        ("Interns get a mentor for 6 weeks.", "Interns get a mentor for two months.", False),
+    ],
+)
+def test_months_quarters_and_days_of_the_month_compare_in_any_notation(a, b, same):
+    (x,), (y,) = (
+        [v for v in find_values(text) if v.kind in {"month", "day", "duration"}] for text in (a, b)
+    )
+    assert same_value(x, y) is same
+
+
+def test_a_day_of_the_month_is_no_count_and_a_numbered_floor_is_no_day():
+    assert [v.kind for v in find_values("paid on the last day of the month")] == ["day"]
+    assert [v.kind for v in find_values("the office is on the 4th floor")] == ["number"]
