@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
+from graph.vocabulary import product_name
 from memoryhub.text import jaccard, split_sentences, word_pattern
 
 NEGATION = re.compile(
@@ -360,9 +361,12 @@ def check_conflict(
     min_entity_overlap: float = 0.7,
 ) -> list[dict]:
     """All reasons why ``incoming`` contradicts ``existing`` (empty: no conflict)."""
-    names = {e.name.strip().lower() for e in incoming_graph.entities + existing_graph.entities} - {
-        ""
-    }
+    # a technology by its product, not its release: "Swift 5.10" and "Swift 5.9" name one
+    # thing, whose version changed
+    names = {
+        product_name(e.name.strip().lower(), e.type)
+        for e in incoming_graph.entities + existing_graph.entities
+    } - {""}
     reasons, shares_statement = check_text(incoming, existing, entity_names=names)
     reasons += check_graph(incoming_graph, existing_graph)
     overlap = entity_containment(incoming_graph, existing_graph)

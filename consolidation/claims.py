@@ -1002,6 +1002,7 @@ FEATURES = (
     "speaker_swap",
     "item_dropped",
     "list_narrowed",
+    "slot_filler_changed",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1160,7 +1161,9 @@ REVERSAL_PHRASES = re.compile(
     # "started eating fish again", "went back to night shifts again"
     r"\bre-?(?:open|subscrib|activat|instat|enabl|laps)\w*|\bresum(?:e|ed|es|ing)\b|"
     r"\b(?:start|started|starts|began|begun|went back|gone back|is back|are back)\b"
-    r"[^.;!?]{0,40}\bagain\b",
+    r"[^.;!?]{0,40}\bagain\b|"
+    # "INC-2041 is active again", "the build is failing again"
+    r"\b(?:is|are|was|were)\s+(?:now\s+)?(?!not\b)\w+\s+again\b",
     re.IGNORECASE,
 )
 
@@ -1461,6 +1464,7 @@ def compare(incoming: str, existing: str) -> dict:
     _identifiers(incoming, existing, features, evidence)
     _near_names(incoming, existing, features, evidence)
     _dropped_items(incoming, existing, features, evidence)
+    _slot_fillers(incoming, existing, written_new, written_old, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     # a word that is also a noun only where it is not one ("by the end of 2025", "a network
@@ -1600,6 +1604,90 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
                 return
 
 
+# One-valued attributes said with a verb or with a noun ("reports to David Osei" / "the
+# user's manager is Rachel Kim", "joined Shopify" / "works at Stripe", "Assignee: Wei" /
+# "assigned to Fatima", "hosted on mon-01" / "lives on obs-02"): the slot and its filler.
+_FILLER = r"((?:Dr\.? |Mr\.? |Ms\.? |Mrs\.? )?[A-Z][\w'&.-]*(?: [A-Z][\w'&.-]*){0,3})"
+_HOST = r"([a-z][\w-]*(?:\.[\w-]+)+|[a-z][\w]*(?:-[\w]+)*-\d+[\w.-]*)"
+SLOT_PHRASES = [
+    ("manager", r"reports?(?:ing)? (?:directly )?to|report(?:s|ing)? line (?:is|goes to)|"
+     r"(?:manager|boss|supervisor|line manager|team lead|tech lead)(?: is|:| =)|managed by",
+     _FILLER),
+    ("employer", r"works? (?:at|for)|working (?:at|for)|joined|employed (?:at|by)|"
+     r"employer(?: is|:)|(?:a |new )?job at|hired by|on the payroll (?:at|of)", _FILLER),
+    ("home", r"lives? in|living in|based in|based out of|moved to|relocated to|resides in|"
+     r"home is in|home city(?: is|:)", _FILLER),
+    ("assignee", r"assigned to|assignee(?: is|:)|reassigned to|owned by|owner(?: is|:)|"
+     r"handled by|picked up by", _FILLER),
+    ("host", r"hosted on|lives on|runs on|running on|deployed (?:on|to)|served from|"
+     r"host(?: is|:)", r"(?:the )?(?:box |host |server |vm |node )?" + _HOST),
+]  # fmt: skip
+_SLOT_PATTERNS = [
+    (slot, re.compile(rf"\b(?i:{phrase})\s*(?:the )?{filler}"))
+    for slot, phrase, filler in SLOT_PHRASES
+]
+
+
+def _slots(text: str) -> dict[str, list[tuple[str, frozenset]]]:
+    """``{slot: [(filler, words of what has it)]}``; what has it is the words before the
+    phrase in its sentence, else the text's first line (a heading, a ticket's key)."""
+    found: dict[str, list] = {}
+    lines = text.strip().splitlines()
+    first = lines[0] if lines else ""
+    for sentence in re.split(r"(?<=[.!?;])\s+|\n", text):
+        for slot, pattern in _SLOT_PATTERNS:
+            for match in pattern.finditer(sentence):
+                filler = match.group(1).rstrip(".")
+                words = [w for w in filler.split() if w.casefold() not in STOP]
+                if not words or words[0].casefold() in PRONOUNS:
+                    continue
+                before = sentence[: match.start()]
+                if not re.search(r"[A-Za-z]", before) and sentence.strip() != first.strip():
+                    before = first
+                said = re.findall(r"[\w'’-]+", before)
+                holder = frozenset(
+                    # a capital opening the line is no name ("Ticket DATA-88")
+                    w if i or re.search(r"\d|[A-Z]{2}", w) else w.lower()
+                    for i, w in enumerate(re.sub(r"['’]s$", "", w) for w in said)
+                    if w.casefold() not in STOP
+                )
+                found.setdefault(slot, []).append((" ".join(words), holder))
+    return found
+
+
+def _same_holder(a: frozenset, b: frozenset) -> bool:
+    """Two slots' holders are one: either unsaid, or sharing a word with no name of one
+    missing from the other ("frontend tech lead" / "backend tech lead", "Hamid's sister
+    Roya" / "Hamid's sister Parisa" are two)."""
+    if not a or not b:
+        return True
+    folded_a, folded_b = {w.casefold() for w in a}, {w.casefold() for w in b}
+    names_a, names_b = {w for w in a if w[:1].isupper()}, {w for w in b if w[:1].isupper()}
+    return bool(folded_a & folded_b) and not (names_a - names_b and names_b - names_a)
+
+
+def _slot_fillers(incoming, existing, written_new, written_old, features, evidence) -> None:
+    """``slot_filler_changed``: both texts fill one of ``SLOT_PHRASES`` for one holder and
+    neither filler is stated in the other text (the same manager, employer, home, assignee
+    or host, said with another word, keeps its filler)."""
+    old_slots, new_slots = _slots(existing), _slots(incoming)
+    for slot in sorted(old_slots.keys() & new_slots.keys()):
+        pairs = [
+            (old, new)
+            for old in old_slots[slot]
+            for new in new_slots[slot]
+            if _same_holder(old[1], new[1])
+        ]
+        gone = {o for o, _ in pairs if not all(_stated(w, written_new) for w in o[0].split())}
+        came = {n for _, n in pairs if not all(_stated(w, written_old) for w in n[0].split())}
+        gone, came = {f for f, _ in gone}, {f for f, _ in came}
+        if gone and came and len({o[0] for o, _ in pairs} - gone) == 0:
+            features["slot_filler_changed"] = 1.0
+            detail = f"{slot}: {', '.join(sorted(gone))} → {', '.join(sorted(came))}"
+            evidence.append(_text_evidence("slot_filler_changed", detail))
+            return
+
+
 def _tokens(claims_) -> set:
     return set().union(
         *(c.words | c.names | c.qualifiers | c.techs for c in claims_),
@@ -1712,7 +1800,7 @@ CATEGORIES = {
     "attendance": "in-person face-to-face=in-person onsite=in-person on-site=in-person "
     "in-office=in-person online virtual=online zoom=online remote hybrid",
     "schedule": "hourly daily nightly weekly fortnightly biweekly=fortnightly monthly "
-    "quarterly annual annually=annual yearly=annual",
+    "month-to-month=monthly quarterly annual annually=annual yearly=annual",
     "database": "postgresql postgres=postgresql psql=postgresql mysql mariadb sqlite oracle "
     "mssql sql-server=mssql mongodb mongo=mongodb dynamodb cassandra cockroachdb "
     "clickhouse snowflake bigquery redshift firestore couchdb neo4j",
@@ -1808,6 +1896,7 @@ CATEGORIES = {
     "sort order": "ascending descending",
     "boolean": "true false",
     "meal": "breakfast brunch lunch dinner supper=dinner",
+    "merge strategy": "squash squash-merge=squash rebase rebase-merge=rebase merge-commit",
     "payment method": "cash card credit-card=card debit-card=card cheque bank-transfer "
     "wire-transfer=bank-transfer direct-debit standing-order paypal venmo",
     "executive": "ceo cfo cto coo cio cmo cpo ciso",

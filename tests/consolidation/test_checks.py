@@ -141,3 +141,21 @@ def test_nothing_shared_but_wording_is_another_subject():
     )
     incoming = "Tara Singh moved the inventory sync deploy to Monday after the deadlock review."
     assert "other_subject" in codes(check(incoming, existing, similarity=0.7))
+
+
+def test_a_technology_whose_release_changed_is_the_same_thing_not_another_subject():
+    from graph.extraction.base import ExtractedEntity, Extraction
+
+    def graph(name):
+        return Extraction(entities=[ExtractedEntity(name=name, type="technology")])
+
+    existing = "Mobile toolchain: Xcode 15.3 and Swift 5.10."
+    incoming = "Mobile toolchain: Xcode 15.3 and Swift 5.9."
+    reasons = check_conflict(
+        incoming=incoming,
+        existing=existing,
+        incoming_graph=graph("Swift 5.9"),
+        existing_graph=graph("Swift 5.10"),
+        similarity=0.93,
+    )
+    assert "other_subject" not in codes(reasons)

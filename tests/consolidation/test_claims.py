@@ -1135,3 +1135,50 @@ def test_a_meal_a_payment_method_an_executive_or_a_dwelling_swapped_is_a_categor
     existing, incoming
 ):
     assert "category_swap" in _signals(existing, incoming)[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "detail"),
+    [
+        ("User's manager is Rachel Kim.", "User reports to David Osei.", "manager"),
+        ("User works at Stripe as a data engineer.", "User joined Shopify last month.", "employer"),
+        (
+            "## Ticket DATA-88\n- Assignee: Wei\n- Priority: P2",
+            "DATA-88 is assigned to Fatima.",
+            "assignee",
+        ),
+        (
+            "Grafana is hosted on mon-01.internal.",
+            "[ops] grafana lives on obs-02.internal btw",
+            "host",
+        ),
+    ],
+)
+def test_a_one_valued_attribute_said_with_a_verb_or_a_noun_changed_filler(
+    existing, incoming, detail
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "slot_filler_changed" in signals
+    assert any(
+        e["detail"].startswith(detail) for e in evidence if e["signal"] == "slot_filler_changed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The frontend tech lead is Karin Berg.", "The backend tech lead is Oskar Lund."),
+        ("Hamid's sister Roya lives in Shiraz.", "Hamid's sister Parisa lives in Isfahan."),
+        ("User's manager is Rachel Kim.", "User reports to Rachel Kim since the reorg."),
+    ],
+)
+def test_another_holder_or_the_same_filler_is_no_changed_slot(existing, incoming):
+    assert "slot_filler_changed" not in _signals(existing, incoming)[0]
+
+
+def test_a_state_back_again_is_a_reversal():
+    signals, _ = _signals(
+        "Incident INC-2041 (payment timeouts): resolved.",
+        "INC-2041 is active again — payment timeouts recurring since this morning.",
+    )
+    assert "reversal" in signals
