@@ -1577,6 +1577,9 @@ def _list_items(doc) -> list[list[frozenset]]:
 
 
 def _dropped_items(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """``item_dropped``: a clause of the incoming text takes an item of one of the stored
+    text's lists off it; ``list_narrowed``: the incoming text keeps "only" some items of a
+    list and says nothing of the others."""
     old_groups = _list_items(parse(existing))
     if not old_groups:
         return
