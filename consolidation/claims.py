@@ -1586,11 +1586,15 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
     doc = parse(incoming)
     said = {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
     if TAKEN_OFF.search(incoming) and not TAKEN_OFF.search(existing):
-        for clause in CLAUSE_BREAK.split(incoming):
-            if not TAKEN_OFF.search(clause):
+        starts = [0] + [m.end() for m in CLAUSE_BREAK.finditer(incoming)]
+        ends = [m.start() for m in CLAUSE_BREAK.finditer(incoming)] + [len(incoming)]
+        for start, end in zip(starts, ends, strict=True):
+            if not TAKEN_OFF.search(incoming[start:end]):
                 continue
-            words = {w.casefold() for w in re.findall(r"[\w'-]+", clause)}
-            words |= {t.lemma_.casefold() for t in parse(clause)}
+            # the clause's words and their lemmas, read off the one parse of the text
+            words = {
+                w for t in doc if start <= t.idx < end for w in (t.lower_, t.lemma_.casefold())
+            }
             for item in (item for group in old_groups for item in group):
                 if item <= words:
                     features["item_dropped"] = 1.0
