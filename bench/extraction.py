@@ -53,6 +53,7 @@ SPLITS = {
             "dev16",
             "dev17",
             "dev18",
+            "dev19",
         )
     ),
     "holdout": tuple(
