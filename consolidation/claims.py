@@ -26,7 +26,15 @@ from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
 from memoryhub.text import jaccard, plain_letters, word_pattern
-from memoryhub.values import MONTHS, WEEKDAYS, Value, count_noun, find_values, same_value
+from memoryhub.values import (
+    MONTHS,
+    WEEKDAYS,
+    Value,
+    count_noun,
+    find_values,
+    same_value,
+    stamp_spans,
+)
 
 STOP = set(
     """be have do will would should can could may might must shall the a an of to in on at
@@ -79,6 +87,8 @@ OPPOSITES = [
     ({"employee", "staff"}, {"contractor", "freelancer", "consultant", "intern"}),
     ({"monthly"}, {"annual", "annually", "yearly", "weekly", "quarterly"}),
     ({"vegetarian", "vegan"}, {"meat", "pescatarian", "omnivore"}),
+    ({"pescatarian"}, {"meat", "omnivore"}),
+    ({"black"}, {"milk", "cream", "creamer"}),
     ({"increase", "increased", "up", "raise", "raised"}, {"decrease", "decreased", "down", "cut"}),
     (
         {"start", "started", "keep", "kept", "continue"},
@@ -129,7 +139,7 @@ ALTERNATIVES = [
         "hourly daily nightly weekly fortnightly biweekly monthly quarterly "
         "annual annually yearly".split()
     ),
-    {"petrol", "gasoline", "diesel", "electric", "lpg"},
+    {"petrol", "gasoline", "diesel", "electric", "lpg", "hybrid", "phev", "hydrogen"},
     {"variable", "tracker"},
     {"rolling", "canary"},
     {"fifo", "lifo", "priority"},
@@ -407,6 +417,13 @@ def claims(text: str) -> tuple[Claim, ...]:
     doc = parse(text)
     source = doc.user_data.get("source", text)
     values = find_values(source)
+    opens_on_name = bool(len(doc)) and (
+        doc[0].pos_ == "PROPN"
+        or doc[0].ent_type_ == "PERSON"
+        or doc[0].text.casefold() in lexicon.GIVEN_NAMES
+    )
+    stamped = set(stamp_spans(source, values, opens_on_name=opens_on_name))
+    values = [v for v in values if (v.start, v.end) not in stamped]
     out = []
     for sentence, tokens, whole in _segments(doc, source):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])
@@ -929,7 +946,7 @@ def _fills(words: set, claim: Claim) -> bool:
     """Whether ``words`` hold a value of the claim's attribute: a name, a technology, a
     field's value or a value read from the text, not only other wording."""
     fillers = {f.casefold() for f in claim.fillers}
-    valued = {w.casefold() for v in claim.values for w in re.findall(r"\w+", v.text)}
+    valued = _value_words(claim)
     return any(w.casefold() in fillers or w.casefold() in valued for w in words)
 
 
@@ -1410,8 +1427,13 @@ def compare(incoming: str, existing: str) -> dict:
             note("tech_swap", f"{', '.join(sorted(gone_techs))} → {', '.join(sorted(new_techs))}")
         # Names replaced outside what the claims describe are values ("the account manager
         # is Jane" → "… is Carlos"); inside it the subject changed ("Priya's laptop").
-        gone_names = {n for n in old.names - names_new - old.subject if not _stated(n, written_new)}
-        new_names = {n for n in new.names - names_old - new.subject if not _stated(n, written_old)}
+        # (a month or a weekday is a date's, which the values compare)
+        gone_names = {
+            n for n in old.names - names_new - old.subject - CALENDAR if not _stated(n, written_new)
+        }
+        new_names = {
+            n for n in new.names - names_old - new.subject - CALENDAR if not _stated(n, written_old)
+        }
         if gone_names and new_names:
             note(
                 "name_swap",
@@ -1768,7 +1790,8 @@ def _subject_features(
                 if any(f in lowered_new for f in fillers):
                     features["slot_restated"] = 1.0
                     continue
-                fresh = {f for f in new_fillers if f not in lowered_old}
+                # a unit or a number word is the value's, which the values compare
+                fresh = {f for f in new_fillers if f not in lowered_old} - _value_words(new)
                 if fresh:
                     features["slot_changed"] = 1.0
                     detail = (
@@ -1780,6 +1803,15 @@ def _subject_features(
                     )
 
 
+CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS)
+FAVOURITE = re.compile(r"\bfavou?rite\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)\s*(?::|\b(?:is|was|are|=)\b)")
+
+
+def _value_words(claim: Claim) -> set[str]:
+    """The words of the values read from a claim ("16384 MB" → {"16384", "mb"})."""
+    return {w.casefold() for v in claim.values for w in re.findall(r"\w+", v.text)}
+
+
 def _fragments(claim: Claim) -> list[tuple[set, set]]:
     """The attribute slots of a claim with their fillers, one pair per clause of a list
     ("sponsor is Grace Mensah; vendor is Thoughtworks", "release manager Ivo, target date
@@ -1788,6 +1820,9 @@ def _fragments(claim: Claim) -> list[tuple[set, set]]:
     for part in re.split(r"[;,]|\band\b", claim.text.casefold()):
         words = set(re.findall(r"[a-z][a-z'-]*", part))
         slots = {w.rstrip("s") if w.rstrip("s") in SLOT_NOUNS else w for w in words} & SLOT_NOUNS
+        # "favourite football club: Boca Juniors" / "favourite club is River Plate": one
+        # favourite of a kind at a time
+        slots |= {f"favourite {m.group(1)}" for m in FAVOURITE.finditer(part)}
         fillers = {f for f in claim.fillers if f in part and f.rstrip(".") not in NAME_TITLES}
         if slots and fillers:
             out.append((slots, fillers))
@@ -2467,8 +2502,17 @@ def _owner_of_relative(token):
     mum"); None for another word or a pronoun owner ("his wife" says too little of whose)."""
     if token.lemma_.casefold() not in RELATIVES:
         return None
+    holders = [token]
+    if token.dep_ == "compound" and token.head.pos_ == "PROPN":
+        holders.append(token.head)  # "Olga's husband Pavel": the name holds the possessive
     return next(
-        (c for c in token.children if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}), None
+        (
+            c
+            for holder in holders
+            for c in holder.children
+            if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}
+        ),
+        None,
     )
 
 

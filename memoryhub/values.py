@@ -418,7 +418,7 @@ PATTERNS = [
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
             rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )(?<!\bby )(?<!\buntil )(?<!\btill )"
             rf"(?<!\bfrom )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|(?:am|pm|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|(?:am|pm|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -587,6 +587,16 @@ PATTERNS = [
         re.compile(
             rf"(?<![\w.])({_NUM})\s?(kib|mib|gib|tib|kb|mb|gb|tb|bytes)(?!\w)", re.IGNORECASE
         ),
+    ),
+    (
+        # a bit rate: "500 Mbps" = "0.5 Gbps" = "500 Mbit/s"
+        "rate",
+        re.compile(rf"(?<![\w.])({_NUM})\s?([kmgt])(?:bps|bit/s|b/s)(?!\w)", re.IGNORECASE),
+    ),
+    (
+        # a year written short: "RAV4 ('18)" = 2018
+        "year_short",
+        re.compile(r"(?<![\w'’])['’](\d{2})(?![\w'’])"),
     ),
     (
         # "an hour and a half", "two and a half hours", "half an hour", "three quarters of an
@@ -881,6 +891,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 return (None, day.month, day.day), ()
             return (day.year, day.month, day.day), ()
         if name == "weekday":
+            if re.search(r"\b(?:next|last|this|coming)\s+$", match.string[: match.start()], re.I):
+                return None  # "next Tuesday" from a day of unknown year: unknown
             return ("weekday", WEEKDAYS[groups[0].casefold()]), ()
     except (ValueError, KeyError):
         return None
@@ -1019,12 +1031,57 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
     def beside(weekday: Value) -> bool:
         return any(
             re.fullmatch(r"[\s,(]*", text[weekday.end : d.start])
-            or re.fullmatch(r"[\s,(]*", text[d.end : weekday.start])
+            if d.start >= weekday.end
+            else re.fullmatch(r"[\s,(]*", text[d.end : weekday.start])
             for d in dated
             if d.start >= weekday.end or d.end <= weekday.start
         )
 
     return [v for v in values if not (v.key[0] == "weekday" and beside(v))]
+
+
+# Where a note says when it was written rather than when something happens: a date opening
+# the text ("Mon 9 Dec 2024 - ...", "(Written Fri 25 Oct 2024) ...", "Note from 3 June: ..."),
+# or in brackets or after a comma right after the name it opens on ("Caroline (8 May 2023)
+# wants ...", "Gina, 12 Jul 2023 - ...").
+_STAMPS = [
+    re.compile(
+        r"\A\s*[(\[]\s*(?P<d>[^\n()\[\]]{3,40}?)\s*[)\]]",
+    ),
+    re.compile(
+        r"\A\s*(?:[A-Za-z]+[ ,]+){0,2}?(?P<d>[^\n()\[\]:]{3,30}?)\s*(?::|\s[-–—]\s)",
+    ),
+    re.compile(r"\A\s*[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?\s*\((?P<d>[^\n()]{3,40}?)\)"),
+    re.compile(
+        r"\A\s*[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?,\s*(?P<d>[^\n,:]{3,30}?)\s*(?::|\s[-–—]\s)"
+    ),
+]
+_STAMP_WORDS = re.compile(
+    r"\b(?:note|notes|update|entry|log|written|dated|from|of|on|diary|standup|today)\b[\s,]*",
+    re.IGNORECASE,
+)
+
+
+def stamp_spans(text: str, values: list[Value], *, opens_on_name: bool) -> list[tuple[int, int]]:
+    """The spans of ``values`` (dates, months) that only say when the note was written;
+    ``opens_on_name``: the text's first word is a name (so "Caroline (8 May 2023)" is a
+    stamp and "Launch (March 2026)" is not)."""
+    out = []
+    for pattern in _STAMPS if opens_on_name else _STAMPS[:2]:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        start, end = match.span("d")
+        inside = [
+            v for v in values if v.kind in {"date", "month"} and start <= v.start and v.end <= end
+        ]
+        rest = text[start:end]
+        for v in inside:
+            rest = rest.replace(v.text, "")
+        rest = _STAMP_WORDS.sub("", rest)
+        if inside and len(rest.strip(" ,.-")) <= 4:
+            out += [(v.start, v.end) for v in inside]
+    return out
 
 
 # "due on the 15th": a day of the month, with no month.
@@ -1174,6 +1231,15 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = groups[1].casefold()
         unit = f"{unit}b" if unit in {"ki", "mi", "gi", "ti"} else unit  # "512Mi" = 512 MiB
         return Value("size", (round(amount * SIZE[unit]),), start, end, raw)
+    if name == "rate":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        scale = {"k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}[groups[1].casefold()]
+        return Value("rate", (amount * scale,), start, end, raw)
+    if name == "year_short":
+        year = int(groups[0])
+        return Value("number", (float(year + (2000 if year < 50 else 1900)),), start, end, raw)
     if name == "duration_compound":
         return _compound_duration(groups, start, end, raw)
     if name == "duration":
@@ -1364,7 +1430,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
             for factor in SIZE_PREFIX_RATIOS
         )
-    if kind in {"length", "mass", "volume"}:
+    if kind in {"length", "mass", "volume", "rate"}:
         # 5 km = 3.1 miles (rounded)
         return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration"}:

@@ -1182,3 +1182,65 @@ def test_a_state_back_again_is_a_reversal():
         "INC-2041 is active again — payment timeouts recurring since this morning.",
     )
     assert "reversal" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Lucia drinks her coffee black.", "Lucia doesn't take milk in her coffee."),
+        ("Thandiwe doesn't eat meat but does eat fish.", "Thandiwe is pescatarian."),
+        ("Oat flat white, never black: that's how Rui takes coffee.", "Rui takes milk in coffee."),
+    ],
+)
+def test_a_negation_and_a_word_for_its_other_pole_restate(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "negated_opposite" in signals
+    assert "negation_flip" not in signals
+
+
+def test_a_fuel_changed_to_a_hybrid_is_an_opposite():
+    signals, _ = _signals(
+        "The user's 2021 Skoda Octavia is a diesel.", "User's 2021 Octavia is the plug-in hybrid."
+    )
+    assert "opposite" in signals
+
+
+def test_an_amount_in_another_unit_is_no_changed_slot():
+    signals, _ = _signals("Laptop has 16 GB of RAM.", "laptop memory: 16384 MB")
+    assert "slot_changed" not in signals
+    assert "value_restated" in signals
+
+
+def test_a_favourite_of_one_kind_replaced_is_a_changed_slot():
+    signals, evidence = _signals(
+        "Favourite football club: Boca Juniors.", "The user's favourite club is River Plate."
+    )
+    assert "slot_changed" in signals
+    assert any(e["detail"].startswith("favourite club") for e in evidence)
+    signals, _ = _signals("Her favourite food is sushi.", "Her favourite band is Muse.")
+    assert "slot_changed" not in signals
+
+
+def test_a_relative_named_after_the_owners_possessive_opens_on_another_person():
+    signals, evidence = _signals(
+        "Olga likes her steak medium-rare.", "Olga's husband Pavel likes his steak well done."
+    )
+    assert "relative_opening" in signals
+    assert any(e["detail"] == "Olga's husband" for e in evidence)
+
+
+def test_a_month_or_a_weekday_is_no_name_replaced():
+    signals, evidence = _signals(
+        "Car: 2019 Honda Civic, silver.",
+        "The silver 2019 Civic gets winter tyres from November to March.",
+    )
+    assert not [e for e in evidence if e["signal"] == "name_swap"]
+
+
+def test_the_day_a_note_was_written_is_not_compared_as_a_fact():
+    signals, evidence = _signals(
+        "Caroline (8 May 2023) wants a career in counseling or mental health.",
+        "Caroline (12 Jul 2023) still wants to work in counseling and mental health.",
+    )
+    assert not [e for e in evidence if "2023" in e["detail"]]
+    assert "value_changed" not in signals

@@ -2,7 +2,7 @@
 
 import pytest
 
-from memoryhub.values import find_values, same_value
+from memoryhub.values import find_values, same_value, stamp_spans
 
 
 def _one(text, kind):
@@ -244,6 +244,13 @@ def test_a_weekday_beside_a_full_date_is_part_of_that_date():
     assert [v.key for v in find_values("see you on Friday")] == [("weekday", 4)]
 
 
+def test_a_weekday_apart_from_a_date_is_a_value_of_its_own():
+    found = find_values("- Midterm: March 12\n- Office hours: Thursday 2-4pm")
+    assert ("weekday", 3) in [v.key for v in found]
+    found = find_values("Office hours Thursday; the exam is on 12 March 2026")
+    assert [v.key for v in found if v.kind == "date"] == [("weekday", 3), (2026, 3, 12)]
+
+
 def test_digits_of_a_code_are_no_numbers_and_a_part_counts_what_it_is_a_part_of():
     assert find_values("The padlock code is 4-1-7-9.") == []
     assert [v.kind for v in find_values("Go-live on 2024-06-03.")] == ["date"]
@@ -362,3 +369,28 @@ def test_months_quarters_and_days_of_the_month_compare_in_any_notation(a, b, sam
 def test_a_day_of_the_month_is_no_count_and_a_numbered_floor_is_no_day():
     assert [v.kind for v in find_values("paid on the last day of the month")] == ["day"]
     assert [v.kind for v in find_values("the office is on the 4th floor")] == ["number"]
+
+
+def test_a_bit_rate_in_another_prefix_and_a_year_written_short_are_the_same_value():
+    (fast,) = find_values("internet: 500 Mbps")
+    (same,) = find_values("a 0.5 Gbps line")
+    (slower,) = find_values("upgraded to 300 Mbit/s")
+    assert fast.kind == "rate" and same_value(fast, same) and not same_value(fast, slower)
+    (year,) = find_values("RAV4 Hybrid ('18)")
+    assert year.kind == "number" and same_value(year, _one("Car: 2018 RAV4", "number"))
+
+
+def test_the_day_a_note_was_written_is_a_stamp_not_a_fact():
+    def stamped(text, opens_on_name=False):
+        values = find_values(text)
+        return [text[a:b] for a, b in stamp_spans(text, values, opens_on_name=opens_on_name)]
+
+    assert stamped("Mon 9 Dec 2024 - Siobhan's leave begins tomorrow.") == ["Mon 9 Dec 2024"]
+    assert stamped("(Written Fri 25 Oct 2024) Amara flies out a week from today.") == [
+        "Fri 25 Oct 2024"
+    ]
+    assert stamped("Note from Thu 7 Nov 2024: the window is a week away.") == ["Thu 7 Nov 2024"]
+    assert stamped("Caroline (8 May 2023) wants a career in counseling.", True) == ["8 May 2023"]
+    assert stamped("Launch (March 2026) is planned.") == []
+    assert stamped("Deadline: 3 March 2025") == []
+    assert stamped("Release 5.2 ships Friday 7 March 2025.") == []

@@ -40,6 +40,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev23.jsonl",
     DATA / "consolidation" / "pairs_dev24.jsonl",
     DATA / "consolidation" / "pairs_dev25.jsonl",
+    DATA / "consolidation" / "pairs_dev26.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
