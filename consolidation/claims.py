@@ -410,6 +410,14 @@ NOT_UNLESS = re.compile(
 )
 
 
+def _opens_on_name(doc) -> bool:
+    """Whether the text's first word is a name ("Caroline (8 May 2023) wants …")."""
+    first = doc[0] if len(doc) else None
+    return first is not None and (
+        first.pos_ == "PROPN" or first.ent_type_ == "PERSON" or first.lower_ in lexicon.GIVEN_NAMES
+    )
+
+
 @lru_cache(maxsize=512)
 def claims(text: str) -> tuple[Claim, ...]:
     """The claims of ``text``, in order (cached: a section is compared with up to five
@@ -417,13 +425,8 @@ def claims(text: str) -> tuple[Claim, ...]:
     doc = parse(text)
     source = doc.user_data.get("source", text)
     values = find_values(source)
-    opens_on_name = bool(len(doc)) and (
-        doc[0].pos_ == "PROPN"
-        or doc[0].ent_type_ == "PERSON"
-        or doc[0].text.casefold() in lexicon.GIVEN_NAMES
-    )
-    stamped = set(stamp_spans(source, values, opens_on_name=opens_on_name))
-    values = [v for v in values if (v.start, v.end) not in stamped]
+    stamped = set(stamp_spans(source, values, opens_on_name=_opens_on_name(doc)))
+    values = [v for v in values if (v.start, v.end) not in stamped]  # when it was written
     out = []
     for sentence, tokens, whole in _segments(doc, source):
         start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1])

@@ -589,9 +589,9 @@ PATTERNS = [
         ),
     ),
     (
-        # a bit rate: "500 Mbps" = "0.5 Gbps" = "500 Mbit/s"
+        # a bit rate: "500 Mbps" = "0.5 Gbps" = "500 Mbit/s" ("500 MB/s" reads as a size)
         "rate",
-        re.compile(rf"(?<![\w.])({_NUM})\s?([kmgt])(?:bps|bit/s|b/s)(?!\w)", re.IGNORECASE),
+        re.compile(rf"(?<![\w.])({_NUM})\s?([kmgt])(?:bps|bit/s)(?!\w)", re.IGNORECASE),
     ),
     (
         # a year written short: "RAV4 ('18)" = 2018
@@ -1029,13 +1029,16 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
     dated = [v for v in values if v.kind == "date" and v.key[0] != "weekday" and len(v.key) == 3]
 
     def beside(weekday: Value) -> bool:
-        return any(
-            re.fullmatch(r"[\s,(]*", text[weekday.end : d.start])
-            if d.start >= weekday.end
-            else re.fullmatch(r"[\s,(]*", text[d.end : weekday.start])
-            for d in dated
-            if d.start >= weekday.end or d.end <= weekday.start
-        )
+        for d in dated:
+            if d.start >= weekday.end:  # "Friday 2025-03-07"
+                between = text[weekday.end : d.start]
+            elif d.end <= weekday.start:  # "2025-03-07 (Fri)"
+                between = text[d.end : weekday.start]
+            else:
+                continue
+            if re.fullmatch(r"[\s,(]*", between):
+                return True
+        return False
 
     return [v for v in values if not (v.key[0] == "weekday" and beside(v))]
 

@@ -376,6 +376,7 @@ def test_a_bit_rate_in_another_prefix_and_a_year_written_short_are_the_same_valu
     (same,) = find_values("a 0.5 Gbps line")
     (slower,) = find_values("upgraded to 300 Mbit/s")
     assert fast.kind == "rate" and same_value(fast, same) and not same_value(fast, slower)
+    assert [v.kind for v in find_values("copies at 120 MB/s")] == ["size"]
     (year,) = find_values("RAV4 Hybrid ('18)")
     assert year.kind == "number" and same_value(year, _one("Car: 2018 RAV4", "number"))
 
