@@ -67,6 +67,7 @@ SPLITS = {
             "holdout6",
             "holdout7",
             "holdout8",
+            "holdout9",
         )
     ),
 }

@@ -986,6 +986,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout6", 0.75, 0.44),
         ("holdout7", 0.72, 0.35),
         ("holdout8", 0.73, 0.33),
+        ("holdout9", 0.71, 0.33),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
