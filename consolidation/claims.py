@@ -79,7 +79,7 @@ OPPOSITES = [
         {"on-prem", "on-premise", "on-premises", "self-hosted", "self-host"},
     ),
     ({"pass", "passed", "green"}, {"fail", "failed", "red"}),
-    ({"include", "included"}, {"exclude", "excluded"}),
+    ({"include", "included", "cover", "covered"}, {"exclude", "excluded", "exclusion"}),
     ({"public"}, {"private", "internal"}),
     ({"sync", "synchronous"}, {"async", "asynchronous"}),
     ({"remote"}, {"onsite", "on-site", "office", "hybrid"}),
@@ -1564,7 +1564,8 @@ def _former(text: str, value: Value, offset: int = 0) -> bool:
 # only at the animal shelter these days").
 TAKEN_OFF = re.compile(
     r"\b(?:off (?:the|of|our|my|his|her|their|this|that)\b|taken (?:out|off)|swapped out|"
-    r"rehomed|removed|dropped|retired|deleted|struck off|no longer|(?:is|are|was|were)(?: not|n't)"
+    r"rehomed|removed|dropped|retired|deleted|decommissioned|discontinued|scrapped|"
+    r"struck off|no longer|(?:is|are|was|were)(?: not|n't)"
     r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
     re.IGNORECASE,
 )
@@ -1573,9 +1574,11 @@ ITEM_POS = {"NOUN", "PROPN", "ADJ"}
 CLAUSE_BREAK = re.compile(r"[.;!?\n\u2014\u2013]|\s-\s|,\s+(?:but|and)\s")
 
 
-def _list_items(doc) -> list[list[frozenset]]:
+def _list_items(doc, *, heads: list | None = None) -> list[list[frozenset]]:
     """The coordinated lists of a parse ("Alice, Bob, Chen and Dana", "lint, unit tests and
-    integration tests"), each item as the words that tell it from the others."""
+    integration tests"), each item as the words that tell it from the others; ``heads``
+    gets the lemma of the word each list hangs from ("speak" in "speaks English and
+    French")."""
     groups = []
     for token in doc:
         if token.dep_ == "conj" or token.pos_ not in ITEM_POS:
@@ -1598,17 +1601,79 @@ def _list_items(doc) -> list[list[frozenset]]:
         ]
         shared = frozenset.intersection(*items)
         groups.append([(item - shared) or item for item in items])
+        if heads is not None:
+            heads.append(token.head.lemma_.casefold())
     return groups
+
+
+# A list written as a field's value: "supported_browsers: [chrome, firefox, edge]",
+# "Languages: Go, Rust, Python".
+FIELD_LIST = re.compile(r"^[ \t*-]*([\w .'-]{1,40}?)\s*[:=]\s*\[?([^\n\]]+?)\]?[ \t.]*$", re.M)
+
+
+def _field_lists(text: str) -> dict[str, list[frozenset]]:
+    """Each field whose value is a list of two or more items: its key and the items."""
+    lists = {}
+    for found in FIELD_LIST.finditer(text):
+        items = [
+            frozenset(re.findall(r"[\w@.+#-]+", item.casefold())) - STOP
+            for item in re.split(r"\s*(?:,|;|\band\b|&)\s*", found.group(2))
+        ]
+        items = [item for item in items if item]
+        if len(items) >= 2:
+            lists[" ".join(found.group(1).casefold().split())] = items
+    return lists
+
+
+# Words that say a list written again is all there is now ("only speak English and Arabic
+# now", "replicas remain in Frankfurt and Singapore"), not a part of it named again.
+NARROWING = re.compile(
+    r"\b(?:only|just|now|these days|any ?more|no longer|remains?|remaining|left|gone|lost)\b",
+    re.IGNORECASE,
+)
+
+
+def _shorter_list(new_groups, old_groups) -> tuple | None:
+    """A list of the incoming text whose items are all items of a longer stored list (the
+    list without some of them): the items kept and one gone."""
+    for new in new_groups:
+        for old in old_groups:
+            if len(new) >= len(old):
+                continue
+            matched = [next((o for o in old if n <= o or o <= n), None) for n in new]
+            if all(matched) and len(set(matched)) == len(new):
+                gone = next(o for o in old if o not in matched)
+                return matched, gone
+    return None
 
 
 def _dropped_items(incoming: str, existing: str, features: dict, evidence: list) -> None:
     """``item_dropped``: a clause of the incoming text takes an item of one of the stored
     text's lists off it; ``list_narrowed``: the incoming text keeps "only" some items of a
-    list and says nothing of the others."""
-    old_groups = _list_items(parse(existing))
+    list and says nothing of the others, or lists again, as its own list, some of a stored
+    list's items and not the rest ("speak English and Arabic now" after "English, French
+    and Arabic"; "browsers: [chrome, edge]" after "[chrome, firefox, edge]")."""
+    old_fields, new_fields = _field_lists(existing), _field_lists(incoming)
+    for key in old_fields.keys() & new_fields.keys():
+        shorter = _shorter_list([new_fields[key]], [old_fields[key]])
+        if shorter:
+            features["list_narrowed"] = 1.0
+            evidence.append(_text_evidence("list_narrowed", f"{key}: not {_show(shorter[1])}"))
+            return
+    old_heads, new_heads = [], []
+    old_groups = _list_items(parse(existing), heads=old_heads)
     if not old_groups:
         return
     doc = parse(incoming)
+    new_groups = _list_items(doc, heads=new_heads)
+    for new, new_head in zip(new_groups, new_heads, strict=True):
+        # the same list: hung from the same word ("speak ... English and Arabic")
+        same = [old for old, head in zip(old_groups, old_heads, strict=True) if head == new_head]
+        shorter = _shorter_list([new], same)
+        if shorter and NARROWING.search(incoming) and not ADDITIVE.search(incoming):
+            features["list_narrowed"] = 1.0
+            evidence.append(_text_evidence("list_narrowed", f"not {_show(shorter[1])}"))
+            return
     said = {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
     if TAKEN_OFF.search(incoming) and not TAKEN_OFF.search(existing):
         starts = [0] + [m.end() for m in CLAUSE_BREAK.finditer(incoming)]

@@ -1049,6 +1049,51 @@ def test_a_value_taken_off_a_list_or_the_list_narrowed_is_found(existing, incomi
     assert any(e["signal"] == signal for e in evidence)
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Nadia speaks Portuguese, German and Swahili.",
+            "These days Nadia speaks German and Swahili; her Portuguese is gone.",
+        ),
+        (
+            "allowed_origins: [app.example.com, admin.example.com, api.example.com]",
+            "allowed_origins: [app.example.com, api.example.com]",
+        ),
+        ("Languages on the team: Go, Rust, Python", "Languages on the team: Go, Python"),
+    ],
+)
+def test_a_stored_list_written_again_shorter_is_narrowed(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "list_narrowed" in signals
+    assert any(e["signal"] == "list_narrowed" and "not" in e["detail"] for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        # another list in the same section (a checklist's two items of three) is no narrowing
+        (
+            "Only boxes labelled with a name, date and project code go in the freezer.",
+            "Label every box with your name and the date before it goes in the freezer.",
+        ),
+        ("Languages on the team: Go, Rust, Python", "Languages on the team: Go, Rust, Python, Zig"),
+        ("Nadia speaks Portuguese, German and Swahili.", "Nadia also speaks German and Swahili."),
+    ],
+)
+def test_a_list_kept_whole_or_another_list_is_not_narrowed(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "list_narrowed" not in signals
+
+
+def test_what_a_policy_covers_turned_to_excluded_is_opposite():
+    signals, _ = _signals(
+        "The extended warranty covers accidental drops.",
+        "Accidental drops are excluded from the extended warranty.",
+    )
+    assert signals & {"opposite", "negated_opposite"}
+
+
 def test_a_list_restated_with_an_addition_drops_nothing():
     signals, _ = _signals(
         "The CI pipeline runs lint, unit tests, and integration tests.",
