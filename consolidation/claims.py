@@ -1574,11 +1574,10 @@ ITEM_POS = {"NOUN", "PROPN", "ADJ"}
 CLAUSE_BREAK = re.compile(r"[.;!?\n\u2014\u2013]|\s-\s|,\s+(?:but|and)\s")
 
 
-def _list_items(doc, *, heads: list | None = None) -> list[list[frozenset]]:
+def _list_items(doc) -> list[tuple[str, list[frozenset]]]:
     """The coordinated lists of a parse ("Alice, Bob, Chen and Dana", "lint, unit tests and
-    integration tests"), each item as the words that tell it from the others; ``heads``
-    gets the lemma of the word each list hangs from ("speak" in "speaks English and
-    French")."""
+    integration tests"): the lemma of the word each hangs from ("speak" in "speaks English
+    and French") and its items, each as the words that tell it from the others."""
     groups = []
     for token in doc:
         if token.dep_ == "conj" or token.pos_ not in ITEM_POS:
@@ -1600,24 +1599,21 @@ def _list_items(doc, *, heads: list | None = None) -> list[list[frozenset]]:
             for m in members
         ]
         shared = frozenset.intersection(*items)
-        groups.append([(item - shared) or item for item in items])
-        if heads is not None:
-            heads.append(token.head.lemma_.casefold())
+        groups.append((token.head.lemma_.casefold(), [(item - shared) or item for item in items]))
     return groups
 
 
-# A list written as a field's value: "supported_browsers: [chrome, firefox, edge]",
-# "Languages: Go, Rust, Python".
-FIELD_LIST = re.compile(r"^[ \t*-]*([\w .'-]{1,40}?)\s*[:=]\s*\[?([^\n\]]+?)\]?[ \t.]*$", re.M)
-
-
 def _field_lists(text: str) -> dict[str, list[frozenset]]:
-    """Each field whose value is a list of two or more items: its key and the items."""
+    """Each field line (``lexicon.FIELD_LINE``; a snake_case key read as words) whose value
+    is a list of two or more items, "[a, b]" or "a, b and c": its key and the items."""
     lists = {}
-    for found in FIELD_LIST.finditer(text):
+    for line in text.splitlines():
+        found = lexicon.FIELD_LINE.match(line.replace("_", " "))
+        if not found:
+            continue
         items = [
             frozenset(re.findall(r"[\w@.+#-]+", item.casefold())) - STOP
-            for item in re.split(r"\s*(?:,|;|\band\b|&)\s*", found.group(2))
+            for item in re.split(r"\s*(?:,|;|\band\b|&)\s*", found.group(2).strip("[]. "))
         ]
         items = [item for item in items if item]
         if len(items) >= 2:
@@ -1633,17 +1629,15 @@ NARROWING = re.compile(
 )
 
 
-def _shorter_list(new_groups, old_groups) -> tuple | None:
-    """A list of the incoming text whose items are all items of a longer stored list (the
-    list without some of them): the items kept and one gone."""
-    for new in new_groups:
-        for old in old_groups:
-            if len(new) >= len(old):
-                continue
-            matched = [next((o for o in old if n <= o or o <= n), None) for n in new]
-            if all(matched) and len(set(matched)) == len(new):
-                gone = next(o for o in old if o not in matched)
-                return matched, gone
+def _item_gone(new: list[frozenset], old_lists) -> frozenset | None:
+    """An item of a longer stored list that the incoming list ``new``, made only of that
+    list's items, leaves out."""
+    for old in old_lists:
+        if len(new) >= len(old):
+            continue
+        matched = [next((o for o in old if n <= o or o <= n), None) for n in new]
+        if all(matched) and len(set(matched)) == len(new):
+            return next(o for o in old if o not in matched)
     return None
 
 
@@ -1655,25 +1649,24 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
     and Arabic"; "browsers: [chrome, edge]" after "[chrome, firefox, edge]")."""
     old_fields, new_fields = _field_lists(existing), _field_lists(incoming)
     for key in old_fields.keys() & new_fields.keys():
-        shorter = _shorter_list([new_fields[key]], [old_fields[key]])
-        if shorter:
+        gone = _item_gone(new_fields[key], [old_fields[key]])
+        if gone:
             features["list_narrowed"] = 1.0
-            evidence.append(_text_evidence("list_narrowed", f"{key}: not {_show(shorter[1])}"))
+            evidence.append(_text_evidence("list_narrowed", f"{key}: not {_show(gone)}"))
             return
-    old_heads, new_heads = [], []
-    old_groups = _list_items(parse(existing), heads=old_heads)
-    if not old_groups:
+    old_lists = _list_items(parse(existing))
+    if not old_lists:
         return
+    old_groups = [items for _, items in old_lists]
     doc = parse(incoming)
-    new_groups = _list_items(doc, heads=new_heads)
-    for new, new_head in zip(new_groups, new_heads, strict=True):
-        # the same list: hung from the same word ("speak ... English and Arabic")
-        same = [old for old, head in zip(old_groups, old_heads, strict=True) if head == new_head]
-        shorter = _shorter_list([new], same)
-        if shorter and NARROWING.search(incoming) and not ADDITIVE.search(incoming):
-            features["list_narrowed"] = 1.0
-            evidence.append(_text_evidence("list_narrowed", f"not {_show(shorter[1])}"))
-            return
+    if NARROWING.search(incoming) and not ADDITIVE.search(incoming):
+        for head, new in _list_items(doc):
+            # the same list: hung from the same word ("speak ... English and Arabic")
+            gone = _item_gone(new, [old for old_head, old in old_lists if old_head == head])
+            if gone:
+                features["list_narrowed"] = 1.0
+                evidence.append(_text_evidence("list_narrowed", f"not {_show(gone)}"))
+                return
     said = {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
     if TAKEN_OFF.search(incoming) and not TAKEN_OFF.search(existing):
         starts = [0] + [m.end() for m in CLAUSE_BREAK.finditer(incoming)]

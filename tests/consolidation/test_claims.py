@@ -1041,32 +1041,30 @@ def test_a_sentence_about_someones_manager_opens_on_another_person(incoming):
             "User volunteers only at the animal shelter these days.",
             "list_narrowed",
         ),
+        # a stored list written again shorter
+        (
+            "Nadia speaks Portuguese, German and Swahili.",
+            "These days Nadia speaks German and Swahili; her Portuguese is gone.",
+            "list_narrowed",
+        ),
+        (
+            "allowed_origins: [app.example.com, admin.example.com, api.example.com]",
+            "allowed_origins: [app.example.com, api.example.com]",
+            "list_narrowed",
+        ),
+        (
+            "Languages on the team: Go, Rust, Python",
+            "Languages on the team: Go, Python",
+            "list_narrowed",
+        ),
     ],
 )
 def test_a_value_taken_off_a_list_or_the_list_narrowed_is_found(existing, incoming, signal):
     signals, evidence = _signals(existing, incoming)
     assert signal in signals
     assert any(e["signal"] == signal for e in evidence)
-
-
-@pytest.mark.parametrize(
-    ("existing", "incoming"),
-    [
-        (
-            "Nadia speaks Portuguese, German and Swahili.",
-            "These days Nadia speaks German and Swahili; her Portuguese is gone.",
-        ),
-        (
-            "allowed_origins: [app.example.com, admin.example.com, api.example.com]",
-            "allowed_origins: [app.example.com, api.example.com]",
-        ),
-        ("Languages on the team: Go, Rust, Python", "Languages on the team: Go, Python"),
-    ],
-)
-def test_a_stored_list_written_again_shorter_is_narrowed(existing, incoming):
-    signals, evidence = _signals(existing, incoming)
-    assert "list_narrowed" in signals
-    assert any(e["signal"] == "list_narrowed" and "not" in e["detail"] for e in evidence)
+    if signal == "list_narrowed":  # the evidence names an item the list lost
+        assert any(e["signal"] == signal and "not" in e["detail"] for e in evidence)
 
 
 @pytest.mark.parametrize(
