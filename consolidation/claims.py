@@ -72,6 +72,7 @@ OPPOSITES = [
     ({"ascending"}, {"descending"}),
     ({"upstairs"}, {"downstairs"}),
     ({"spicy"}, {"mild", "bland"}),
+    ({"short", "shorter", "concise", "brief", "terse"}, {"long", "longer", "lengthy", "verbose"}),
     ({"bullet", "bullets", "list", "lists"}, {"paragraph", "paragraphs", "prose"}),
     ({"subscription", "recurring"}, {"one-time", "perpetual", "lifetime"}),
     (
@@ -397,6 +398,7 @@ class Claim:
     qualifiers: frozenset = frozenset()  # words, names and values inside the subject
     fillers: frozenset = frozenset()  # names, technologies and a field's value words
     concepts: frozenset = frozenset()  # the words with one name per attribute (CONCEPTS)
+    denied: frozenset = frozenset()  # lemmas a negation bears on ("no *contrast*")
 
     def as_dict(self) -> dict:
         return {"text": self.text, "span": [self.start, self.end]}
@@ -448,11 +450,13 @@ def claims(text: str) -> tuple[Claim, ...]:
             head = ""  # a clause of a list about something the sentence's subject is not
         words, subject, techs, names, qualifiers = set(), set(), set(), set(), set()
         negated = False
+        denied = set()
         for token in tokens:
             word = source[token.idx : token.idx + len(token)]
             lemma = token.lemma_.casefold()
             if token.lower_ in NEGATIONS or token.dep_ == "neg":
                 negated = True
+                denied |= _denied(token)
                 continue
             if token.idx in in_value:
                 continue
@@ -496,6 +500,7 @@ def claims(text: str) -> tuple[Claim, ...]:
                 values=inside,
                 naming=frozenset(naming),
                 negated=negated,
+                denied=frozenset(denied),
                 techs=frozenset(techs),
                 names=frozenset(names),
                 head=head,
@@ -504,6 +509,24 @@ def claims(text: str) -> tuple[Claim, ...]:
             )
         )
     return tuple(out)
+
+
+def _denied(negation) -> set[str]:
+    """The lemmas a negation bears on: its verb or noun and what that takes ("doesn't *eat
+    meat*", "*no contrast*", "without *sugar*", "can't *handle* spicy *food*")."""
+    head = negation.head if negation.head.i != negation.i else negation
+    if head.lower_ in {"longer", "more", "anymore", "any"} and head.head.i != head.i:
+        head = head.head  # "no longer *eats* meat"
+    if negation.lower_ == "without":
+        head = next((c for c in negation.children if c.dep_ == "pobj"), head)
+    found = {head.lemma_.casefold()}
+    for child in head.children:
+        if child.dep_ in {"dobj", "attr", "acomp", "xcomp", "oprd", "compound", "amod"}:
+            found.add(child.lemma_.casefold())
+            found |= {c.lemma_.casefold() for c in child.children if c.dep_ in {"dobj", "amod"}}
+        elif child.dep_ == "prep":
+            found |= {c.lemma_.casefold() for c in child.children if c.dep_ == "pobj"}
+    return {w for w in found if w not in STOP and w not in NEGATIONS and len(w) > 1}
 
 
 def _plain_word(token) -> bool:
@@ -663,6 +686,38 @@ def _counts_same(a: Claim, b: Claim) -> bool:
     return bool(nouns & counted)
 
 
+def _both_poles(disliking: "Claim", liking: "Claim") -> bool:
+    """Whether a claim of a dislike names both poles of a pair, dislikes the one after its
+    cue and so likes the other, the one the other claim likes ("keep it *short*, *long*
+    replies annoy them" / "likes *concise* answers"; not "prefers prose, no *bullet* lists"
+    / "prefers bullet points")."""
+    text = disliking.text.casefold()
+    cue = DISLIKES.search(disliking.text) or re.search(r"\b(?:no|not|never|without)\b|n't\b", text)
+    if cue is None:
+        return False
+    for left, right in OPPOSITES:
+        if not (disliking.words & left and disliking.words & right):
+            continue
+        after = {
+            side: min(
+                (
+                    m.start()
+                    for w in words
+                    for m in re.finditer(rf"\b{re.escape(w)}", text)
+                    if m.start() >= cue.start()
+                ),
+                default=len(text) + 1,
+            )
+            for side, words in (("left", left), ("right", right))
+        }
+        if after["left"] == after["right"]:
+            continue
+        disliked, liked = (left, right) if after["left"] < after["right"] else (right, left)
+        if liking.words & liked and not liking.words & disliked:
+            return True
+    return False
+
+
 def _opposed(a: frozenset, b: frozenset) -> str:
     for left, right in OPPOSITES:
         for was, now in ((left, right), (right, left)):
@@ -701,13 +756,38 @@ def _negated_other_pole(old: Claim, new: Claim) -> bool:
     """Whether the negated claim of two holds the other pole of one of ``OPPOSITES`` and not
     the other claim's own pole word: "vegetarian" / "doesn't eat meat", "paid in full" /
     "settled, nothing outstanding" restate; "bullet points" / "prose, no bullet lists"
-    does not (the negation is of the same pole)."""
+    and "long explanations" / "terse answers, no lengthy ones" do not (the negation is of
+    the same pole, in any of its words)."""
     negated, other = (new, old) if new.negated else (old, new)
     for left, right in OPPOSITES:
         for was, now in ((left, right), (right, left)):
-            if other.words & was and negated.words & now and not negated.words & other.words & was:
+            if not (other.words & was and negated.words & now):
+                continue
+            cued, denied = _pole_after_cue(negated.text, was, now)
+            if cued:  # the pole the negation bears on: the other one restates; none ("kept
+                return denied is now  # short, no references"): the poles are opposed
+            if not negated.words & other.words & was:
                 return True
     return False
+
+
+NEGATION_CUE = re.compile(r"\b(?:no|not|never|nothing|none|without)\b|n't\b", re.IGNORECASE)
+
+
+def _pole_after_cue(text: str, *poles: frozenset):
+    """(whether the claim says a negation word, the pole of ``poles`` whose word comes first
+    after it: "prose, no *bullet* lists", "settled, nothing *outstanding*"; None if none)."""
+    cue = NEGATION_CUE.search(text)
+    if cue is None:
+        return False, None
+    lowered = text.casefold()
+    first = None
+    for pole in poles:
+        for word in pole:
+            found = re.compile(rf"\b{re.escape(word)}").search(lowered, cue.end())
+            if found and (first is None or found.start() < first[0]):
+                first = (found.start(), pole)
+    return True, (first[1] if first else None)
 
 
 def _progressed(old: Claim, new: Claim) -> bool:
@@ -1040,7 +1120,9 @@ SLOT_NOUNS = set(
 )
 ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
-    r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded)\b",
+    r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded|"
+    r"add(?:s)? to|as well as|along with|on top of|picked up|took up|taken up|"
+    r"started (?:accepting|offering|supporting|taking|carrying|stocking|serving))\b",
     re.IGNORECASE,
 )
 CHANGE = re.compile(
@@ -1411,10 +1493,26 @@ def compare(incoming: str, existing: str) -> dict:
             # pending step done is the status moving forward.
             features["progressed"] = 1.0
         elif new.negated != old.negated:
-            note("negation_flip", "negated" if new.negated else "negation removed")
+            # a negation of something the other claim does not speak of ("booked for an
+            # MRI" / "prep notes: no contrast") is a new detail more often than a reversal
+            one, other = (new, old) if new.negated else (old, new)
+            bears = not one.denied or bool(one.denied & (other.words | other.concepts))
+            note(
+                "negation_flip",
+                "negated" if new.negated else "negation removed",
+                1.0 if bears else 0.5,
+            )
         liking_old, liking_new = _liking(old), _liking(new)
         if liking_old and liking_new and liking_old != liking_new:
-            note("preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes")
+            if _both_poles(new if liking_new < 0 else old, old if liking_new < 0 else new):
+                # "likes concise answers" / "keep it short, long ones annoy them": the
+                # dislike is of the other pole
+                note("negated_opposite", "dislikes the other pole")
+                opposed = ""
+            else:
+                note(
+                    "preference_flip", "likes → dislikes" if liking_old > 0 else "dislikes → likes"
+                )
         if opposed:
             note("opposite", opposed)
         if _progressed(old, new) or _share_grew(old, new):
@@ -1508,7 +1606,7 @@ def compare(incoming: str, existing: str) -> dict:
         evidence.append(
             _text_evidence("reversal", ", ".join(sorted(added_reversal)), features["align_best"])
         )
-    if not features["preference_flip"]:
+    if not features["preference_flip"] and not features["negated_opposite"]:
         # A liking and a dislike in claims that share too few words to align ("Loves
         # cold-weather holidays — skiing, Lapland" / "pick beaches; can't stand the cold").
         liked_old = {_liking(c) for c in old_claims} - {0}
@@ -1948,7 +2046,8 @@ CATEGORIES = {
     "disk": "ssd hdd nvme",
     "plan": "free basic pro premium enterprise starter",
     "license": "mit apache gpl bsd agpl lgpl mpl proprietary",
-    "time of day": "morning mornings=morning before-lunch=morning afternoon after-lunch=afternoon "
+    "time of day": "morning mornings=morning before-lunch=morning before-noon=morning afternoon "
+    "afternoons=afternoon after-lunch=afternoon "
     "evening night",
     "doneness": "rare medium-rare medium well-done",
     "floor": "high-floor=high low-floor=low ground-floor=low top-floor=high upper-floor=high",
@@ -2229,7 +2328,19 @@ def _extended_code(incoming: str, existing: str) -> str:
             for other in longer:
                 if other.startswith((f"{code}-", f"{code}_")) and other not in own:
                     return f"{code} / {other}"
+    # "Project Atlas" / "Project Atlas-Lite", "Orion" / "Orion-2": a name and the same name
+    # with a part more, the name alone absent from the longer text.
+    for short_text, long_text in ((existing, incoming), (incoming, existing)):
+        for found in NAME_EXTENDED.finditer(long_text):
+            name = found.group(1)
+            alone = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+            if alone.search(short_text) and not alone.search(long_text):
+                if found.group(0) not in short_text:
+                    return f"{name} / {found.group(0)}"
     return ""
+
+
+NAME_EXTENDED = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9]+)-([A-Z0-9][A-Za-z0-9]*)(?![\w-])")
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:
@@ -2388,6 +2499,9 @@ def _subject_tokens(text: str, claim: Claim) -> list:
         return [t for t in tokens if t.idx < claim.start + key.end() - 1]
     for token in tokens:
         if token.dep_ in {"nsubj", "nsubjpass"}:
+            reported = _reported_subject(token, tokens)
+            if reported is not None:  # "User mentioned *their husband* can't ...": the
+                token = reported  # fact is the reported one's
             # "Cloud spend for April ... was": the parser's clausal subject is a noun
             # phrase read as a verb; the whole of it is the subject.
             top = token.head if token.head.dep_ in {"csubj", "csubjpass"} else token
@@ -2404,6 +2518,28 @@ def _subject_tokens(text: str, claim: Claim) -> list:
         if not (token.is_space or token.is_punct):
             leading.append(token)
     return leading[:6]
+
+
+# Verbs that report what someone else says or does ("User *mentioned* their husband ...").
+REPORTING_VERBS = frozenset(
+    """say mention tell note add explain report confirm write share clarify reply
+    answer warn remind admit complain""".split()
+)
+
+
+def _reported_subject(token, tokens):
+    """The subject of the clause a reporting verb's subject reports ("User said *her
+    sister* moved ...", "Kai told me *Leo* would rather ..."), when it is someone else."""
+    verb = token.head
+    if verb.lemma_.casefold() not in REPORTING_VERBS:
+        return None
+    for clause in verb.children:
+        if clause.dep_ != "ccomp":
+            continue
+        inner = next((c for c in clause.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+        if inner is not None and inner in tokens and inner.pos_ in {"NOUN", "PROPN"}:
+            return inner
+    return None
 
 
 def _marker_shape(token, word: str, first: bool) -> str:
@@ -2433,7 +2569,9 @@ RELATIVES = set(
     uncle niece nephew grandma grandmother grandfather grandpa granny nan grandson
     granddaughter colleague coworker co-worker friend neighbour neighbor roommate flatmate
     housemate classmate teammate twin in-law manager boss supervisor mentor assistant
-    landlord landlady tenant""".split()
+    landlord landlady tenant buddy accountant lawyer solicitor attorney dentist therapist
+    nanny babysitter tutor coach trainer agent driver cleaner gardener secretary advisor
+    adviser caregiver carer""".split()
 )
 # Relative words tied to a name ("my *brother* Tariq", "Sarah's *niece* Mia"): the
 # relatives above, the in-laws and step-relatives by name, and who one works under; the
@@ -2494,6 +2632,8 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     source_old = parse(existing).user_data.get("source", existing)
 
     def shape_of(token, word, claim):
+        if any(v.start <= token.idx < v.end and v.kind in MEASURES for v in claim.values):
+            return ""  # "total due £1,776.00": an amount is what is said, not whose
         shape = _marker_shape(token, word, token.idx == claim.start)
         if shape == "name" and (
             any(v.start <= token.idx < v.end for v in claim.values)  # "Fri 8 Nov"
@@ -2535,6 +2675,10 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
             break
 
 
+# Values that measure something rather than single out which one it is.
+MEASURES = frozenset("money percent duration size length mass volume temperature rate".split())
+
+
 def _relative_of(one: list, other: list, written) -> tuple | None:
     """(owner, relative) when the subject ``one`` names someone of a person the other text
     names, who is not named there: "Ebru's *husband* Cem has ...", "Oskar's *brother* Emil
@@ -2566,15 +2710,25 @@ def _owner_of_relative(token):
     holders = [token]
     if token.dep_ == "compound" and token.head.pos_ == "PROPN":
         holders.append(token.head)  # "Olga's husband Pavel": the name holds the possessive
-    return next(
-        (
-            c
-            for holder in holders
-            for c in holder.children
-            if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}
-        ),
-        None,
-    )
+    for holder in holders:
+        for c in holder.children:
+            if c.dep_ == "poss" and c.pos_ in {"PROPN", "NOUN"}:
+                return c
+            if c.dep_ == "poss" and c.lower_ in {"his", "her", "their"}:
+                return _antecedent(c)  # "Kai ... *His* travel buddy Leo": Kai's
+    return None
+
+
+def _antecedent(pronoun):
+    """The person a possessive pronoun stands for: the nearest subject before it in its
+    text that is a name or the user ("User mentioned *their* husband", "Kai still wants
+    ... *His* travel buddy"); None when there is none."""
+    for token in reversed(pronoun.doc[: pronoun.i]):
+        if token.dep_ in {"nsubj", "nsubjpass"} and (
+            token.pos_ == "PROPN" or token.lower_ == "user"
+        ):
+            return token
+    return None
 
 
 def _relative_opening(incoming: str, existing: str, written, features: dict, evidence):

@@ -50,6 +50,8 @@ NUMBER_WORDS = {
     "half": 0.5,
     "a couple of": 2,
     "a pair of": 2,
+    "a dozen": 12,
+    "half a dozen": 6,
 }
 TENS_WORDS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 UNIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -59,6 +61,10 @@ NUMBER_WORDS |= {
     for tens in TENS_WORDS
     for unit in UNIT_WORDS
     for joint in ("-", " ")
+}
+# "two dozen" = 24, "three dozen eggs" = 36.
+NUMBER_WORDS |= {
+    f"{word} dozen": NUMBER_WORDS[word] * 12 for word in (*UNIT_WORDS, "ten", "eleven", "twelve")
 }
 # "the 4th floor", "the seventh floor": a position counted like a number ("first" and
 # "second" mark which one far more often than how many).
@@ -418,7 +424,7 @@ PATTERNS = [
             rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
             rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )(?<!\bby )(?<!\buntil )(?<!\btill )"
             rf"(?<!\bfrom )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|(?:am|pm|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -459,7 +465,17 @@ PATTERNS = [
             r"(from (?:today|now)|out|later|left|ago|away|off)|"
             rf"({_DAY})\s+of\s+this\s+week|"
             rf"(next|this|last)\s+week,?\s+(?:on\s+)?(?:the\s+)?({_DAY})|"
-            rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last|this)\s+week)(?!\w)",
+            rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last|this)\s+week|"
+            r"(?:the\s+)?(end|start|beginning)\s+of\s+(this|next|last|the)\s+month)(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
+    # "Monday through Friday", "Mon–Sat", "weekdays": which days of the week, as a span.
+    (
+        "weekday_range",
+        re.compile(
+            rf"(?<!\w)({_DAY})s?\.?\s*(?:-|–|—|to|through|thru|till|until)\s*({_DAY})s?(?!\w)"
+            r"|(?<!\w)(weekdays|weekends)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -839,7 +855,9 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
         if name == "date_relative":
             if reference is None:
                 return None
-            if reference.year == YEARLESS and not (groups[2] or groups[5] or groups[3]):
+            if reference.year == YEARLESS and not (
+                groups[2] or groups[5] or groups[3] or groups[13]
+            ):
                 return None  # a weekday counted from a day of unknown year: unknown
             if groups[2]:
                 offset = {
@@ -852,6 +870,12 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                     "the day before yesterday": -2,
                 }[" ".join(groups[2].casefold().split())]
                 day = reference + dt.timedelta(days=offset)
+            elif groups[13]:  # "the end of next month": its last day; "the start of": its 1st
+                months = reference.month - 1 + {"next": 1, "last": -1}.get(groups[14].casefold(), 0)
+                year, month = reference.year + months // 12, months % 12 + 1
+                day = dt.date(year, month, 1)
+                if groups[13].casefold() == "end":
+                    day = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
             elif groups[8]:  # "Thursday of this week"
                 day = reference + dt.timedelta(
                     days=WEEKDAYS[groups[8].casefold()] - reference.weekday()
@@ -958,6 +982,8 @@ def count_noun(word: str) -> str:
     if word in COUNT_NOUNS:
         return COUNT_NOUNS[word]
     word = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+    if word.endswith("ie") and len(word) > 3:  # "retries" and "retry" alike ("movie", "movies")
+        word = word[:-2] + "y"
     return COUNT_NOUNS.get(word, word)
 
 
@@ -1136,6 +1162,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             else {"first": 1, "second": 2, "last": 31}.get(word, ORDINAL_WORDS.get(word, 0))
         )
         return Value("day", (day,), start, end, raw) if 1 <= day <= 31 else None
+    if name == "weekday_range":
+        if groups[2]:
+            first, last = (0, 4) if groups[2].casefold() == "weekdays" else (5, 6)
+        else:
+            first, last = WEEKDAYS[groups[0].casefold()], WEEKDAYS[groups[1].casefold()]
+        return Value("days", (first, last), start, end, raw)
     if name == "month_iso":
         year, month = (groups[0], groups[1]) if groups[0] else (groups[3], groups[2])
         return Value("month", (int(year), int(month)), start, end, raw)
@@ -1159,6 +1191,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             currency = CURRENCY.get((groups[0] or groups[1]).casefold(), "?")
             amount = _amount(groups[2])
             scale = groups[3]
+            named = re.match(rf"\s?({_CUR_CODE})\b", text[end:], re.IGNORECASE)
+            if groups[0] and named:  # "$84k CAD": the code says which dollars
+                currency = CURRENCY.get(named.group(1).casefold(), currency)
+                end += named.end()
+                raw = text[start:end]
         else:
             currency = CURRENCY.get(groups[6].casefold(), "?")
             amount = _amount(groups[4])
@@ -1276,8 +1313,27 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
                 amount = _scale(amount, groups[1])
         if amount is None:
             return None
-        return Value("number", (round(amount, 4),), start, end, raw, unit=_unit_after(text, end))
+        unit = _unit_after(text, end) or _unit_of_field(text, start)
+        return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
+
+
+# The key of a field whose value a number is ("max_retries = 5", "Replicas: 3",
+# "worker-count: 4"): its last word is what the number counts.
+FIELD_KEY = re.compile(
+    r"(?:^|[\s`\"'*-])([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`\"'*]*\s*[:=]\**\s*[\"'`]?$"
+)
+
+
+def _unit_of_field(text: str, start: int) -> str:
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    key = FIELD_KEY.search(line)
+    if key is None:
+        return ""
+    word = re.split(r"[_.-]", key.group(1))[-1].casefold()
+    if len(word) < 3 or not word.isalpha() or word in NOT_UNITS:
+        return ""
+    return count_noun(word)
 
 
 def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:

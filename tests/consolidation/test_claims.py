@@ -290,6 +290,18 @@ def test_an_added_value_or_a_more_precise_version_is_no_change(existing, incomin
     assert not signals & changed, signals
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The online shop accepts Visa and Mastercard.", "The shop started accepting PayPal."),
+        ("Rajesh holds the AWS Associate cert.", "Add to Rajesh's certs: he passed the CKA."),
+        ("Inês: bouldering, film photography.", "Inês has picked up pottery on Thursdays."),
+    ],
+)
+def test_a_value_said_to_be_added_is_an_additive_cue(existing, incoming):
+    assert "additive_cue" in _signals(existing, incoming)[0]
+
+
 def test_a_table_row_and_a_short_field_line_are_one_claim_each():
     table = "| Field | Value |\n|---|---|\n| Sponsor | Grace Mensah |\n| Vendor | Accenture |"
     assert [(c.key, sorted(c.fillers)) for c in claims(table)] == [
@@ -329,6 +341,24 @@ def test_a_negation_and_an_opposite_on_one_claim_cancel(existing, incoming):
 def test_a_negation_against_a_word_that_says_not_is_no_flip(existing, incoming):
     features = compare(incoming, existing)["features"]
     assert features["negation_flip"] == 0.0, features
+
+
+def test_a_dislike_of_the_other_pole_restates_a_liking():
+    features = compare(
+        "Keep responses short — this user gets annoyed by long explanations.",
+        "User likes concise answers.",
+    )["features"]
+    assert features["negated_opposite"] == 1.0 and features["preference_flip"] == 0.0
+
+
+def test_a_negation_of_what_the_other_claim_does_not_speak_of_is_a_weak_flip():
+    features = compare(
+        "Prep notes for Mr. Álvarez's knee MRI (Westside Imaging): no contrast.",
+        "Mr. Álvarez is booked for a knee MRI at Westside Imaging.",
+    )["features"]
+    assert features["negation_flip"] == 0.5
+    features = compare("Omar no longer eats meat.", "Omar eats meat.")["features"]
+    assert features["negation_flip"] == 1.0
 
 
 def test_a_negated_claim_without_an_opposite_is_still_a_flip():
@@ -388,6 +418,10 @@ def test_a_marker_of_the_subject_replaced_by_one_of_its_shape_is_another_subject
             "Hiro Tanaka is the product owner of Project Falcon.",
         ),
         ("Deadline: 5 May.", "Deadline: 12 May."),
+        (  # an amount where the subject stands is what is said, not whose
+            "Invoice 2025-118 covers March storage. VAT £296.00, total due £1,776.00.",
+            "Kaur & Sons invoice 2025-118 — total due £1,872.00 incl. VAT.",
+        ),
     ],
 )
 def test_a_changed_value_under_the_same_subject_is_no_marker_swap(existing, incoming):
@@ -403,6 +437,24 @@ def test_someone_of_the_subject_doing_the_same_is_another_subject():
     assert "subject_of_subject" in signals
     assert any("mother" in e["detail"] for e in evidence if e["signal"] == "subject_of_subject")
     signals, _ = _signals("Aisha's husband is Omar.", "Aisha is married to Bilal.")
+    assert "subject_of_subject" not in signals
+
+
+@pytest.mark.parametrize(
+    "incoming",
+    [
+        # a reported clause about someone of the subject, named through a pronoun
+        "User mentioned their husband can't handle spicy food at all.",
+        "Kai said his travel buddy Leo hates spicy food.",
+    ],
+)
+def test_someone_of_the_subject_in_a_reported_clause_is_another_subject(incoming):
+    existing = "User loves spicy food." if incoming.startswith("User") else "Kai loves spicy food."
+    assert "subject_of_subject" in _signals(existing, incoming)[0]
+
+
+def test_a_reported_fact_of_the_subject_itself_keeps_its_subject():
+    signals, _ = _signals("User loves spicy food.", "User mentioned they can't handle spicy food.")
     assert "subject_of_subject" not in signals
 
 
@@ -922,6 +974,11 @@ def test_a_negation_of_the_same_pole_beside_the_other_one_is_still_a_flip():
             "identifier_extended",
         ),
         (
+            "Project Atlas launch date: 2025-09-01.",
+            "Project Atlas-Lite launch date: 2025-10-15.",
+            "identifier_extended",
+        ),
+        (
             "Carlos: my sister just moved to madrid",
             "Carlos: my cousin moved to madrid too",
             "kin_swap",
@@ -953,6 +1010,7 @@ def test_a_subject_named_almost_alike_is_another_subject(existing, incoming, sig
         ("Owner: Mei Lin", "Owner: Tomás Ruiz"),
         ("My partner loves jazz.", "My wife loves jazz and soul."),
         ("## Nadia's wedding\n- 12 June\n- Lisbon", "## Wedding — Nadia & Sam\n- 14 June"),
+        ("Project Atlas-Lite ships in May.", "Atlas-Lite ships in June."),
     ],
 )
 def test_one_tie_in_other_words_or_the_same_code_name_is_no_near_name(existing, incoming):

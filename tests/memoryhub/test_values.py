@@ -64,6 +64,15 @@ def _one(text, kind):
         ("time", "the meeting is at 16:15", "the meeting is at 4.15 pm"),
         ("time", "the clinic opens at 09:30", "Clinic opens 0930 on weekdays"),
         ("time", "last orders 22:30", "Last orders at 22.30"),
+        # dozens, a temperature in Fahrenheit with a decimal, a count named by its key
+        ("number", "the recipe yields 24 pieces", "the recipe makes two dozen"),
+        ("number", "6 eggs", "half a dozen eggs"),
+        ("temperature", "a fever above 38.5°C", "a fever above 101.3°F"),
+        ("number", "gives up after 5 retries", "webhook_sender.max_retries = 5"),
+        ("money", "annual value: $84k CAD", "Contract value: CAD 84,000"),
+        # days of the week as a span
+        ("days", "ships Monday through Friday", "ships Mon–Fri"),
+        ("days", "open on weekdays", "open Monday to Friday"),
     ],
 )
 def test_one_value_in_two_notations_is_the_same(kind, a, b):
@@ -87,6 +96,10 @@ def test_one_value_in_two_notations_is_the_same(kind, a, b):
         ("mass", "3.4 kg", "7 lb 2 oz"),
         ("date", "on the twenty-first of August 2025", "on 22-08-2025"),
         ("money", "1,200 zł", "1 650 zł"),
+        ("temperature", "above 38°C", "above 101.5°F"),
+        ("number", "two dozen rolls", "20 rolls"),
+        ("days", "ships Mon–Fri", "ships Mon–Sat"),
+        ("days", "open weekdays", "open weekends"),
     ],
 )
 def test_another_value_differs(kind, a, b):
@@ -226,6 +239,33 @@ def test_another_volume_month_position_or_amount_differs(kind, a, b):
 
 def test_a_number_under_a_key_without_a_unit_stays_a_count():
     assert [v.kind for v in find_values("max_retries = 3")] == ["number"]
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("max_retries = 3", "retry"),
+        ("- **Replicas:** 3", "replica"),
+        ("it gives up after 3 retries", "retry"),
+        ("workers: 4 pods", "pod"),
+    ],
+)
+def test_a_count_under_a_key_counts_what_the_key_names(text, unit):
+    (value,) = find_values(text)
+    assert value.kind == "number" and value.unit == unit
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("As of 2 April 2025, the invoice is due at the end of next month.", (2025, 5, 31)),
+        ("Written 2024-12-10: pay by the end of the month.", (2024, 12, 31)),
+        ("Written 2024-12-10: the review is at the start of next month.", (2025, 1, 1)),
+        ("Note from 2024-01-20: the budget closed at the end of last month.", (2023, 12, 31)),
+    ],
+)
+def test_the_end_or_start_of_a_month_counts_from_the_notes_day(text, day):
+    assert find_values(text)[-1].key == day
 
 
 def test_a_day_and_month_without_a_year_is_a_date_only_where_a_date_is_expected():
