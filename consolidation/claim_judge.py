@@ -109,6 +109,7 @@ STRONG_CHANGES = (
     "negation_flip",
     "opposite",
     "reversal",
+    "regressed",
     "preference_flip",
     "category_swap",
     "product_version_changed",
@@ -199,7 +200,11 @@ def pair_signals(
         **compared["features"],
         **{f"rule_{code}": float(code in codes) for code in RULE_CODES},
     }
-    features["change_signals"] = float(sum(features[name] > 0 for name in STRONG_CHANGES))
+    # a weak negation (of something the other text does not speak of, 0.5) is no change
+    features["change_signals"] = float(
+        sum(features[name] > 0 for name in STRONG_CHANGES if name != "negation_flip")
+        + (features["negation_flip"] >= 1)
+    )
     judge_embedder = _embedder(embedder)
     if judge_embedder is not None:
         features |= embedding_features(incoming, existing, compared["evidence"], judge_embedder)

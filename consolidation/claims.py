@@ -46,7 +46,7 @@ STOP = set(
 PRONOUNS = set("i we you he she it they me us him her them user who that this".split())
 # Negations, with the verbs that say "has not" ("Room B lacks a projector").
 NEGATIONS = set(
-    "not never no n't without none nobody nothing neither lack lacks lacked lacking".split()
+    "not never no n't non without none nobody nothing neither lack lacks lacked lacking".split()
 )
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
@@ -686,6 +686,15 @@ def _counts_same(a: Claim, b: Claim) -> bool:
     return bool(nouns & counted)
 
 
+# Words that say a status went back ("reopened", "back in progress", "pending — revised
+# drawings requested", "still in progress"), beside a stage earlier than the stored one.
+BACK_CUE = re.compile(
+    r"\b(?:again|re-?open\w*|back (?:to|in|on|into)|revert\w*|reject\w*|withdr[ae]wn?|"
+    r"on hold|paused|pending|still|not (?:yet )?(?:done|finished|complete\w*|approved))\b",
+    re.IGNORECASE,
+)
+
+
 def _both_poles(disliking: "Claim", liking: "Claim") -> bool:
     """Whether a claim of a dislike names both poles of a pair, dislikes the one after its
     cue and so likes the other, the one the other claim likes ("keep it *short*, *long*
@@ -1049,6 +1058,7 @@ FEATURES = (
     "opposite",
     "negated_opposite",
     "progressed",
+    "regressed",
     "tech_swap",
     "name_swap",
     "single_valued_swap",
@@ -1121,7 +1131,7 @@ SLOT_NOUNS = set(
 ADDITIVE = re.compile(
     r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
     r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded|"
-    r"add(?:s)? to|as well as|along with|on top of|picked up|took up|taken up|"
+    r"add(?:s)?|as well as|along with|on top of|picked up|took up|taken up|"
     r"started (?:accepting|offering|supporting|taking|carrying|stocking|serving))\b",
     re.IGNORECASE,
 )
@@ -1252,7 +1262,7 @@ REVERSALS = set(
     end ended divorce divorced break broke postpone postponed revert reverted rollback
     replace replaced switch switched instead anymore longer former formerly ex scrap
     scrapped shelve shelved discontinue discontinued withdraw withdrawn resign resigned
-    terminate terminated unsubscribe unsubscribed""".split()
+    terminate terminated unsubscribe unsubscribed lapse lapsed""".split()
 )
 # Reversals said in two words ("has given up coffee", "the trip was called off", "no more
 # café meetings").
@@ -1517,6 +1527,8 @@ def compare(incoming: str, existing: str) -> dict:
             note("opposite", opposed)
         if _progressed(old, new) or _share_grew(old, new):
             features["progressed"] = 1.0
+        elif _progressed(new, old) and BACK_CUE.search(new.text):
+            note("regressed", "status moved back")  # "approved" → "pending again"
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
         gone_techs = {t for t in old.techs - techs_new if not _stated(t, written_new)}
@@ -1567,6 +1579,13 @@ def compare(incoming: str, existing: str) -> dict:
     _subject_features(aligned, best, new_claims, old_claims, incoming, existing, features, evidence)
     _template(best, incoming, existing, features)
     _subject_markers(best, incoming, existing, (written_new, written_old), features, evidence)
+    opening = _opening_pair(new_claims, old_claims, best)
+    if opening is not None and not features["subject_marker_swap"]:
+        # "HPA for *search-api* → minReplicas: 3, maxReplicas: 12" / "HPA for
+        # *search-indexer* → …": the opening claims name whose the rest is
+        _subject_markers(
+            opening, incoming, existing, (written_new, written_old), features, evidence
+        )
     _counts(best, new_claims, old_claims, features, evidence)
     _relative_opening(incoming, existing, (written_new, written_old), features, evidence)
     _environments(incoming, existing, new_claims, old_claims, features, evidence)
@@ -1662,7 +1681,7 @@ def _former(text: str, value: Value, offset: int = 0) -> bool:
 # only at the animal shelter these days").
 TAKEN_OFF = re.compile(
     r"\b(?:off (?:the|of|our|my|his|her|their|this|that)\b|taken (?:out|off)|swapped out|"
-    r"rehomed|removed|dropped|retired|deleted|decommissioned|discontinued|scrapped|"
+    r"rehomed|removed|dropped|retired|deleted|decommissioned|discontinued|scrapped|lapsed?|"
     r"struck off|no longer|(?:is|are|was|were)(?: not|n't)"
     r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
     re.IGNORECASE,
@@ -2061,7 +2080,7 @@ CATEGORIES = {
     "housing": "rent rents=rent renting=rent rented=rent tenant=rent rental=rent lease=rent "
     "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own",
     "delivery": "push push-based=push pull pull-based=pull polling=pull",
-    "access": "read-only readonly=read-only read-write",
+    "access": "read-only readonly=read-only read-write editable=read-write writable=read-write",
     "sync": "sync synchronous=sync async asynchronous=async",
     "sql": "sql nosql",
     "opt": "opt-in opt-out",
@@ -2611,6 +2630,18 @@ KIN_MENTION = re.compile(
 )
 
 
+def _opening_pair(new_claims, old_claims, best):
+    """The two texts' first claims with their alignment, when they are not ``best`` and
+    align at all."""
+    if not new_claims or not old_claims:
+        return None
+    new, old = new_claims[0], old_claims[0]
+    if best is not None and best[0] is new and best[1] is old:
+        return None
+    score = alignment(new, old)
+    return (new, old, score) if score >= 0.3 else None
+
+
 def _subject_markers(best, incoming: str, existing: str, written, features: dict, evidence):
     """What the best-aligned claims are about, compared word by word:
 
@@ -2657,7 +2688,12 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     for token in subject_new:
         word = source_new[token.idx : token.idx + len(token)]
         shape = shape_of(token, word, new)
-        if shape and shape in shapes_old and not _stated(word, written_old):
+        if (
+            shape
+            and shape in shapes_old
+            and not _stated(word, written_old)
+            and word.casefold() != shapes_old[shape].casefold()
+        ):
             features["subject_marker_swap"] = 1.0
             detail = f"{shapes_old[shape]} → {word}"
             evidence.append(_evidence("subject_marker_swap", detail, new, old, score))

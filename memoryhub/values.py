@@ -466,7 +466,8 @@ PATTERNS = [
             rf"({_DAY})\s+of\s+this\s+week|"
             rf"(next|this|last)\s+week,?\s+(?:on\s+)?(?:the\s+)?({_DAY})|"
             rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last|this)\s+week|"
-            r"(?:the\s+)?(end|start|beginning)\s+of\s+(this|next|last|the)\s+month)(?!\w)",
+            r"(?:the\s+)?(end|start|beginning|last day|first day)\s+of\s+(this|next|last|the)\s+"
+            r"month)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -874,7 +875,7 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 months = reference.month - 1 + {"next": 1, "last": -1}.get(groups[14].casefold(), 0)
                 year, month = reference.year + months // 12, months % 12 + 1
                 day = dt.date(year, month, 1)
-                if groups[13].casefold() == "end":
+                if groups[13].casefold() in {"end", "last day"}:
                     day = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
             elif groups[8]:  # "Thursday of this week"
                 day = reference + dt.timedelta(
@@ -899,6 +900,9 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                     day = reference - dt.timedelta(days=(reference.weekday() - weekday) % 7 or 7)
                 elif which == "next" and ahead == 0:  # "next Monday", said on a Monday
                     day = reference + dt.timedelta(days=7)
+                elif which == "next" and weekday < reference.weekday():
+                    day = reference + dt.timedelta(days=ahead)  # "next Monday" said on a
+                    # Wednesday: the coming one, already in next week
                 elif which == "next":
                     day = reference + dt.timedelta(days=ahead)
                     alternative = day + dt.timedelta(days=7)  # "next Tuesday" = a week later
@@ -1008,6 +1012,19 @@ COUNT_NOUNS = {
 
 # Three or more groups of digits joined by hyphens: a code, a phone or a PIN, no number.
 _CODE = re.compile(r"(?<![\w.])\d{1,4}(?:-\d{1,4}){2,}(?!\w|\.\d)")
+
+
+# Words before a hyphen that date, not name: "mid-2025", "pre-2020".
+DATING_PREFIXES = frozenset("mid pre post early late end start since circa ca".split())
+
+
+def _in_identifier(text: str, start: int, end: int) -> bool:
+    """Whether the digits at ``start:end`` end or sit inside a name joined by hyphens
+    ("us-east-1", "db-replica-3", "INC-4412", "node-7a")."""
+    before = re.search(r"([A-Za-z][A-Za-z0-9]*)-$", text[max(0, start - 30) : start])
+    if before is None or before.group(1).casefold() in DATING_PREFIXES:
+        return False
+    return not re.match(r"\.\d", text[end:])  # "python-3.11" is a version
 
 
 def _in_code(text: str, start: int, end: int) -> bool:
@@ -1303,6 +1320,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "number":
         if _in_code(text, start, end):
             return None  # "padlock code 4-1-7-9", "ext. 44-10-20": digits of a code
+        if groups[0] is not None and _in_identifier(text, start, end):
+            return None  # "us-east-1", "web-02", "INC-4412": a name's digits, no count
         if groups[2] is not None:
             amount, word = _number(groups[2]), groups[2].casefold()
             if word == "half" or (word == "one" and not _one_counts(text, start, end)):

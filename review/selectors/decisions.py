@@ -54,6 +54,7 @@ REASON_LABELS = {
     "claim_negation_flip": "negation (claims)",
     "claim_opposite": "reversed state",
     "claim_reversal": "stopped or replaced",
+    "claim_regressed": "status moved back",
     "claim_tech_swap": "technology replaced",
     "claim_name_swap": "name replaced",
     "claim_single_valued_swap": "replaced single value (claims)",

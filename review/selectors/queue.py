@@ -45,6 +45,7 @@ REASON_TEXT = {
     "claim_negation_flip": "One claim negates the other ({detail}).",
     "claim_reversal": "The incoming text ends or reverses the stored fact ({detail}).",
     "claim_opposite": "A state turned into its opposite: {detail}.",
+    "claim_regressed": "A status moved backwards ({detail}).",
     "claim_judge": "The claim judge read a contradiction: {detail}",
 }
 RULE_OR_MODEL = {"llm_contradiction": "model", "llm_other_subject": "model"}

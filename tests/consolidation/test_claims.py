@@ -302,6 +302,40 @@ def test_a_value_said_to_be_added_is_an_additive_cue(existing, incoming):
     assert "additive_cue" in _signals(existing, incoming)[0]
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The kitchen refit is finished.", "The kitchen refit is still in progress."),
+        (
+            "Garden shed permit (14 Hawthorn Rd): approved by council on 12 May.",
+            "Council portal shows the Hawthorn Rd shed permit as pending, drawings requested.",
+        ),
+    ],
+)
+def test_a_status_moved_back_is_a_signal(existing, incoming):
+    assert "regressed" in _signals(existing, incoming)[0]
+
+
+def test_a_marker_swap_in_the_opening_claims_counts_when_a_later_claim_aligns_best():
+    signals, _ = _signals(
+        "HPA for search-api → minReplicas: 3, maxReplicas: 12, target CPU 70%",
+        "HPA for search-indexer → minReplicas: 3, maxReplicas: 12, target CPU 70%",
+    )
+    assert "subject_marker_swap" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Tickets for DevConf Brno are refundable.", "DevConf Brno tickets are non-refundable."),
+        ("The team calendar is editable by all staff.", "Team calendar: read-only for staff."),
+    ],
+)
+def test_a_non_word_or_read_only_turns_a_state_around(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert signals & {"negation_flip", "opposite", "category_swap"}, signals
+
+
 def test_a_table_row_and_a_short_field_line_are_one_claim_each():
     table = "| Field | Value |\n|---|---|\n| Sponsor | Grace Mensah |\n| Vendor | Accenture |"
     assert [(c.key, sorted(c.fillers)) for c in claims(table)] == [

@@ -255,9 +255,26 @@ def test_a_count_under_a_key_counts_what_the_key_names(text, unit):
     assert value.kind == "number" and value.unit == unit
 
 
+@pytest.mark.parametrize("text", ["us-east-1", "db-replica-3 is down", "INC-4412", "node-7a"])
+def test_the_digits_of_a_hyphenated_name_are_no_count(text):
+    assert find_values(text) == []
+
+
+def test_a_year_after_a_dating_prefix_is_still_read():
+    assert [v.key for v in find_values("a mid-2025 launch")] == [(2025.0,)]
+
+
+def test_next_weekday_said_after_it_in_the_week_is_the_coming_one_only():
+    monday = find_values("Wed 2025-11-05: code freeze begins next Monday.")[-1]
+    assert monday.key == (2025, 11, 10) and monday.alternatives == ()
+    friday = find_values("Note Mon 2025-11-03: demo next Friday.")[-1]
+    assert friday.key == (2025, 11, 7) and friday.alternatives == ((2025, 11, 14),)
+
+
 @pytest.mark.parametrize(
     ("text", "day"),
     [
+        ("As of 1 Jan 2026, Priya has until the last day of this month.", (2026, 1, 31)),
         ("As of 2 April 2025, the invoice is due at the end of next month.", (2025, 5, 31)),
         ("Written 2024-12-10: pay by the end of the month.", (2024, 12, 31)),
         ("Written 2024-12-10: the review is at the start of next month.", (2025, 1, 1)),

@@ -43,6 +43,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev26.jsonl",
     DATA / "consolidation" / "pairs_dev27.jsonl",
     DATA / "consolidation" / "pairs_dev28.jsonl",
+    DATA / "consolidation" / "pairs_dev29.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
