@@ -700,29 +700,15 @@ def _both_poles(disliking: "Claim", liking: "Claim") -> bool:
     cue and so likes the other, the one the other claim likes ("keep it *short*, *long*
     replies annoy them" / "likes *concise* answers"; not "prefers prose, no *bullet* lists"
     / "prefers bullet points")."""
-    text = disliking.text.casefold()
-    cue = DISLIKES.search(disliking.text) or re.search(r"\b(?:no|not|never|without)\b|n't\b", text)
+    cue = DISLIKES.search(disliking.text) or NEGATION_CUE.search(disliking.text)
     if cue is None:
         return False
     for left, right in OPPOSITES:
         if not (disliking.words & left and disliking.words & right):
             continue
-        after = {
-            side: min(
-                (
-                    m.start()
-                    for w in words
-                    for m in re.finditer(rf"\b{re.escape(w)}", text)
-                    if m.start() >= cue.start()
-                ),
-                default=len(text) + 1,
-            )
-            for side, words in (("left", left), ("right", right))
-        }
-        if after["left"] == after["right"]:
-            continue
-        disliked, liked = (left, right) if after["left"] < after["right"] else (right, left)
-        if liking.words & liked and not liking.words & disliked:
+        disliked = _first_pole(disliking.text, cue.start(), left, right)
+        liked = right if disliked is left else left
+        if disliked is not None and liking.words & liked and not liking.words & disliked:
             return True
     return False
 
@@ -789,14 +775,19 @@ def _pole_after_cue(text: str, *poles: frozenset):
     cue = NEGATION_CUE.search(text)
     if cue is None:
         return False, None
+    return True, _first_pole(text, cue.end(), *poles)
+
+
+def _first_pole(text: str, start: int, *poles: frozenset):
+    """The pole of ``poles`` one of whose words comes first in ``text`` from ``start``."""
     lowered = text.casefold()
     first = None
     for pole in poles:
         for word in pole:
-            found = re.compile(rf"\b{re.escape(word)}").search(lowered, cue.end())
+            found = re.compile(rf"\b{re.escape(word)}").search(lowered, start)
             if found and (first is None or found.start() < first[0]):
                 first = (found.start(), pole)
-    return True, (first[1] if first else None)
+    return first[1] if first else None
 
 
 def _progressed(old: Claim, new: Claim) -> bool:
