@@ -833,7 +833,8 @@ OUT_OF = re.compile(r"\b(\d+)\s*(?:of(?: the)?|out of|/)\s*(\d+)\b")
 def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
     """A value of one kind that the new claim states differently, none of its readings
     matching (a count only against a count of the same thing)."""
-    for kind in {v.kind for v in new.values} & {v.kind for v in old.values}:
+    # in a fixed order: which of two changed kinds is reported must not hang on the hash seed
+    for kind in sorted({v.kind for v in new.values} & {v.kind for v in old.values}):
         mine = [v for v in new.values if v.kind == kind and not _former(new.text, v, new.start)]
         theirs = [v for v in old.values if v.kind == kind]
         if kind == "number":
@@ -912,7 +913,7 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
     new = [v for c in new_claims for v in c.values]
     old = [v for c in old_claims for v in c.values]
     changed = restated = 0
-    for kind in {v.kind for v in new} & {v.kind for v in old}:
+    for kind in sorted({v.kind for v in new} & {v.kind for v in old}):
         mine = [v for v in new if v.kind == kind]
         theirs = [v for v in old if v.kind == kind]
         if kind == "number":
