@@ -27,6 +27,7 @@ from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
 from memoryhub.text import jaccard, plain_letters, word_pattern
 from memoryhub.values import (
+    COUNTED_KINDS,
     MONTHS,
     WEEKDAYS,
     Value,
@@ -837,7 +838,7 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
     for kind in sorted({v.kind for v in new.values} & {v.kind for v in old.values}):
         mine = [v for v in new.values if v.kind == kind and not _former(new.text, v, new.start)]
         theirs = [v for v in old.values if v.kind == kind]
-        if kind == "number":
+        if kind in COUNTED_KINDS:
             units = {v.unit for v in mine} & {v.unit for v in theirs}
             if not units and all(v.unit for v in mine + theirs):
                 continue
@@ -916,7 +917,7 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
     for kind in sorted({v.kind for v in new} & {v.kind for v in old}):
         mine = [v for v in new if v.kind == kind]
         theirs = [v for v in old if v.kind == kind]
-        if kind == "number":
+        if kind in COUNTED_KINDS:
             units = {v.unit for v in mine} & {v.unit for v in theirs}
             mine = [v for v in mine if v.unit in units]
             theirs = [v for v in theirs if v.unit in units]
@@ -968,7 +969,8 @@ def _value_coverage(new: list, old: list, features: dict) -> None:
         if was_kept:
             continue
         if any(
-            w.kind == value.kind and (w.kind != "number" or w.unit == value.unit) for w in unknown
+            w.kind == value.kind and (w.kind not in COUNTED_KINDS or w.unit == value.unit)
+            for w in unknown
         ):
             features["values_replaced"] = 1.0
             return
@@ -1009,7 +1011,9 @@ def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> 
             continue
         mine = _anchors(claim, value)
         for other, theirs in fresh:
-            if other.kind != value.kind or (other.kind == "number" and other.unit != value.unit):
+            if other.kind != value.kind or (
+                other.kind in COUNTED_KINDS and other.unit != value.unit
+            ):
                 continue
             shared = mine & theirs
             if shared:
@@ -2339,19 +2343,24 @@ def _extended_code(incoming: str, existing: str) -> str:
             for other in longer:
                 if other.startswith((f"{code}-", f"{code}_")) and other not in own:
                     return f"{code} / {other}"
-    # "Project Atlas" / "Project Atlas-Lite", "Orion" / "Orion-2": a name and the same name
-    # with a part more, the name alone absent from the longer text.
+    # "Project Atlas" / "Project Atlas-Lite", "Orion" / "Orion-2", "Falcon" / "Falcon II": a
+    # name and the same name with a part more, the name alone absent from the longer text.
     for short_text, long_text in ((existing, incoming), (incoming, existing)):
         for found in NAME_EXTENDED.finditer(long_text):
             name = found.group(1)
-            alone = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+            alone = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-]|{SEQUEL})")
             if alone.search(short_text) and not alone.search(long_text):
                 if found.group(0) not in short_text:
                     return f"{name} / {found.group(0)}"
     return ""
 
 
-NAME_EXTENDED = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9]+)-([A-Z0-9][A-Za-z0-9]*)(?![\w-])")
+# "Atlas-Lite", "Orion-2", "Falcon II": a name with a part more (a roman numeral after a
+# space: the sequel, not the name said again).
+SEQUEL = r"\s+(?:II|III|IV|VI|VII|VIII|IX)(?![\w-])"
+NAME_EXTENDED = re.compile(
+    rf"(?<![\w-])([A-Z][A-Za-z0-9]+)(?:-[A-Z0-9][A-Za-z0-9]*|{SEQUEL})(?![\w-])"
+)
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:

@@ -12,7 +12,7 @@ ambiguous 05/03 matches both 5 March and 3 May).
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memoryhub import lexicon
 
@@ -567,7 +567,7 @@ PATTERNS = [
         ),
     ),
     # Kubernetes quantities ("512Mi", "2Gi"): binary sizes, before "mi" reads as miles.
-    ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?![\w.])")),
+    ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?!\w|\.\w)")),
     (
         "length",
         re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_LENGTH})(?!\w)", re.IGNORECASE),
@@ -647,6 +647,17 @@ PATTERNS = [
             r"(?:\*|[\d,/-]+|[A-Za-z]{3}(?:-[A-Za-z]{3})?)(?![\w*])"
         ),
     ),
+    # A setting switched on or off ("dark_mode: true", "BETA_EXPORT=off", "\"sso\": false"):
+    # the key is what the value is of.
+    (
+        "switch",
+        re.compile(
+            r"(?:^|(?<=[\s{,(\[]))[\"'`]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[\"'`]?"
+            r"\s*[:=]\s*[\"'`]?(true|false|on|off|yes|no|enabled?|disabled?)[\"'`]?"
+            r"(?=\s*(?:$|[,;})\]#]|\.(?:\s|$)))",
+            re.IGNORECASE | re.MULTILINE,
+        ),
+    ),
     (
         "number",
         re.compile(
@@ -659,6 +670,9 @@ PLAIN_PATTERNS = [
     (name, re.compile(pattern.pattern.replace(_WORDNUM, _PLAIN_WORDNUM), pattern.flags))
     for name, pattern in PATTERNS
 ]
+# Kinds whose values are of something named beside them (their unit): "3 replicas" and "5
+# retries", "dark_mode: on" and "beta: off" are no two readings of one fact.
+COUNTED_KINDS = frozenset({"number", "switch"})
 # Kinds whose values compare with each other.
 KIND = {
     "date_iso": "date",
@@ -963,13 +977,15 @@ def _unit_after(text: str, end: int) -> str:
     """The noun a number counts: "3 replicas" → "replica", "3 new replicas" → "replica";
     none for "4 per week"."""
     part = re.match(  # "two of her stylists", "3 of the replicas": a part of them
-        r"\s+of\s+(?:the|her|his|their|our|my|your|its|these|those)\s+([A-Za-z][A-Za-z-]{2,})",
+        r"[^\S\n]+of\s+(?:the|her|his|their|our|my|your|its|these|those)\s+([A-Za-z][A-Za-z-]{2,})",
         text[end:],
     )
     if part:
         return count_noun(part.group(1).casefold())
     words = re.match(
-        r"\s*(?:x\s+)?([A-Za-z][A-Za-z-]{2,})(?:\s+([A-Za-z][A-Za-z-]{2,}))?", text[end:]
+        # on the number's own line: a list's next line says nothing of it
+        r"[^\S\n]*(?:x[^\S\n]+)?([A-Za-z][A-Za-z-]{2,})(?:[^\S\n]+([A-Za-z][A-Za-z-]{2,}))?",
+        text[end:],
     )
     if not words:
         return ""
@@ -1054,7 +1070,36 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
                 continue
             taken.append((start, end))
             values.append(value)
+    values = _dates_in_stated_order(text, values)
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+# A text that says how it writes its dates: "dates in this doc are DD/MM/YYYY", "(US
+# format)", "month/day".
+DAY_FIRST_NOTE = re.compile(
+    r"\b(?:dd[/.-]mm|day[/-]month|day[- ]first|(?:european|uk|british) (?:date )?format)\b",
+    re.IGNORECASE,
+)
+MONTH_FIRST_NOTE = re.compile(
+    r"\b(?:mm[/.-]dd|month[/-]day|month[- ]first|(?:us|american) (?:date )?format)\b",
+    re.IGNORECASE,
+)
+NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?")
+
+
+def _dates_in_stated_order(text: str, values: list[Value]) -> list[Value]:
+    """Numeric dates read in the order the text says it writes them: "04/05/2026" with
+    "DD/MM/YYYY" stated is 4 May only (day first is the reading tried first)."""
+    day_first, month_first = DAY_FIRST_NOTE.search(text), MONTH_FIRST_NOTE.search(text)
+    if bool(day_first) == bool(month_first):
+        return values
+    read = []
+    for value in values:
+        if value.kind == "date" and value.alternatives and NUMERIC_DATE.fullmatch(value.text):
+            key = value.key if day_first else value.alternatives[0]
+            value = replace(value, key=key, alternatives=())
+        read.append(value)
+    return read
 
 
 # Words after which "d/m" is a date rather than a share.
@@ -1307,6 +1352,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if unit in {"s", "h"} and not re.match(r"\d", groups[0]):
             return None  # "one s" is not a duration
         return Value("duration", (round(amount * DURATION[unit], 3),), start, end, raw)
+    if name == "switch":
+        return _switch(match)
     if name == "number" and groups[0] is not None and not groups[1]:
         before = re.search(r"([A-Za-z][\w.+#-]*)\s+$", text[:start])
         if before and before.group(1).casefold() in lexicon.TECHNOLOGIES:
@@ -1344,15 +1391,35 @@ FIELD_KEY = re.compile(
 )
 
 
+# A host and the port after it: "smtp.mailgun.org:465", "localhost:5432".
+HOST_PORT = re.compile(r"(?:\b[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\blocalhost|\]):$")
+
+
 def _unit_of_field(text: str, start: int) -> str:
     line = text[text.rfind("\n", 0, start) + 1 : start]
+    if HOST_PORT.search(line):
+        return "port"
     key = FIELD_KEY.search(line)
     if key is None:
         return ""
     word = re.split(r"[_.-]", key.group(1))[-1].casefold()
     if len(word) < 3 or not word.isalpha() or word in NOT_UNITS:
         return ""
+    if word in MONTHS or word in WEEKDAYS:
+        return ""  # "3 March: 138/82": a date heads the reading, it is not what is counted
     return count_noun(word)
+
+
+SWITCHED_ON = frozenset("true on yes enabled enable".split())
+
+
+def _switch(match: re.Match) -> Value:
+    """A setting's state, its unit the setting's key: the last part of a dotted path, its
+    words joined by "_" ("Dark-Mode" = "dark_mode")."""
+    key = "_".join(re.split(r"[_-]+", match.group(1).rsplit(".", 1)[-1].casefold()))
+    state = match.group(2).casefold() in SWITCHED_ON
+    start, end = match.span(2)
+    return Value("switch", (key, state), start, end, match.group(2), unit=key)
 
 
 def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:

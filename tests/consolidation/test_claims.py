@@ -1013,6 +1013,11 @@ def test_a_negation_of_the_same_pole_beside_the_other_one_is_still_a_flip():
             "identifier_extended",
         ),
         (
+            "Game Tidebound ships on 12 March.",
+            "Tidebound II ships on 9 October.",
+            "identifier_extended",
+        ),
+        (
             "Carlos: my sister just moved to madrid",
             "Carlos: my cousin moved to madrid too",
             "kin_swap",
@@ -1379,3 +1384,19 @@ def test_the_day_a_note_was_written_is_not_compared_as_a_fact():
     )
     assert not [e for e in evidence if "2023" in e["detail"]]
     assert "value_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "changed"),
+    [
+        ('flags.json: {"dark_mode": true, "beta": false}', "flags: dark_mode on, beta: on.", True),
+        ('flags.json: {"dark_mode": true, "beta": false}', "Beta: off; dark-mode: on.", False),
+        ("[smtp]\nhost = mail.example.org\nport = 587", "SMTP: mail.example.org:465, TLS.", True),
+        ("[smtp]\nhost = mail.example.org\nport = 587", "SMTP: mail.example.org:587, TLS.", False),
+        ("Review on 2026-10-05.", "Review on 10/05/2026 (dates here are DD/MM/YYYY).", True),
+        ("Review on 2026-10-05.", "Review on 10/05/2026 (US format).", False),
+    ],
+)
+def test_settings_ports_and_dates_in_a_stated_order_compare_as_values(existing, incoming, changed):
+    features = compare(incoming, existing)["features"]
+    assert bool(features["value_changed"] or features["text_value_changed"]) is changed

@@ -452,3 +452,30 @@ def test_the_day_a_note_was_written_is_a_stamp_not_a_fact():
     assert stamped("Launch (March 2026) is planned.") == []
     assert stamped("Deadline: 3 March 2025") == []
     assert stamped("Release 5.2 ships Friday 7 March 2025.") == []
+
+
+def test_a_setting_switched_on_or_off_is_a_value_of_its_key():
+    flags = find_values('feature_flags.json: {"dark_mode": true, "beta_export": false}')
+    assert [(v.kind, v.unit, v.key[1]) for v in flags] == [
+        ("switch", "dark_mode", True),
+        ("switch", "beta_export", False),
+    ]
+    (same,) = find_values("Dark-Mode: on")
+    assert same_value(flags[0], same) and not same_value(flags[1], _one("beta: no", "switch"))
+    assert find_values("Is it on? No.") == []
+
+
+def test_a_port_after_a_host_and_a_number_under_a_date_count_no_neighbouring_word():
+    assert _one("relay: smtp.mailgun.org:465 with TLS", "number").unit == "port"
+    assert _one("BP on 3 March: 138/82", "number").unit == ""
+    assert _one("port = 587\nuse_tls = true", "number").unit == "port"
+    assert _one("memory limit 1Gi.", "size").key == (2**30,)
+
+
+def test_a_text_that_states_its_date_order_reads_its_numeric_dates_so():
+    (day_first,) = find_values("Booked for 10/05/2026; dates in this doc are DD/MM/YYYY.")
+    assert day_first.key == (2026, 5, 10) and day_first.alternatives == ()
+    (month_first,) = find_values("Booked for 10/05/2026 (US format).")
+    assert month_first.key == (2026, 10, 5) and month_first.alternatives == ()
+    (either,) = find_values("Booked for 10/05/2026.")
+    assert either.alternatives
