@@ -72,6 +72,7 @@ OPPOSITES = [
     ({"early", "earlier"}, {"late", "later"}),
     ({"ascending"}, {"descending"}),
     ({"upstairs"}, {"downstairs"}),
+    ({"above"}, {"below", "beneath"}),
     ({"spicy"}, {"mild", "bland"}),
     ({"short", "shorter", "concise", "brief", "terse"}, {"long", "longer", "lengthy", "verbose"}),
     ({"bullet", "bullets", "list", "lists"}, {"paragraph", "paragraphs", "prose"}),
@@ -1125,7 +1126,8 @@ SLOT_NOUNS = set(
     paediatrician pediatrician gp physician accountant nanny babysitter principal""".split()
 )
 ADDITIVE = re.compile(
-    r"\b(?:also|too|as well|in addition|additionally|another|added|adding|plus|alongside|"
+    r"\b(?:also|too(?=\s*(?:[.,;:!?)\]—–]|$))|as well|in addition|additionally|another|added|"
+    r"adding|plus|alongside|"
     r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded|"
     r"add(?:s)?|as well as|along with|on top of|picked up|took up|taken up|"
     r"started (?:accepting|offering|supporting|taking|carrying|stocking|serving))\b",
@@ -1169,7 +1171,13 @@ DISLIKES = re.compile(
 )
 
 
-CONTRAST = re.compile(r"\b(?:rather than|instead of|in place of)\b", re.IGNORECASE)
+# "email rather than phone", "on Signal, not by email": the negation sets an alternative
+# aside.
+CONTRAST = re.compile(
+    r"\b(?:rather than|instead of|in place of)\b"
+    r"|[,;—–]\s*not\s+(?:by|via|on|in|through|over|at|as)\b",
+    re.IGNORECASE,
+)
 # "prefers phone calls over email", "tea to coffee", "email rather than Slack": what a
 # preference puts second (group 1).
 PREFERRED_OVER = re.compile(
@@ -1249,6 +1257,29 @@ def _liking(claim: "Claim") -> int:
     if LIKES.search(claim.text):
         return -1 if claim.negated else 1
     return 0
+
+
+def _reverses_stated(text: str, reversals: set[str], stated: frozenset) -> bool:
+    """Whether a reversal word of ``text`` governs a word the other text states ("User *quit
+    smoking*" / "smokes five a day"), however little else the two share."""
+    for token in parse(text):
+        if token.lower_ not in reversals and token.lemma_.casefold() not in reversals:
+            continue
+        governed = [c for c in token.children if c.dep_ in {"dobj", "xcomp", "prep", "prt"}]
+        governed += [g for c in governed if c.dep_ == "prep" for g in c.children]
+        stems = {_crude_stem(w) for w in stated}
+        if any(_crude_stem(c.lemma_.casefold()) in stems for c in governed if c.dep_ != "prep"):
+            return True
+    return False
+
+
+def _crude_stem(word: str) -> str:
+    """ "smoking" / "smoke", "swimming" / "swim": a word without its verb ending."""
+    for ending in ("ing", "ed", "es", "e", "s"):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)]
+            break
+    return word[:-1] if len(word) > 3 and word[-1] == word[-2] else word
 
 
 # Words that end or reverse a stated fact ("quit smoking", "cancelled the trip").
@@ -1614,9 +1645,13 @@ def compare(incoming: str, existing: str) -> dict:
             w for w in REVERSALS if w.startswith((match.group(1) or match.group(2)).casefold())
         }
     phrase = REVERSAL_PHRASES.search(incoming)
-    if phrase and not REVERSAL_PHRASES.search(existing):
+    if REVERSAL_PHRASES.search(existing):
+        added_reversal = set()  # "called off" / "cancelled": both say it ended
+    elif phrase and not old_words & REVERSALS - REVERSAL_NOUNS:
         added_reversal = added_reversal | {phrase.group(0).casefold()}
-    if added_reversal and features["align_best"] >= 0.2:
+    if added_reversal and (
+        features["align_best"] >= 0.2 or _reverses_stated(incoming, added_reversal, old_words)
+    ):
         features["reversal"] = 1.0
         evidence.append(
             _text_evidence("reversal", ", ".join(sorted(added_reversal)), features["align_best"])
@@ -2074,7 +2109,7 @@ CATEGORIES = {
     "bus matatu=bus train rail=train subway tube=subway metro=subway tram "
     "plane flight=plane flights=plane fly=plane flying=plane taxi uber=taxi",
     "housing": "rent rents=rent renting=rent rented=rent tenant=rent rental=rent lease=rent "
-    "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own",
+    "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own bought=own",
     "delivery": "push push-based=push pull pull-based=pull polling=pull",
     "access": "read-only readonly=read-only read-write editable=read-write writable=read-write",
     "sync": "sync synchronous=sync async asynchronous=async",
@@ -3028,7 +3063,9 @@ def _relative_in(text: str, claim, other_written) -> tuple | None:
     name counts as part of the claim."""
     end = _end_with_apposition(text, claim)
     for token in parse(text):
-        if not claim.start <= token.idx < end:
+        if token.idx >= end:
+            break
+        if token.idx < claim.start:
             continue
         owner = _owner_of_relative(token)
         if owner is None or _named_relative(token):

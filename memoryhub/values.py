@@ -417,7 +417,45 @@ _ORDINAL = "|".join(ORDINAL_WORDS)
 _DAY_NUM = r"\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(DAY_WORDS, key=len, reverse=True))
 _HOUR = r"1[0-2]|0?[1-9]|" + "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
 
+# How often, per year: "every 6 months" = "twice a year", "fortnightly" = "every other
+# week" ("every Monday", "weekends" stay days: which days is the fact to compare).
+_PERIOD = r"hours?|days?|nights?|weeks?|fortnights?|months?|quarters?|years?"
+PER_YEAR_OF = {
+    "hour": 8760, "day": 365, "night": 365, "week": 52, "fortnight": 26, "month": 12,
+    "quarter": 4, "year": 1,
+}  # fmt: skip
+FREQUENCY_WORDS = {
+    "hourly": 8760, "daily": 365, "nightly": 365, "weekly": 52, "fortnightly": 26,
+    "biweekly": 26, "bi-weekly": 26, "monthly": 12, "quarterly": 4, "annually": 1,
+    "yearly": 1,
+}  # fmt: skip
+# Plural nouns after a count that measure an amount, not how many times: "8 hours a day",
+# "120 euros a month" are no frequencies.
+_NOT_EVENTS = (
+    r"(?:hours|hrs|minutes|mins|seconds|secs|kms|kilomet(?:re|er)s|miles|kgs|kilos|pounds|lbs|"
+    r"grams|litres|liters|euros|dollars|rupees|francs|pesos|reais|rand|yen|calories|kcals)\b"
+)
+_OFTEN = r"hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|annually|yearly"
+FREQUENCY = re.compile(
+    rf"(?<![\w.,-])(?:every\s+(?:(?P<other>other|second)\s+)?(?:(?P<step>{_NUM}|{_WORDNUM})\s+)?"
+    rf"(?P<every>{_PERIOD})"
+    rf"|(?:(?P<times>once|twice|thrice)|(?<![$€£¥₹])(?<!\d[,.])(?P<count>{_NUM}|{_WORDNUM})\s*(?:times|x|"
+    rf"(?!{_NOT_EVENTS})[a-z]+s))\s+"
+    rf"(?:(?:a|an|per|each|every)\s+(?P<period>{_PERIOD})|(?P<adverb>{_OFTEN}))"
+    rf"|(?<![$€£¥₹])(?<!\d[,.])(?P<per_count>\d{{1,3}}(?:\.\d+)?(?![\d,'’])|{_WORDNUM})\s+per\s+(?P<per_period>{_PERIOD})"
+    rf"|(?P<word>{_OFTEN}))(?![\w-])",
+    re.IGNORECASE,
+)
+# An age: "9 years old", "a 34-year-old", "turned 11", "aged 70".
+AGE = re.compile(
+    rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]*(?:years?|yrs?)[\s-]*old(?!\w)"
+    rf"|(?<![\w.])(\d{{1,3}})\s*(?:y/o|yo)(?!\w)"
+    rf"|\b(?:turned|turns|turning|aged)\s+({_NUM}|{_WORDNUM})(?![\w.])",
+    re.IGNORECASE,
+)
 PATTERNS = [
+    ("frequency", FREQUENCY),
+    ("age", AGE),
     (
         "version",
         re.compile(
@@ -1289,6 +1327,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         feet, inches = (groups[4], groups[5]) if groups[4] is not None else (groups[6], groups[7])
         metres = int(feet) * LENGTH["ft"] + float(inches) * LENGTH["in"]
         return Value("length", (round(metres, 4),), start, end, raw)
+    if name == "frequency":
+        return _frequency(match, start, end, raw)
+    if name == "age":
+        years = _number(next(g for g in groups if g is not None))
+        return Value("age", (years,), start, end, raw) if years is not None else None
     if name == "times":
         count = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[raw.casefold()]
         return Value("number", (count,), start, end, raw)
@@ -1420,6 +1463,42 @@ def _switch(match: re.Match) -> Value:
     state = match.group(2).casefold() in SWITCHED_ON
     start, end = match.span(2)
     return Value("switch", (key, state), start, end, match.group(2), unit=key)
+
+
+AMOUNT_BEFORE = re.compile(r"(?:\b[A-Z]{3}|[$€£¥₹]|\d['’,.])\s*$")
+
+
+def _frequency(match: re.Match, start: int, end: int, raw: str) -> Value | None:
+    """How many times a year: "every 6 months" 2, "three times a week" 156, "twice daily"
+    730."""
+    found = match.groupdict()
+    counted = found["count"] or found["per_count"]
+    if counted and AMOUNT_BEFORE.search(match.string, 0, match.start()):
+        return None  # "CHF 1'200 per month", "USD 40 a week": an amount, not a count
+    if found["word"]:
+        rate = FREQUENCY_WORDS[found["word"].casefold()]
+    elif found["every"]:
+        step = _number(found["step"]) if found["step"] else 1.0
+        if not step:
+            return None
+        per_year = PER_YEAR_OF[found["every"].casefold().rstrip("s")]
+        rate = per_year / step / (2 if found["other"] else 1)
+    elif found["per_period"]:  # "3 per week"
+        many = _number(found["per_count"])
+        if many is None:
+            return None
+        rate = many * PER_YEAR_OF[found["per_period"].casefold().rstrip("s")]
+    else:
+        times = found["times"]
+        many = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[times.casefold()] if times else None
+        many = many if many is not None else _number(found["count"])
+        if many is None:
+            return None
+        if found["adverb"]:
+            rate = many * FREQUENCY_WORDS[found["adverb"].casefold()]
+        else:
+            rate = many * PER_YEAR_OF[found["period"].casefold().rstrip("s")]
+    return Value("frequency", (round(float(rate), 3),), start, end, raw)
 
 
 def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:
@@ -1578,6 +1657,6 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
     if kind in {"length", "mass", "volume", "rate"}:
         # 5 km = 3.1 miles (rounded)
         return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
-    if kind in {"number", "percent", "duration"}:
+    if kind in {"number", "percent", "duration", "frequency", "age"}:
         return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))
     return x == y

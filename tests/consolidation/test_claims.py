@@ -183,7 +183,7 @@ def test_a_sentence_listing_several_facts_is_one_claim_per_clause():
 @pytest.mark.parametrize(
     ("existing", "incoming"),
     [
-        ("The status report goes out weekly.", "The status report now goes out quarterly."),
+        ("The cleaner comes early on Fridays.", "The cleaner now comes late on Fridays."),
         ("Her car is a diesel hatchback.", "Her car is an electric hatchback."),
         ("The public API speaks GraphQL.", "The public API speaks gRPC."),
         ("Olu is a salaried designer at Kite.", "Olu is a freelance designer at Kite."),
@@ -1400,3 +1400,31 @@ def test_the_day_a_note_was_written_is_not_compared_as_a_fact():
 def test_settings_ports_and_dates_in_a_stated_order_compare_as_values(existing, incoming, changed):
     features = compare(incoming, existing)["features"]
     assert bool(features["value_changed"] or features["text_value_changed"]) is changed
+
+
+def test_a_reversal_of_what_the_other_text_states_counts_however_little_else_is_shared():
+    assert (
+        "reversal"
+        in _signals(
+            "User smokes roughly five cigarettes a day.",
+            "User quit smoking in January and has been using nicotine patches since.",
+        )[0]
+    )
+    both = _signals(
+        "Friday team lunch this week is cancelled.",
+        "It's been called off: no team lunch this Friday.",
+    )[0]
+    assert "reversal" not in both
+
+
+def test_too_many_is_no_addition_and_a_purchase_ends_a_tenancy():
+    features = compare(
+        "User dropped out of the choir in spring, too many clashes with travel.",
+        "User sings tenor in the choir.",
+    )["features"]
+    assert not features["additive_cue"] and features["reversal"]
+    features = compare(
+        "They bought the two-bed flat in Clapham from the landlord.",
+        "User rents a two-bedroom flat in Clapham.",
+    )["features"]
+    assert features["category_swap"]

@@ -40,7 +40,7 @@ def _one(text, kind):
         # fluid ounces, a cron schedule's hour, "twice"
         ("volume", "Bottle size per feed: 8 fl oz.", "about 237 ml per feed"),
         ("time", "cron for the nightly ETL: `0 3 * * *`", "the nightly ETL starts at 03:00"),
-        ("number", "Rufus is walked twice a day.", "Rufus gets 2 walks a day"),
+        ("frequency", "Rufus is walked twice a day.", "Rufus gets 2 walks a day"),
         # dates with the day in words, year first with slashes, dashes; times in words or
         # without a colon; pounds and ounces, feet and inches; one count under two nouns
         ("date", "the ceremony is on the twenty-first of August 2025", "ceremony: 21-08-2025"),
@@ -479,3 +479,26 @@ def test_a_text_that_states_its_date_order_reads_its_numeric_dates_so():
     assert month_first.key == (2026, 10, 5) and month_first.alternatives == ()
     (either,) = find_values("Booked for 10/05/2026.")
     assert either.alternatives
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "same"),
+    [
+        ("bloodwork every 6 months", "blood panel twice a year", True),
+        ("bloodwork every 6 months", "blood panel once a year", False),
+        ("500 mg three times a day", "three doses daily", True),
+        ("cleaner comes fortnightly", "cleaner comes every other week", True),
+        ("cleaner comes every 2 weeks", "cleaner comes weekly", False),
+        ("standup daily", "standup every day", True),
+    ],
+)
+def test_how_often_compares_per_year_in_any_wording(a, b, same):
+    assert same_value(_one(a, "frequency"), _one(b, "frequency")) is same
+
+
+def test_an_age_is_one_value_however_it_is_said():
+    nine = _one("Jaguar, the user's cat, is 9 years old.", "age")
+    assert nine.key == (9.0,)
+    assert not same_value(nine, _one("Jaguar turned 11 last month", "age"))
+    assert same_value(nine, _one("a nine-year-old tabby", "age"))
+    assert [v.kind for v in find_values("standup every Monday")] == ["date"]
