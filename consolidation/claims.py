@@ -2788,6 +2788,8 @@ def _owner_of_relative(token):
                 return c
             if c.dep_ == "poss" and c.lower_ in {"his", "her", "their"}:
                 return _antecedent(c)  # "Kai ... *His* travel buddy Leo": Kai's
+            if c.dep_ == "poss" and c.lower_ in {"my", "our"} and holder.dep_ == "nsubj":
+                return c  # "btw *my* brother just started at Google": the writer's
     return None
 
 
@@ -2823,7 +2825,7 @@ def _relative_opening(incoming: str, existing: str, written, features: dict, evi
             evidence.append(
                 _evidence(
                     "relative_opening",
-                    f"{owner}'s {head}",
+                    f"{owner} {head}" if owner.casefold() in {"my", "our"} else f"{owner}'s {head}",
                     first_new[0],
                     first_old[0],
                     alignment(first_new[0], first_old[0]),

@@ -453,6 +453,11 @@ AGE = re.compile(
     rf"|\b(?:turned|turns|turning|aged)\s+({_NUM}|{_WORDNUM})(?![\w.])",
     re.IGNORECASE,
 )
+# Words without which a pattern cannot match: a text lacking them skips its slower scan.
+HINTS = {
+    "frequency": re.compile(rf"{_PERIOD}|{_OFTEN}", re.IGNORECASE),
+    "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
+}
 PATTERNS = [
     ("frequency", FREQUENCY),
     ("age", AGE),
@@ -1099,6 +1104,9 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
         return all(end <= s or start >= e for s, e in taken)
 
     for name, pattern in PATTERNS if WORD_SCALES.search(text) else PLAIN_PATTERNS:
+        hint = HINTS.get(name)
+        if hint is not None and not hint.search(text):
+            continue  # a word every match of the pattern has is missing: skip its scan
         for match in pattern.finditer(text):
             start, end = match.span()
             if start == end or not free(start, end):

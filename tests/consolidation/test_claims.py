@@ -1428,3 +1428,17 @@ def test_too_many_is_no_addition_and_a_purchase_ends_a_tenancy():
         "User rents a two-bedroom flat in Clapham.",
     )["features"]
     assert features["category_swap"]
+
+
+def test_the_writers_own_relative_opening_a_text_is_another_subject():
+    signals, evidence = _signals(
+        "User works at Google as an SRE.",
+        "User: my brother just started at Google as an SRE!",
+    )
+    assert "relative_opening" in signals
+    assert any(e["detail"] == "my brother" for e in evidence)
+    signals, _ = _signals(
+        "User's line manager is Rafael Ortiz.",
+        "Had my 1:1 with my manager Beatrice this morning.",
+    )
+    assert "relative_opening" not in signals
