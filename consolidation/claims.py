@@ -73,6 +73,7 @@ OPPOSITES = [
     ({"ascending"}, {"descending"}),
     ({"upstairs"}, {"downstairs"}),
     ({"above"}, {"below", "beneath"}),
+    ({"girl"}, {"boy"}),
     ({"spicy"}, {"mild", "bland"}),
     ({"short", "shorter", "concise", "brief", "terse"}, {"long", "longer", "lengthy", "verbose"}),
     ({"bullet", "bullets", "list", "lists"}, {"paragraph", "paragraphs", "prose"}),
@@ -1302,7 +1303,11 @@ REVERSAL_PHRASES = re.compile(
     r"\b(?:start|started|starts|began|begun|went back|gone back|is back|are back)\b"
     r"[^.;!?]{0,40}\bagain\b|"
     # "INC-2041 is active again", "the build is failing again"
-    r"\b(?:is|are|was|were)\s+(?:now\s+)?(?!not\b)\w+\s+again\b",
+    r"\b(?:is|are|was|were)\s+(?:now\s+)?(?!not\b)\w+\s+again\b|"
+    # a rule lifted: "the Friday deploy freeze lifted", "lifted the hiring ban"
+    r"\b(?:freeze|ban|restriction|embargo|moratorium|suspension|lockdown|hold|mandate)s?\b"
+    r"[^.;!?\n]{0,40}\blifted\b|\blift(?:s|ed|ing)?\s+(?:the\s+|our\s+|its\s+)?"
+    r"(?:\w+\s+){0,2}(?:freeze|ban|restriction|embargo|moratorium|suspension|lockdown|mandate)",
     re.IGNORECASE,
 )
 
@@ -2660,7 +2665,7 @@ KIN_SAME = {
 # word tied to a name, to its owner's name or to the writer (groups: owner, the writer's
 # "my" / "our", relative word, name).
 KIN_MENTION = re.compile(
-    rf"(?:\b([A-Z][\w-]+)['\u2019]s\s+|\b([Mm]y|[Oo]ur)\s+)?\b(?:older\s+|younger\s+|"
+    rf"(?:\b([A-Z][\w-]+|user)['\u2019]s\s+|\b([Mm]y|[Oo]ur)\s+)?\b(?:older\s+|younger\s+|"
     rf"little\s+|big\s+)?"
     rf"({KIN_WORDS})s?\b(?:,?\s+([A-Z][\w-]+)\b)?"
 )

@@ -439,10 +439,10 @@ _OFTEN = r"hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|
 FREQUENCY = re.compile(
     rf"(?<![\w.,-])(?:every\s+(?:(?P<other>other|second)\s+)?(?:(?P<step>{_NUM}|{_WORDNUM})\s+)?"
     rf"(?P<every>{_PERIOD})"
-    rf"|(?:(?P<times>once|twice|thrice)|(?<![$€£¥₹])(?<!\d[,.])(?P<count>{_NUM}|{_WORDNUM})\s*(?:times|x|"
+    rf"|(?:(?P<times>once|twice|thrice)|(?<![$€£¥₹])(?<!\d[,.'’\s\u00a0\u202f])(?P<count>{_NUM}|{_WORDNUM})\s*(?:times|x|"
     rf"(?!{_NOT_EVENTS})[a-z]+s))\s+"
     rf"(?:(?:a|an|per|each|every)\s+(?P<period>{_PERIOD})|(?P<adverb>{_OFTEN}))"
-    rf"|(?<![$€£¥₹])(?<!\d[,.])(?P<per_count>\d{{1,3}}(?:\.\d+)?(?![\d,'’])|{_WORDNUM})\s+per\s+(?P<per_period>{_PERIOD})"
+    rf"|(?<![$€£¥₹])(?<!\d[,.'’\s\u00a0\u202f])(?P<per_count>\d{{1,3}}(?:\.\d+)?(?![\d,'’])|{_WORDNUM})\s+per\s+(?P<per_period>{_PERIOD})"
     rf"|(?P<word>{_OFTEN}))(?![\w-])",
     re.IGNORECASE,
 )
@@ -464,9 +464,9 @@ PATTERNS = [
     (
         "version",
         re.compile(
-            rf"(?<![\w.])(?:v\d+(?:\.\d+){{0,3}}|\d+\.\d+\.\d+(?:\.\d+)?|"
-            rf"(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )(?<!\bby )(?<!\buntil )(?<!\btill )"
-            rf"(?<!\bfrom )\d+\.\d+"
+            rf"(?<![\w.])(?:\d+(?:\.\d+){{1,2}}\.[x*](?![\w.*])|v\d+(?:\.\d+){{0,3}}|"
+            rf"\d+\.\d+\.\d+(?:\.\d+)?|(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )"
+            rf"(?<!\bby )(?<!\buntil )(?<!\btill )(?<!\bfrom )(?<!\b(?:{_CUR_CODE}) )\d+\.\d+"
             rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
@@ -746,7 +746,7 @@ class Value:
 def _version_key(raw: str) -> str:
     """ "v2.0.0" and "2" are one version; "3.11.4" and "3.11" are not."""
     core, _, suffix = raw.casefold().lstrip("v").partition("-")
-    parts = core.split(".")
+    parts = core.removesuffix(".x").removesuffix(".*").split(".")  # "1.6.x": any 1.6
     while len(parts) > 1 and parts[-1].strip("0") == "":
         parts.pop()
     return ".".join(parts) + (f"-{suffix}" if suffix else "")
@@ -1254,7 +1254,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if DOTTED_DATE.fullmatch(raw):
             return None  # "14.10.2024": a day, a month and a year (``date_slash``)
         return Value("version", (_version_key(raw),), start, end, raw)
-    if name == "date_slash_short" and not DATE_EXPECTED.search(text[:start]):
+    if name == "date_slash_short" and not (
+        DATE_EXPECTED.search(text[:start])
+        or DAY_FIRST_NOTE.search(text)  # "(US date format, MM/DD) bday - 04/02"
+        or MONTH_FIRST_NOTE.search(text)
+    ):
         return None
     if KIND.get(name) == "date":
         read = _date_value(name, match, reference)
@@ -1313,7 +1317,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if groups[2] is None and re.match(r"\s*cents?\b", text[end:], re.IGNORECASE):
             amount /= 100  # "85 euro cents" = €0.85
         period = re.match(
-            r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|year|yr|annum|week|wk|day|hour|hr)\b",
+            r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|hour|hr)\b",
             text[end:],
         )
         return Value(
@@ -1596,11 +1600,13 @@ def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value |
 
 
 # "$6,800 a year" = "$6.8k/yr", "€95 per month" = "€95/mo".
-PERIODS = {"month": "mo", "mo": "mo", "year": "yr", "yr": "yr", "annum": "yr", "week": "wk",
-           "wk": "wk", "day": "day", "hour": "hr", "hr": "hr"}  # fmt: skip
+PERIODS = {
+    "month": "mo", "mo": "mo", "quarter": "qtr", "qtr": "qtr", "year": "yr", "yr": "yr",
+    "annum": "yr", "week": "wk", "wk": "wk", "day": "day", "hour": "hr", "hr": "hr",
+}  # fmt: skip
 
 
-PER_YEAR = {"yr": 1, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
+PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
 # A size read with binary prefixes against one written with decimal ones, either way.
 SIZE_PREFIX_RATIOS = tuple(ratio for k in range(5) for ratio in {(1.024**k), 1 / (1.024**k)})
 

@@ -1442,3 +1442,16 @@ def test_the_writers_own_relative_opening_a_text_is_another_subject():
         "Had my 1:1 with my manager Beatrice this morning.",
     )
     assert "relative_opening" not in signals
+
+
+def test_a_lifted_freeze_reverses_it_and_the_users_other_relative_is_another_person():
+    signals, _ = _signals(
+        "The Friday deploy freeze is in effect for the web team.",
+        "Web team: Friday deploy freeze lifted this quarter.",
+    )
+    assert "reversal" in signals
+    signals, _ = _signals(
+        "The user's daughter plays the violin on Thursdays.",
+        "The user's niece plays the violin on Thursdays.",
+    )
+    assert "kin_swap" in signals

@@ -502,3 +502,14 @@ def test_an_age_is_one_value_however_it_is_said():
     assert not same_value(nine, _one("Jaguar turned 11 last month", "age"))
     assert same_value(nine, _one("a nine-year-old tabby", "age"))
     assert [v.kind for v in find_values("standup every Monday")] == ["date"]
+
+
+def test_amounts_per_quarter_codes_before_amounts_and_wildcard_versions():
+    budget = _one("ML team cloud budget: 20k USD per quarter.", "money")
+    assert budget.key == ("USD", 20000.0, "qtr")
+    assert not same_value(budget, _one("Cloud spend cap: $20,000 per month.", "money"))
+    assert same_value(budget, _one("cap of $80,000 a year", "money"))
+    assert _one("Phone plan: CHF 29.90/month", "money").key == ("CHF", 29.9, "mo")
+    assert _one("Terraform required: 1.6.x", "version").key == ("1.6",)
+    (bday,) = find_values("(US date format, MM/DD) Mum's bday - 04/02")
+    assert bday.key == (None, 4, 2) and not bday.alternatives

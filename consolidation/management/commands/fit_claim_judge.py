@@ -46,6 +46,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev29.jsonl",
     DATA / "consolidation" / "pairs_dev30.jsonl",
     DATA / "consolidation" / "pairs_dev31.jsonl",
+    DATA / "consolidation" / "pairs_dev32.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
