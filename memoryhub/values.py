@@ -1,8 +1,11 @@
 """Values in text, normalised so that two notations of one value compare equal: amounts of
 money ("$120,000" = "USD 120k"), durations ("200 ms" = "0.2 s"), sizes ("1.5 GB" = "1536
 MB"), percentages, dates in any common format ("2024-03-05" = "5 March 2024" = "March 5th";
-"next Tuesday" in a note dated that week), times of day with their zone, versions, and plain
-counts, also written as words ("three replicas").
+"next Tuesday" in a note dated that week), times of day with their zone, versions, how often
+("every 6 months" = "twice a year"), ages ("9 years old" = "turned 9"), settings switched on
+or off ("dark_mode: true" = "dark-mode: on"), and plain counts, also written as words
+("three replicas"). A text that says how it writes its dates ("DD/MM/YYYY", "US format")
+has its numeric dates read that way only.
 
 ``find_values(text, reference=None)`` returns every ``Value`` with its kind, a comparable
 ``key`` and its character span. Two values of one kind are the same value when
@@ -734,7 +737,7 @@ KIND = {
 @dataclass
 class Value:
     kind: str  # money, percent, size, length, mass, volume, duration, date, month, time,
-    # version, number
+    # version, frequency, age, switch, number
     key: tuple  # the comparable form
     start: int
     end: int
