@@ -1263,12 +1263,12 @@ def _liking(claim: "Claim") -> int:
 def _reverses_stated(text: str, reversals: set[str], stated: frozenset) -> bool:
     """Whether a reversal word of ``text`` governs a word the other text states ("User *quit
     smoking*" / "smokes five a day"), however little else the two share."""
+    stems = {_crude_stem(w) for w in stated}
     for token in parse(text):
         if token.lower_ not in reversals and token.lemma_.casefold() not in reversals:
             continue
         governed = [c for c in token.children if c.dep_ in {"dobj", "xcomp", "prep", "prt"}]
         governed += [g for c in governed if c.dep_ == "prep" for g in c.children]
-        stems = {_crude_stem(w) for w in stated}
         if any(_crude_stem(c.lemma_.casefold()) in stems for c in governed if c.dep_ != "prep"):
             return True
     return False
