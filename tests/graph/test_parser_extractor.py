@@ -1138,3 +1138,14 @@ def test_a_title_and_a_department_before_a_name_are_not_the_name(parser):
 def test_a_move_between_two_companies_replaces_neither(parser):
     triples = _triples(parser.extract("Sara moved from Deloitte to Accenture last year."))
     assert not any(type_ == "REPLACES" for _source, type_, _target in triples)
+
+
+def test_a_venue_named_by_its_street_hotel_or_building_word_is_a_place(parser):
+    result = parser.extract(
+        "Grandpa's 90th is at Golden Dragon on Dundas St. The family stays at Hotel Kanra, "
+        "and the band rehearses at the Coal Exchange Building."
+    )
+    found = {normalize_name(e.name): e.type for e in result.entities}
+    assert found.get("dundas st") == "location"
+    assert found.get("hotel kanra") == "location"
+    assert found.get("coal exchange building") == "location"

@@ -825,7 +825,7 @@ class NameReading:
             return "event"
         if (
             len(words) > 1
-            and last in PLACE_CUES
+            and last.rstrip(".") in PLACE_CUES  # "Dundas St."
             and tokens[-1].text[:1].isupper()
             and words[0] not in lexicon.FIRST_NAMES
             and not (  # "Ji-woo Park": a surname that is also a place word

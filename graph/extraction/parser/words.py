@@ -86,10 +86,14 @@ PLACE_CUES = set(
     mountains island islands river airport station temple cathedral castle palace gardens
     garden falls canyon valley bay coast peninsula national forest trail plaza market
     lagoon harbour harbor pier wharf cove glacier volcano fjord desert shrine
-    sanctuary hotel hostel resort junction terminal""".split()
+    sanctuary hotel hostel resort junction terminal factory st dam theatre theater hall
+    building marina""".split()
 )
 # Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
-PLACE_OPENERS = {"mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago"}
+PLACE_OPENERS = {
+    "mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago", "hotel", "hôtel",
+    "rua", "rue", "via", "calle", "gare", "quinta", "villa", "riad", "hacienda",
+}  # fmt: skip
 GROUP_WORDS = set(
     """group club community choir society association league circle collective network
     troupe ensemble orchestra""".split()
