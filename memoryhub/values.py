@@ -1348,7 +1348,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         years = _number(next(g for g in groups if g is not None))
         return Value("age", (years,), start, end, raw) if years is not None else None
     if name == "times":
-        count = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[raw.casefold()]
+        count = TIMES_WORDS[raw.casefold()]
         return Value("number", (count,), start, end, raw)
     if name == "cron":
         return Value("time", (int(groups[1]) * 60 + int(groups[0]), ""), start, end, raw)
@@ -1480,6 +1480,7 @@ def _switch(match: re.Match) -> Value:
     return Value("switch", (key, state), start, end, match.group(2), unit=key)
 
 
+TIMES_WORDS = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 AMOUNT_BEFORE = re.compile(r"(?:\b[A-Z]{3}|[$€£¥₹]|\d['’,.])\s*$")
 
 
@@ -1505,7 +1506,7 @@ def _frequency(match: re.Match, start: int, end: int, raw: str) -> Value | None:
         rate = many * PER_YEAR_OF[found["per_period"].casefold().rstrip("s")]
     else:
         times = found["times"]
-        many = {"once": 1.0, "twice": 2.0, "thrice": 3.0}[times.casefold()] if times else None
+        many = TIMES_WORDS[times.casefold()] if times else None
         many = many if many is not None else _number(found["count"])
         if many is None:
             return None
