@@ -957,27 +957,29 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
 @pytest.mark.parametrize(
     ("split", "entity_f1", "relationship_f1"),
     # Floors a little under what the extractor reaches. The dev splits were used to write
-    # the rules; the held-out ones were written by other hands and are only measured.
+    # the rules, and are scored here on every other text (the suite's time; the whole files
+    # in `eval_extraction`); the held-out ones were written by other hands, are only
+    # measured, and are scored whole.
     [
-        ("dev", 0.90, 0.77),
-        ("dev2", 0.89, 0.79),
-        ("dev3", 0.90, 0.85),
-        ("dev4", 0.92, 0.80),
-        ("dev5", 0.92, 0.86),
-        ("dev6", 0.82, 0.64),
-        ("dev7", 0.85, 0.55),
-        ("dev8", 0.78, 0.39),
-        ("dev9", 0.82, 0.44),
+        ("dev", 0.89, 0.74),
+        ("dev2", 0.89, 0.77),
+        ("dev3", 0.92, 0.81),
+        ("dev4", 0.94, 0.80),
+        ("dev5", 0.92, 0.87),
+        ("dev6", 0.81, 0.57),
+        ("dev7", 0.87, 0.59),
+        ("dev8", 0.79, 0.39),
+        ("dev9", 0.81, 0.48),
         ("dev10", 0.77, 0.34),
-        ("dev11", 0.79, 0.34),
-        ("dev12", 0.78, 0.44),
-        ("dev13", 0.79, 0.48),
-        ("dev14", 0.80, 0.39),
-        ("dev15", 0.79, 0.38),
-        ("dev16", 0.70, 0.31),
-        ("dev17", 0.77, 0.42),
-        ("dev18", 0.80, 0.40),
-        ("dev19", 0.77, 0.43),
+        ("dev11", 0.83, 0.35),
+        ("dev12", 0.78, 0.43),
+        ("dev13", 0.83, 0.54),
+        ("dev14", 0.80, 0.45),
+        ("dev15", 0.79, 0.42),
+        ("dev16", 0.70, 0.30),
+        ("dev17", 0.78, 0.44),
+        ("dev18", 0.80, 0.39),
+        ("dev19", 0.79, 0.42),
         ("holdout", 0.84, 0.56),
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.69),
@@ -992,6 +994,8 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
     items = load_labelled(DATA / f"{split}.jsonl")
     assert len(items) >= 40
+    if split.startswith("dev"):
+        items = items[::2]
     measures = score(items, parser.extract_many([item.text for item in items])).measures
     print(f"\nparser on {split}: {json.dumps(measures.as_dict())}")
     assert measures.entities.f1 >= entity_f1
