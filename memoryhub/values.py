@@ -456,12 +456,22 @@ AGE = re.compile(
     rf"|\b(?:turned|turns|turning|aged)\s+({_NUM}|{_WORDNUM})(?![\w.])",
     re.IGNORECASE,
 )
+SHARE_OF = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+SHARE = re.compile(
+    r"\b(?:(?:a|one)\s+(half|third|quarter|fifth|tenth)\s+of(?!\s+an?\b)"
+    r"|(half)\s+(?:of\s+)?(?:the|all|our|its|their|his|her|my|your)\b(?!\s+(?:hour|day|week|month|year)s?\b)"
+    r"|(two|three|four)\s+(thirds|quarters|fifths)\s+of(?!\s+an?\b))",
+    re.IGNORECASE,
+)
 # Words without which a pattern cannot match: a text lacking them skips its slower scan.
 HINTS = {
     "frequency": re.compile(rf"{_PERIOD}|{_OFTEN}", re.IGNORECASE),
     "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
+    "share": re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE),
 }
 PATTERNS = [
+    # A share in words: "a quarter of sessions" = 25 %, "half the traffic", "two thirds of".
+    ("share", SHARE),
     ("frequency", FREQUENCY),
     ("age", AGE),
     (
@@ -1377,6 +1387,14 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         amount = float(groups[0]) if groups[0] else float(ORDINAL_WORDS[groups[1].casefold()])
         return Value("number", (amount,), start, end, raw, unit=unit)
+    if name == "share":
+        one, half, many, parts = groups
+        if many:
+            count = {"two": 2, "three": 3, "four": 4}[many.casefold()]
+            amount = count * SHARE_OF[parts.casefold().rstrip("s")]
+        else:
+            amount = SHARE_OF[(one or half).casefold()]
+        return Value("percent", (round(amount, 4),), start, end, raw) if amount < 100 else None
     if name == "percent":
         amount = round(_number(groups[0]) or 0, 4)
         if _failure_share(text, start, end):  # 0.1% downtime = 99.9% uptime, and "errors

@@ -47,6 +47,9 @@ DEV = [
     DATA / "consolidation" / "pairs_dev30.jsonl",
     DATA / "consolidation" / "pairs_dev31.jsonl",
     DATA / "consolidation" / "pairs_dev32.jsonl",
+    DATA / "consolidation" / "pairs_dev33.jsonl",
+    DATA / "consolidation" / "pairs_dev34.jsonl",
+    DATA / "consolidation" / "pairs_dev35.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
