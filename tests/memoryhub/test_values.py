@@ -454,6 +454,24 @@ def test_the_day_a_note_was_written_is_a_stamp_not_a_fact():
     assert stamped("Release 5.2 ships Friday 7 March 2025.") == []
 
 
+@pytest.mark.parametrize(
+    ("text", "percent"),
+    [
+        ("Europe sits at a quarter of sessions.", 25.0),
+        ("half the traffic goes to eu-west-1", 50.0),
+        ("two thirds of the budget is spent", 66.6667),
+        ("one fifth of users", 20.0),
+    ],
+)
+def test_a_share_in_words_is_a_percentage(text, percent):
+    assert _one(text, "percent").key == (percent,)
+
+
+@pytest.mark.parametrize("text", ["in half an hour", "a quarter of an hour", "next quarter"])
+def test_a_half_or_a_quarter_of_a_period_is_no_share(text):
+    assert not [v for v in find_values(text) if v.kind == "percent"]
+
+
 def test_a_setting_switched_on_or_off_is_a_value_of_its_key():
     flags = find_values('feature_flags.json: {"dark_mode": true, "beta_export": false}')
     assert [(v.kind, v.unit, v.key[1]) for v in flags] == [
