@@ -598,7 +598,7 @@ PATTERNS = [
         "money",
         re.compile(
             rf"(?<!\w)(?:({_CUR_SYMBOL})\s?|({_CUR_CODE})\s?)({_MONEY_NUM}|{_NUM})\s?({_SCALE})?(?!\w)"
-            rf"|(?<![\w.,'])({_MONEY_NUM}|{_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?"
+            rf"|(?<![\w.,'])({_MONEY_NUM}|{_NUM}|{_WORDNUM})\s?({_SCALE})?[\s-]?\(?"
             rf"({_CUR_CODE}|{_CUR_WORD}|{_CUR_SYMBOL})"
             r"(?!\w)",
             re.IGNORECASE,
@@ -688,6 +688,8 @@ PATTERNS = [
         "duration",
         re.compile(
             rf"(?<![\w.])({_NUM}|{_WORDNUM}|an(?=\s+hour)|a(?=\s+fortnight))[\s-]?"
+            # "100 working days": days all the same
+            r"(?:(?:working|business|work|calendar)\s+(?=days?\b))?"
             r"(milliseconds?|msec|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|"
             r"weeks?|wks?|fortnights?|months?|mos|mo|mths?|years?)(?!\w)",
             re.IGNORECASE,
@@ -1046,8 +1048,21 @@ def _unit_after(text: str, end: int) -> str:
     if not words:
         return ""
     word = words.group(1).casefold()
-    if word in COUNT_MODIFIERS and words.group(2):
-        word = words.group(2).casefold()
+    second = (words.group(2) or "").casefold()
+    if word in COUNT_MODIFIERS and second:
+        word = second
+    elif (
+        # "120 room nights", "45 funded places": a singular word before the plural noun
+        # that is counted ("3 bed flats" counts beds: a counted noun stays)
+        second.endswith("s")
+        and not second.endswith("ss")
+        and not word.endswith("s")
+        and word not in COUNT_NOUNS
+        and word not in NOT_UNITS
+        and second not in NOT_UNITS
+        and second not in NOT_COUNTED_BEFORE
+    ):
+        word = second
     if word in NOT_UNITS:
         return ""
     return count_noun(word)
@@ -1266,6 +1281,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "version":
         if DOTTED_DATE.fullmatch(raw):
             return None  # "14.10.2024": a day, a month and a year (``date_slash``)
+        if re.fullmatch(r"0\.\d+", raw) and not re.search(
+            r"(?:\b(?:version|release|ver|v)|\b[A-Z][\w.-]*)\s+$", text[max(0, start - 30) : start]
+        ):
+            return None  # "scores above 0.75", "works 0.6 FTE": a fraction, not a release
         return Value("version", (_version_key(raw),), start, end, raw)
     if name == "date_slash_short" and not (
         DATE_EXPECTED.search(text[:start])
@@ -1333,9 +1352,14 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|hour|hr)\b",
             text[end:],
         )
+        if period:
+            period = PERIODS[period.group(1)]
+        else:  # "a monthly retainer of CHF 20k", "annual fee: $500"
+            before = PERIOD_BEFORE.search(text[max(0, start - 40) : start])
+            period = PERIODS[before.group(1).casefold()] if before else ""
         return Value(
             "money",
-            (currency, round(_scale(amount, scale), 2), PERIODS[period.group(1)] if period else ""),
+            (currency, round(_scale(amount, scale), 2), period),
             start,
             end,
             raw,
@@ -1455,7 +1479,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
                 amount = _scale(amount, groups[1])
         if amount is None:
             return None
-        unit = _unit_after(text, end) or _unit_of_field(text, start)
+        unit = _unit_after(text, end) or _unit_of_field(text, start) or _unit_before(text, start)
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
 
@@ -1484,6 +1508,50 @@ def _unit_of_field(text: str, start: int) -> str:
     if word in MONTHS or word in WEEKDAYS:
         return ""  # "3 March: 138/82": a date heads the reading, it is not what is counted
     return count_noun(word)
+
+
+# A key or a counted noun said before its number, with no colon: "replicas 8",
+# "minAvailable 4", a comparison ("score > 0.82", "scores above 0.75").
+UNIT_BEFORE = re.compile(
+    r"(?:^|(?<=[\s,;:(\[]))([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[^\S\n]*"
+    r"(>=?|<=?|≥|≤|\b(?:above|below|over|under|at least|at most)\b)?[^\S\n]*$"
+)
+# Words that end in "s" and count nothing: verbs and function words.
+NOT_COUNTED_BEFORE = frozenset(
+    """is was has does goes gives takes makes runs uses needs gets sets keeps says its this
+    thus plus less unless across always perhaps yes towards upwards""".split()
+)
+
+
+def _unit_before(text: str, start: int) -> str:
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    found = UNIT_BEFORE.search(line)
+    if found is None:
+        return ""
+    word, compared = found.group(1), found.group(2)
+    lowered = word.casefold()
+    if lowered in NOT_UNITS or lowered in STOP_BEFORE or lowered in NOT_COUNTED_BEFORE:
+        return ""
+    keyed = bool(re.search(r"[_.-]|[a-z][A-Z]", word))
+    if lowered in MONTHS or lowered in WEEKDAYS or len(lowered) < 3:
+        return ""
+    if not (compared or keyed):
+        opener = line[: found.start(1)].rstrip()
+        # a plural noun opening its clause: "deployment: replicas 8", "- brokers 5"
+        if not (
+            lowered.endswith("s")
+            and not lowered.endswith("ss")
+            and (not opener or opener[-1] in ",;:(-*")
+        ):
+            return ""
+    return count_noun(re.split(r"[_.-]", lowered)[-1])
+
+
+STOP_BEFORE = frozenset(
+    """the a an of to in on at by for from with and or but is are was were be been be has
+    have had do does did than then about around approx approximately roughly nearly almost
+    only just up down into out about""".split()
+)
 
 
 SWITCHED_ON = frozenset("true on yes enabled enable".split())
@@ -1625,7 +1693,15 @@ def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value |
 PERIODS = {
     "month": "mo", "mo": "mo", "quarter": "qtr", "qtr": "qtr", "year": "yr", "yr": "yr",
     "annum": "yr", "week": "wk", "wk": "wk", "day": "day", "hour": "hr", "hr": "hr",
+    "monthly": "mo", "quarterly": "qtr", "annual": "yr", "annually": "yr", "yearly": "yr",
+    "weekly": "wk", "daily": "day", "hourly": "hr",
 }  # fmt: skip
+# A period said before the amount, in the same clause: "a monthly retainer of CHF 20k".
+PERIOD_BEFORE = re.compile(
+    r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b"
+    r"(?:[^\S\n]+[A-Za-z-]+){0,3}[^\S\n]*(?:of|is|at|:|=)?[^\S\n]*$",
+    re.IGNORECASE,
+)
 
 
 PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}

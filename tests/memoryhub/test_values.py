@@ -531,3 +531,34 @@ def test_amounts_per_quarter_codes_before_amounts_and_wildcard_versions():
     assert _one("Terraform required: 1.6.x", "version").key == ("1.6",)
     (bday,) = find_values("(US date format, MM/DD) Mum's bday - 04/02")
     assert bday.key == (None, 4, 2) and not bday.alternatives
+
+
+def test_a_currency_code_in_parentheses_and_a_period_said_before_the_amount_are_read():
+    assert _one("build the rainy-day fund to 15k (USD)", "money").key == ("USD", 15000.0, "")
+    assert _one("a monthly retainer of CHF 20k", "money").key == ("CHF", 20000.0, "mo")
+    assert not same_value(
+        _one("a monthly retainer of CHF 20k", "money"), _one("CHF 20,000 per quarter", "money")
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("prod deployment: replicas 8, spread over three zones", "replica"),
+        ("PodDisruptionBudget minAvailable 4", "minavailable"),
+        ("flags transactions with score > 0.82", "score"),
+        ("anything the fraud model scores above 0.75", "score"),
+        ("block of 120 room nights", "night"),
+        ("the programme has 45 funded places", "place"),
+        ("3 bed flats", "bedroom"),
+    ],
+)
+def test_the_noun_a_number_counts_is_read_before_it_or_past_a_modifier(text, unit):
+    assert _one(text, "number").unit == unit
+
+
+def test_a_fraction_after_a_plain_word_is_no_version_and_working_days_are_days():
+    assert _one("Nadia works 0.6 FTE", "number").key == (0.6,)
+    assert _one("We run Python 3.12.", "version").key == ("3.12",)
+    assert _one("version 0.9 is out", "version").key == ("0.9",)
+    assert _one("100 working days of leave", "duration").key == (100 * 86400.0,)
