@@ -2824,7 +2824,7 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
 
 
 # Values that measure something rather than single out which one it is.
-MEASURES = frozenset("money percent duration size length mass volume temperature rate".split())
+MEASURES = frozenset("money percent duration size length mass volume temperature rate area".split())
 
 
 def _relative_of(one: list, other: list, written) -> tuple | None:
@@ -2948,7 +2948,7 @@ def _environments(incoming, existing, new_claims, old_claims, features, evidence
 
 # Kinds of value a text usually states once per fact: a date, a time, an amount, a version.
 SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass",
-              "length", "volume", "temperature")  # fmt: skip
+              "length", "volume", "temperature", "area")  # fmt: skip
 
 
 def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None:

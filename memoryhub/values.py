@@ -582,6 +582,16 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # A range's first time, its half of the day from the second: "10-11am" starts at 10:00,
+    # "11-1pm" at 11:00 (the second, "11am", is read as a time of its own).
+    (
+        "time_range_start",
+        re.compile(
+            r"(?<![\w:.])(\d{1,2})(?:[:.]([0-5]\d))?(?=\s*[-–]\s*(\d{1,2})(?:[:.][0-5]\d)?\s*"
+            r"(am|pm|a\.m\.|p\.m\.)(?!\w))",
+            re.IGNORECASE,
+        ),
+    ),
     (
         "time",
         re.compile(
@@ -612,6 +622,16 @@ PATTERNS = [
             r"(oz|ounces?|lbs?|pounds?)"
             r"|(\d)\s?(?:ft|feet|foot)\s+(\d{1,2}(?:\.\d+)?)\s?(?:in|inch|inches)?"
             r"|(\d)'\s?(\d{1,2})(?:\"|''|in\b))(?![\w'\"])",
+            re.IGNORECASE,
+        ),
+    ),
+    # An area, in square metres: "25,000 sq ft" = "2,320 m²", "3 acres", "2 ha".
+    (
+        "area",
+        re.compile(
+            rf"(?<![\w.])({_NUM})\s?(sq\.?\s?(?:ft|feet|foot|m|metres?|meters?|km|mi)|ft²|ft2|m²|m2|"
+            r"sqm|sqft|square\s+(?:feet|foot|metres?|meters?|kilomet(?:re|er)s?|miles?)|acres?|"
+            r"hectares?|ha)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -748,7 +768,7 @@ KIND = {
 
 @dataclass
 class Value:
-    kind: str  # money, percent, size, length, mass, volume, duration, date, month, time,
+    kind: str  # money, percent, size, length, mass, volume, area, duration, date, month, time,
     # version, frequency, age, switch, number
     key: tuple  # the comparable form
     start: int
@@ -1386,6 +1406,22 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         return Value("number", (count,), start, end, raw)
     if name == "cron":
         return Value("time", (int(groups[1]) * 60 + int(groups[0]), ""), start, end, raw)
+    if name == "time_range_start":
+        hour, minute, end_hour = int(groups[0]), int(groups[1] or 0), int(groups[2])
+        if hour > 12 or end_hour > 12:
+            return None
+        afternoon = groups[3].casefold().startswith("p")
+        end_24 = end_hour % 12 + (12 if afternoon else 0)
+        start_24 = hour % 12 + (12 if afternoon else 0)
+        if start_24 > end_24:  # "11-1pm": the morning before the afternoon
+            start_24 -= 12
+        return Value("time", (start_24 * 60 + minute, ""), start, end, raw)
+    if name == "area":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        unit = re.sub(r"[\s.]", "", groups[1].casefold())
+        return Value("area", (round(amount * _area_factor(unit), 4),), start, end, raw)
     if name == "temperature":
         amount = _number(groups[0].lstrip("-"))
         if amount is None:
@@ -1533,7 +1569,7 @@ def _unit_before(text: str, start: int) -> str:
     if lowered in NOT_UNITS or lowered in STOP_BEFORE or lowered in NOT_COUNTED_BEFORE:
         return ""
     keyed = bool(re.search(r"[_.-]|[a-z][A-Z]", word))
-    if lowered in MONTHS or lowered in WEEKDAYS or len(lowered) < 3:
+    if lowered in MONTHS or lowered.rstrip("s") in WEEKDAYS or len(lowered) < 3:
         return ""
     if not (compared or keyed):
         opener = line[: found.start(1)].rstrip()
@@ -1552,6 +1588,21 @@ STOP_BEFORE = frozenset(
     have had do does did than then about around approx approximately roughly nearly almost
     only just up down into out about""".split()
 )
+
+
+def _area_factor(unit: str) -> float:
+    """Square metres in one ``unit`` (spaces and dots removed, lower case)."""
+    if unit.startswith(("sqft", "sqfe", "sqfo", "ft", "squaref")):
+        return 0.09290304
+    if unit.startswith(("sqkm", "squarekilo")):
+        return 1e6
+    if unit.startswith(("sqmi", "squaremile")):
+        return 2589988.11
+    if unit.startswith("acre"):
+        return 4046.8564
+    if unit.startswith(("hectare", "ha")):
+        return 10000.0
+    return 1.0  # sq m, m², sqm, square metres
 
 
 SWITCHED_ON = frozenset("true on yes enabled enable".split())
@@ -1766,7 +1817,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
             for factor in SIZE_PREFIX_RATIOS
         )
-    if kind in {"length", "mass", "volume", "rate"}:
+    if kind in {"length", "mass", "volume", "rate", "area"}:
         # 5 km = 3.1 miles (rounded)
         return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration", "frequency", "age"}:

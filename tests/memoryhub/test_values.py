@@ -562,3 +562,15 @@ def test_a_fraction_after_a_plain_word_is_no_version_and_working_days_are_days()
     assert _one("We run Python 3.12.", "version").key == ("3.12",)
     assert _one("version 0.9 is out", "version").key == ("0.9",)
     assert _one("100 working days of leave", "duration").key == (100 * 86400.0,)
+
+
+def test_an_area_in_any_unit_and_a_time_range_are_read():
+    assert same_value(
+        _one("25,000 sq ft of floor space", "area"), _one("2,320 square metres", "area")
+    )
+    assert not same_value(_one("a 3 acre plot", "area"), _one("2 ha", "area"))
+    assert [v.key for v in find_values("Yoga: Sundays 10-11am") if v.kind == "time"] == [
+        (600, ""),
+        (660, ""),
+    ]
+    assert [v.key[0] for v in find_values("11-1pm lunch") if v.kind == "time"] == [660, 780]
