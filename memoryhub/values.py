@@ -1,10 +1,12 @@
 """Values in text, normalised so that two notations of one value compare equal: amounts of
 money ("$120,000" = "USD 120k"), durations ("200 ms" = "0.2 s"), sizes ("1.5 GB" = "1536
-MB"), percentages, dates in any common format ("2024-03-05" = "5 March 2024" = "March 5th";
-"next Tuesday" in a note dated that week), times of day with their zone, versions, how often
+MB"), areas ("25,000 sq ft" = "2,320 m²"), percentages ("a quarter of" = 25 %), dates in any
+common format ("2024-03-05" = "5 March 2024" = "March 5th"; "next Tuesday" in a note dated
+that week), times of day with their zone, versions, how often
 ("every 6 months" = "twice a year"), ages ("9 years old" = "turned 9"), settings switched on
 or off ("dark_mode: true" = "dark-mode: on"), and plain counts, also written as words
-("three replicas"). A text that says how it writes its dates ("DD/MM/YYYY", "US format")
+("three replicas"), each with the noun it counts, after it or before it ("replicas 8",
+"score > 0.82"). A text that says how it writes its dates ("DD/MM/YYYY", "US format")
 has its numeric dates read that way only.
 
 ``find_values(text, reference=None)`` returns every ``Value`` with its kind, a comparable
