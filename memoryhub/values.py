@@ -616,6 +616,11 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # "ten grand", "50 grand": thousands of some currency (the text's own, any other's).
+    (
+        "money_grand",
+        re.compile(rf"(?<![\w.,])({_NUM}|{_WORDNUM})\s+grand(?!\w)", re.IGNORECASE),
+    ),
     # "7 lb 8 oz", "5 ft 10 in", "5'10\"": a measure in two imperial units.
     (
         "imperial_compound",
@@ -1386,6 +1391,15 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             end,
             raw,
         )
+    if name == "money_grand":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        period = re.match(
+            r"\s*(?:/|per\s+|a\s+|an\s+)(month|quarter|year|week|day|hour)\b", text[end:]
+        )
+        key = ("?", amount * 1000, PERIODS[period.group(1)] if period else "")
+        return Value("money", key, start, end, raw)
     if name == "time_words":
         return _time_in_words(groups, start, end, raw)
     if name == "imperial_compound":
@@ -1820,8 +1834,8 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             for factor in SIZE_PREFIX_RATIOS
         )
     if kind in {"length", "mass", "volume", "rate", "area"}:
-        # 5 km = 3.1 miles (rounded)
-        return abs(x[0] - y[0]) <= 0.03 * max(abs(x[0]), abs(y[0]))
+        # 5 km = 3.1 miles, 5 lb = 2.3 kg (rounded); 5'10" (1.78 m) is not 1.83 m
+        return abs(x[0] - y[0]) <= 0.02 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration", "frequency", "age"}:
         return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))
     return x == y

@@ -574,3 +574,11 @@ def test_an_area_in_any_unit_and_a_time_range_are_read():
         (660, ""),
     ]
     assert [v.key[0] for v in find_values("11-1pm lunch") if v.kind == "time"] == [660, 780]
+
+
+def test_grand_is_thousands_and_a_height_in_feet_is_no_other_height_in_metres():
+    assert _one("his signing bonus is ten grand", "money").key == ("?", 10000.0, "")
+    assert same_value(_one("ten grand", "money"), _one("$10,000", "money"))
+    assert _one("50 grand a year", "money").key == ("?", 50000.0, "yr")
+    assert not same_value(_one("height: 5'10\"", "length"), _one("height 1.83 m", "length"))
+    assert same_value(_one("a 5 km run", "length"), _one("a 3.1 mile run", "length"))
