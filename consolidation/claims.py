@@ -2343,7 +2343,6 @@ POSSESSOR = re.compile(
     r"\b([A-Za-z][\w-]*)['’]s\b(?!\s+(?:been|got|gone|not|a|an|the|still|now|just|going|"
     r"in|on|at|fine|ok|okay|done|over|coming|sorted)\b)"
 )
-WRITER = re.compile(r"\b(?:i|my|me|we|our|us|user)\b", re.IGNORECASE)
 RELATIVE_SUBJECT = re.compile(
     r"(?:^|[.!?]\s+|\n\s*(?:[-*•]\s*)?)(?:(?:my|our)\s+)?([A-Za-z]+)\s+(?:still|is|was|has|had|"
     r"pays|takes|wants|prefers|likes|loves|hates|goes|uses|drives|smokes|lives|works|needs|"
@@ -2353,11 +2352,11 @@ RELATIVE_SUBJECT = re.compile(
 # Possessives that say when or of what group, not whose: "Friday's meeting", "the
 # family's car", "the school's gate".
 NOT_OWNERS = (
-    set(
-        """it that this there what who he she they today tomorrow yesterday tonight week
-        weekend month year team company everyone someone nobody one other each family
-        household school night morning evening afternoon day spring summer autumn winter
-        season quarter""".split()
+    (PRONOUNS - {"user"})
+    | set(
+        """there what today tomorrow yesterday tonight week weekend month year team company
+        everyone someone nobody one other each family household school night morning
+        evening afternoon day spring summer autumn winter season quarter""".split()
     )
     | set(WEEKDAYS)
     | set(MONTHS)
@@ -2369,8 +2368,8 @@ def _owners(text: str) -> set[str]:
     for found in POSSESSOR.finditer(text):
         word = found.group(1).casefold()
         if word not in NOT_OWNERS:
-            owners.add("user" if word == "user" else KIN_SAME.get(word, word))
-    if WRITER.search(text):
+            owners.add(KIN_SAME.get(word, word))
+    if FIRST_PERSON.search(text) or _says("user", text.casefold()):
         owners.add("user")
     for found in RELATIVE_SUBJECT.finditer(text):
         word = found.group(1).casefold()

@@ -470,6 +470,9 @@ HINTS = {
     "frequency": re.compile(rf"{_PERIOD}|{_OFTEN}", re.IGNORECASE),
     "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
     "share": re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE),
+    "money_grand": re.compile(r"grand", re.IGNORECASE),
+    "area": re.compile(r"sq|ft|m²|m2|square|acre|hectare|\bha\b", re.IGNORECASE),
+    "time_range_start": re.compile(r"\d\s*[-–]\s*\d", re.IGNORECASE),
 }
 PATTERNS = [
     # A share in words: "a quarter of sessions" = 25 %, "half the traffic", "two thirds of".
@@ -1375,18 +1378,9 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         if groups[2] is None and re.match(r"\s*cents?\b", text[end:], re.IGNORECASE):
             amount /= 100  # "85 euro cents" = €0.85
-        period = re.match(
-            r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|hour|hr)\b",
-            text[end:],
-        )
-        if period:
-            period = PERIODS[period.group(1)]
-        else:  # "a monthly retainer of CHF 20k", "annual fee: $500"
-            before = PERIOD_BEFORE.search(text[max(0, start - 40) : start])
-            period = PERIODS[before.group(1).casefold()] if before else ""
         return Value(
             "money",
-            (currency, round(_scale(amount, scale), 2), period),
+            (currency, round(_scale(amount, scale), 2), _money_period(text, start, end)),
             start,
             end,
             raw,
@@ -1395,10 +1389,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         amount = _number(groups[0])
         if amount is None:
             return None
-        period = re.match(
-            r"\s*(?:/|per\s+|a\s+|an\s+)(month|quarter|year|week|day|hour)\b", text[end:]
-        )
-        key = ("?", amount * 1000, PERIODS[period.group(1)] if period else "")
+        key = ("?", amount * 1000, _money_period(text, start, end))
         return Value("money", key, start, end, raw)
     if name == "time_words":
         return _time_in_words(groups, start, end, raw)
@@ -1573,6 +1564,15 @@ NOT_COUNTED_BEFORE = frozenset(
     """is was has does goes gives takes makes runs uses needs gets sets keeps says its this
     thus plus less unless across always perhaps yes towards upwards""".split()
 )
+# Words before a number that never name what it counts.
+NOT_UNITS_BEFORE = (
+    NOT_UNITS
+    | NOT_COUNTED_BEFORE
+    | frozenset(
+        """the a an of to in on at by for from with or is are be been have had do did about
+        around approx approximately roughly nearly almost just up down into""".split()
+    )
+)
 
 
 def _unit_before(text: str, start: int) -> str:
@@ -1582,11 +1582,14 @@ def _unit_before(text: str, start: int) -> str:
         return ""
     word, compared = found.group(1), found.group(2)
     lowered = word.casefold()
-    if lowered in NOT_UNITS or lowered in STOP_BEFORE or lowered in NOT_COUNTED_BEFORE:
+    if (
+        len(lowered) < 3
+        or lowered in NOT_UNITS_BEFORE
+        or lowered in MONTHS
+        or lowered.rstrip("s") in WEEKDAYS
+    ):
         return ""
     keyed = bool(re.search(r"[_.-]|[a-z][A-Z]", word))
-    if lowered in MONTHS or lowered.rstrip("s") in WEEKDAYS or len(lowered) < 3:
-        return ""
     if not (compared or keyed):
         opener = line[: found.start(1)].rstrip()
         # a plural noun opening its clause: "deployment: replicas 8", "- brokers 5"
@@ -1597,13 +1600,6 @@ def _unit_before(text: str, start: int) -> str:
         ):
             return ""
     return count_noun(re.split(r"[_.-]", lowered)[-1])
-
-
-STOP_BEFORE = frozenset(
-    """the a an of to in on at by for from with and or but is are was were be been be has
-    have had do does did than then about around approx approximately roughly nearly almost
-    only just up down into out about""".split()
-)
 
 
 def _area_factor(unit: str) -> float:
@@ -1763,12 +1759,26 @@ PERIODS = {
     "monthly": "mo", "quarterly": "qtr", "annual": "yr", "annually": "yr", "yearly": "yr",
     "weekly": "wk", "daily": "day", "hourly": "hr",
 }  # fmt: skip
+# The period after an amount: "$95/mo", "€95 per month", "50 grand a year".
+PERIOD_AFTER = re.compile(
+    r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|hour|hr)\b"
+)
 # A period said before the amount, in the same clause: "a monthly retainer of CHF 20k".
 PERIOD_BEFORE = re.compile(
     r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b"
     r"(?:[^\S\n]+[A-Za-z-]+){0,3}[^\S\n]*(?:of|is|at|:|=)?[^\S\n]*$",
     re.IGNORECASE,
 )
+
+
+def _money_period(text: str, start: int, end: int) -> str:
+    """The period an amount at ``start:end`` is per ("mo", "yr", ...), said after it or,
+    failing that, before it in its clause; "" when none is said."""
+    after = PERIOD_AFTER.match(text, end)
+    if after:
+        return PERIODS[after.group(1)]
+    before = PERIOD_BEFORE.search(text[max(0, start - 40) : start])
+    return PERIODS[before.group(1).casefold()] if before else ""
 
 
 PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
