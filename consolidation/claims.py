@@ -21,6 +21,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from functools import lru_cache
+from itertools import chain, islice
 
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
@@ -1837,7 +1838,7 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
                 continue
             # the clause's words and their lemmas, read off the one parse of the text
             words = {
-                w for t in doc if start <= t.idx < end for w in (t.lower_, t.lemma_.casefold())
+                w for t in _tokens_within(doc, start, end) for w in (t.lower_, t.lemma_.casefold())
             }
             for item in (item for group in old_groups for item in group):
                 if item <= words:
@@ -2558,19 +2559,27 @@ SUBJECT_KINDS = [
 ]
 
 
+def _tokens_within(doc, start: int, end: int):
+    """The tokens of ``doc`` that start at a character in [start, end), read off the span
+    instead of the whole doc."""
+    span = doc.char_span(start, end, alignment_mode="expand")
+    return [t for t in (span if span is not None else doc) if start <= t.idx < end]
+
+
 def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
     """The words of a claim in order, each with whether it names the sentence's subject."""
     doc = parse(text)
     key = KEY_LINE.match(claim.text)  # a "Key: value" line is about its key
     out = []
-    for token in doc:
-        if not claim.start <= token.idx < claim.end or token.is_punct or token.is_space:
+    for token in _tokens_within(doc, claim.start, claim.end):
+        if token.is_punct or token.is_space:
             continue
         if key:
             subject = token.idx < claim.start + key.end() - 1
         else:
             subject = any(
-                t.dep_ in {"nsubj", "nsubjpass"} for t in [token, *token.ancestors][:4]
+                t.dep_ in {"nsubj", "nsubjpass"}
+                for t in islice(chain((token,), token.ancestors), 4)
             ) and token.dep_ not in {"relcl", "acl"}
         out.append((token.lemma_.casefold(), subject))
     return out
@@ -2621,7 +2630,9 @@ def _subject_tokens(text: str, claim: Claim) -> list:
     """The tokens naming what a claim is about: a "Key: value" line's key, else the
     grammatical subject, else the words before the main verb."""
     doc = parse(text)
-    tokens = [t for t in doc if claim.start <= t.idx < claim.end and not (t.is_space or t.is_punct)]
+    tokens = [
+        t for t in _tokens_within(doc, claim.start, claim.end) if not (t.is_space or t.is_punct)
+    ]
     if not tokens:
         return []
     key = KEY_LINE.match(claim.text)
