@@ -2801,11 +2801,16 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
             return ""
         return shape
 
+    def said_in(word, shape, written, source):
+        if shape == "letter":  # "Building *A*": the capital letter itself, not "a gym"
+            return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", source) is not None
+        return _stated(word, written)
+
     shapes_old = {}
     for token in subject_old:
         word = source_old[token.idx : token.idx + len(token)]
         shape = shape_of(token, word, old)
-        if shape and not _stated(word, written_new):
+        if shape and not said_in(word, shape, written_new, source_new):
             shapes_old.setdefault(shape, word)
     for token in subject_new:
         word = source_new[token.idx : token.idx + len(token)]
@@ -2813,7 +2818,7 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
         if (
             shape
             and shape in shapes_old
-            and not _stated(word, written_old)
+            and not said_in(word, shape, written_old, source_old)
             and word.casefold() != shapes_old[shape].casefold()
         ):
             features["subject_marker_swap"] = 1.0

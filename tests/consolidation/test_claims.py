@@ -437,6 +437,8 @@ def test_a_shared_word_that_is_the_subject_of_one_claim_only_is_a_role_crossed()
             "Cloud bill for the ml account in April: $22.1k.",
         ),
         ("Invoice #4471 was paid on 15 March.", "Invoice #4472 is still unpaid."),
+        # a letter marker, though the other text says "a" as a word
+        ("Building A has 4 floors and a gym.", "Building B has 6 floors and a gym."),
     ],
 )
 def test_a_marker_of_the_subject_replaced_by_one_of_its_shape_is_another_subject(
@@ -459,6 +461,7 @@ def test_a_marker_of_the_subject_replaced_by_one_of_its_shape_is_another_subject
             "Hiro Tanaka is the product owner of Project Falcon.",
         ),
         ("Deadline: 5 May.", "Deadline: 12 May."),
+        ("Lot A holds 40 cars.", "A lot of staff park in Lot A; it holds 45 cars."),
         (  # an amount where the subject stands is what is said, not whose
             "Invoice 2025-118 covers March storage. VAT £296.00, total due £1,776.00.",
             "Kaur & Sons invoice 2025-118 — total due £1,872.00 incl. VAT.",
