@@ -110,6 +110,7 @@ STRONG_CHANGES = (
     "opposite",
     "reversal",
     "regressed",
+    "status_back",
     "preference_flip",
     "category_swap",
     "product_version_changed",

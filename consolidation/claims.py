@@ -165,6 +165,42 @@ ALTERNATIVES = [
     {"morning", "afternoon", "evening"},
     {"mit", "apache", "gpl", "bsd", "agpl", "lgpl"},
 ]
+# Mutually exclusive values written in several words each: one class's words gone and
+# another's come between two aligned claims is another value ("prefers a *call*" →
+# "*email* her", "lesson plans *printed*" → "kept *digital*"); words of one class restate.
+ALTERNATIVE_CLASSES = [
+    [  # how to reach someone (words and their lemmas: claims hold both)
+        set("phone call ring rang mobile telephone landline cell".split()),
+        set("email e-mail inbox".split()),
+        set("sms text texted texting whatsapp imessage".split()),
+        set("slack dm".split()),
+        {"teams"},
+        set("page paged pager bleep bleeped".split()),
+        set("letter mail mailed post posted".split()),
+        set("in-person face-to-face".split()),
+    ],
+    [  # what a document is kept on
+        set("printed print printout paper hard-copy hardcopy".split()),
+        set("digital digitally electronic electronically pdf online".split()),
+    ],
+    [  # when someone works
+        set("early earlies daytime".split()),
+        set("night nights overnight nightshift".split()),
+    ],
+    [  # how something was arranged
+        set("elective planned".split()),
+        set("emergency unplanned".split()),
+    ],
+    [  # how work is priced
+        set("fixed fix fixed-fee fixed-price flat-fee".split()),
+        set("hourly time-and-materials material materials t&m".split()),
+        {"retainer"},
+    ],
+    [  # how something is held
+        set("lease leased leasing rent rented renting rental".split()),
+        set("own owned buy bought purchase purchased".split()),
+    ],
+]
 # A status moving forward along one of these is an update, not a contradiction.
 PROGRESSIONS = [
     [
@@ -302,8 +338,13 @@ PROGRESSIONS = [
 # Statuses written in more than one word, by stage (as ``PROGRESSIONS``).
 PROGRESSION_PHRASES = [
     re.compile(r"\bto[- ]?do\b|\bnot (?:yet )?started\b|\bon (?:the )?shortlist\b", re.I),
-    re.compile(r"\bin (?:progress|review|flight|testing|qa)\b|\bunder (?:way|review)\b", re.I),
-    re.compile(r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b", re.I),
+    re.compile(
+        r"\bin (?:progress|review|flight|testing|qa|transit)\b|\bunder (?:way|review|"
+        r"investigation)\b|\bout for delivery\b|\bon hold\b|\bbeing (?:reviewed|tested|"
+        r"fixed|built|investigated|processed|prepared|drafted|written)\b",
+        re.I,
+    ),
+    re.compile(r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b|\bdone\b", re.I),
 ]
 # A negation that says a step is still to come ("not yet submitted", "no response yet",
 # "hasn't started"): the step done is progress, not a reversal.
@@ -730,6 +771,13 @@ def _opposed(a: frozenset, b: frozenset) -> str:
         gone, come = (a - b) & group, (b - a) & group
         if gone and come:
             return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
+    for classes in ALTERNATIVE_CLASSES:
+        gone = [words & a for words in classes if words & a and not words & b]
+        come = [words & b for words in classes if words & b and not words & a]
+        if gone and come:
+            return (
+                f"{'/'.join(sorted(set().union(*gone)))} → {'/'.join(sorted(set().union(*come)))}"
+            )
     return ""
 
 
@@ -1116,6 +1164,7 @@ FEATURES = (
     "list_narrowed",
     "slot_filler_changed",
     "owner_swap",
+    "status_back",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1570,6 +1619,8 @@ def compare(incoming: str, existing: str) -> dict:
             features["progressed"] = 1.0
         elif _progressed(new, old) and BACK_CUE.search(new.text):
             note("regressed", "status moved back")  # "approved" → "pending again"
+        elif _progressed(new, old):  # "count done" → "count not started": an earlier
+            note("status_back", "an earlier status")  # stage, said without a cue
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
         gone_techs = {t for t in old.techs - techs_new if not _stated(t, written_new)}

@@ -78,6 +78,12 @@ ORDINAL_WORDS = {
     "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "twentieth": 20,
 }  # fmt: skip
+# What "first" and "second" count as a position, as "third" and the rest do anywhere ("the
+# second floor" and "the 3rd floor", "gate two"... "a second opinion" is no position).
+POSITION_NOUNS = frozenset(
+    """floor level storey story row gate platform seat place round tier grade lane deck
+    shift pick slot terminal berth pier dock bay aisle stage leg heat""".split()
+)
 # "the twenty-first of August", "May first": a day of the month in words (the positions
 # above, and "first" and "second", which name a day well enough).
 DAY_WORDS = {
@@ -407,7 +413,7 @@ _LENGTH = (
 )
 _MASS = (
     r"milligrams?|micrograms?|mcg|[µμ]g|mg|kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|"
-    r"tonnes?|stones?"
+    r"tonnes?|stones?|t(?![-'’])"
 )
 # Volumes, in litres.
 VOLUME = {
@@ -681,7 +687,8 @@ PATTERNS = [
     (
         "ordinal",
         re.compile(
-            rf"(?<![\w.])(\d{{1,3}})(?:st|nd|rd|th)(?!\w)|(?<!\w)({_ORDINAL})(?!\w)", re.IGNORECASE
+            rf"(?<![\w.])(\d{{1,3}})(?:st|nd|rd|th)(?!\w)|(?<!\w)({_ORDINAL}|first|second)(?!\w)",
+            re.IGNORECASE,
         ),
     ),
     ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
@@ -1449,10 +1456,13 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = _unit_after(text, end)
         if not unit:
             if MONTH_DAY_BEFORE.search(text[:start]):  # "due on the 3rd"
-                day = int(groups[0]) if groups[0] else ORDINAL_WORDS[groups[1].casefold()]
+                day = int(groups[0]) if groups[0] else DAY_WORDS[groups[1].casefold()]
                 return Value("day", (day,), start, end, raw) if 1 <= day <= 31 else None
             return None
-        amount = float(groups[0]) if groups[0] else float(ORDINAL_WORDS[groups[1].casefold()])
+        word = (groups[1] or "").casefold()
+        if word in {"first", "second"} and unit not in POSITION_NOUNS:
+            return None  # "the first step", "a second opinion": which one, not a position
+        amount = float(groups[0]) if groups[0] else float(DAY_WORDS[word])
         return Value("number", (amount,), start, end, raw, unit=unit)
     if name == "share":
         one, half, many, parts = groups
@@ -1719,7 +1729,11 @@ def _field_of_technology(text: str, start: int) -> bool:
     if not re.search(r"[:=]\s*$", line):
         return False
     words = re.findall(r"[A-Za-z][\w.+#-]*", line)
-    return any(w.casefold() in lexicon.TECHNOLOGIES or w.casefold() == "version" for w in words)
+    return any(w.casefold() in lexicon.TECHNOLOGIES or w.casefold() in VERSION_KEYS for w in words)
+
+
+# Field names whose value is a version ("Firmware on the scanners: 8.1", "Build: 4.2").
+VERSION_KEYS = frozenset("version versions firmware build release kernel sdk patch ver".split())
 
 
 def _compound_duration(groups: tuple, start: int, end: int, raw: str) -> Value | None:

@@ -202,6 +202,51 @@ def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incom
     assert any(e["signal"] == "opposite" and "→" in e["detail"] for e in evidence)
 
 
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Dana prefers a Slack DM for urgent issues.", "For urgent issues, email Dana."),
+        ("Mr. Osei likes his lesson plans printed.", "Mr. Osei keeps his lesson plans digital."),
+        ("Sister Obi prefers the early shift.", "Sister Obi likes working nights."),
+        ("The Ortiz contract is fixed-fee.", "The Ortiz contract is billed time and materials."),
+        ("The studio van is leased.", "We bought the studio van outright."),
+    ],
+)
+def test_one_class_of_words_for_another_of_its_kind_is_an_opposite(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "opposite" in signals
+    assert any(e["signal"] == "opposite" and "→" in e["detail"] for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Mrs. Hallett prefers phone calls.", "Best way to reach Mrs. Hallett: ring her mobile."),
+        ("Send Joe an email or a Slack DM.", "Joe reads Slack DMs and email."),
+    ],
+)
+def test_words_of_one_class_restate_it(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Cycle count for aisle 14 done and reconciled.",
+            "Aisle 14 cycle count not started; it's scheduled for the weekend.",
+        ),
+        ("The Lisbon office lease is signed.", "The Lisbon office lease is in review."),
+    ],
+)
+def test_a_status_moved_back_without_a_cue_is_an_earlier_status(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "status_back" in signals
+    forward, _ = _signals(incoming, existing)
+    assert "status_back" not in forward and "progressed" in forward
+
+
 def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
     signals, _ = _signals(
         "The report goes out weekly.", "The report goes out weekly, and a summary monthly."

@@ -428,6 +428,26 @@ def test_a_day_of_the_month_is_no_count_and_a_numbered_floor_is_no_day():
     assert [v.kind for v in find_values("the office is on the 4th floor")] == ["number"]
 
 
+def test_a_version_field_and_tonnes_are_read_as_what_they_are():
+    (keyed,) = find_values("Firmware on the handheld scanners: 8.1.")
+    assert keyed.kind == "version" and keyed.key == ("8.1",)
+    (tonnes,) = find_values("Max container weight on the Wuhan rail service: 26 t.")
+    (pounds,) = find_values("Wuhan rail service: 26,000 lb limit per container.")
+    assert tonnes.kind == pounds.kind == "mass" and not same_value(tonnes, pounds)
+    assert same_value(tonnes, _one("26,000 kg", "mass"))
+    assert [v.kind for v in find_values("3 t-shirts")] == ["number"]
+
+
+def test_first_and_second_are_positions_only_before_what_counts_a_position():
+    (second,) = find_values("The printer is on the second floor.")
+    (third,) = find_values("the printer sits on the third floor")
+    assert second.key == (2.0,) and not same_value(second, third)
+    assert same_value(second, _one("2nd floor", "number"))
+    for text in ("a second opinion", "the first step", "at first she hesitated"):
+        assert find_values(text) == []
+    assert [(v.kind, v.key) for v in find_values("Rent is due on the second.")] == [("day", (2,))]
+
+
 def test_a_bit_rate_in_another_prefix_and_a_year_written_short_are_the_same_value():
     (fast,) = find_values("internet: 500 Mbps")
     (same,) = find_values("a 0.5 Gbps line")
