@@ -340,11 +340,13 @@ PROGRESSION_PHRASES = [
     re.compile(r"\bto[- ]?do\b|\bnot (?:yet )?started\b|\bon (?:the )?shortlist\b", re.I),
     re.compile(
         r"\bin (?:progress|review|flight|testing|qa|transit)\b|\bunder (?:way|review|"
-        r"investigation)\b|\bout for delivery\b|\bon hold\b|\bbeing (?:reviewed|tested|"
+        r"investigation|examination|consideration|assessment|construction)\b|\bout for delivery\b|\bon hold\b|\bbeing (?:reviewed|tested|"
         r"fixed|built|investigated|processed|prepared|drafted|written)\b",
         re.I,
     ),
-    re.compile(r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b|\bdone\b", re.I),
+    re.compile(
+        r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b|\bdone\b|\bregistered\b", re.I
+    ),
 ]
 # A negation that says a step is still to come ("not yet submitted", "no response yet",
 # "hasn't started"): the step done is progress, not a reversal.
@@ -522,6 +524,10 @@ def claims(text: str) -> tuple[Claim, ...]:
             words.add(lemma)
             if token.i in described:
                 subject.add(lemma)
+        for joined in re.finditer(r"\bnon-([a-z]{4,})\b", span_text, re.IGNORECASE):
+            # "non-billable" is one word, the negative of "billable"
+            words.discard(joined.group(1).casefold())
+            words.add("non" + joined.group(1).casefold())
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
@@ -771,6 +777,12 @@ def _opposed(a: frozenset, b: frozenset) -> str:
         gone, come = (a - b) & group, (b - a) & group
         if gone and come:
             return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
+    for was, now in ((a - b, b - a), (b - a, a - b)):
+        # a word and its own negative: "contested" / "uncontested", "billable" / "non-billable"
+        for word in sorted(w for w in was if len(w) > 3 and w.isalpha()):
+            for prefixed in (f"un{word}", f"non{word}", f"non-{word}"):
+                if prefixed in now:
+                    return f"{word} → {prefixed}" if was is a - b else f"{prefixed} → {word}"
     for classes in ALTERNATIVE_CLASSES:
         gone = [words & a for words in classes if words & a and not words & b]
         come = [words & b for words in classes if words & b and not words & a]

@@ -448,7 +448,7 @@ _NOT_EVENTS = (
 )
 _OFTEN = r"hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|annually|yearly"
 FREQUENCY = re.compile(
-    rf"(?<![\w.,-])(?:every\s+(?:(?P<other>other|second)\s+)?(?:(?P<step>{_NUM}|{_WORDNUM})\s+)?"
+    rf"(?<![\w.,-])(?:(?:every|each)\s+(?:(?P<other>other|second)\s+)?(?:(?P<step>{_NUM}|{_WORDNUM})\s+)?"
     rf"(?P<every>{_PERIOD})"
     rf"|(?:(?P<times>once|twice|thrice)|(?<![$€£¥₹])(?<!\d[,.'’\s\u00a0\u202f])(?P<count>{_NUM}|{_WORDNUM})\s*(?:times|x|"
     rf"(?!{_NOT_EVENTS})[a-z]+s))\s+"
@@ -1078,8 +1078,9 @@ def _unit_after(text: str, end: int) -> str:
     if part:
         return count_noun(part.group(1).casefold())
     words = re.match(
-        # on the number's own line: a list's next line says nothing of it
-        r"[^\S\n]*(?:x[^\S\n]+)?([A-Za-z][A-Za-z-]{2,})(?:[^\S\n]+([A-Za-z][A-Za-z-]{2,}))?",
+        # on the number's own line: a list's next line says nothing of it ("a two-bedroom":
+        # the noun joined by a hyphen)
+        r"(?:[^\S\n]*(?:x[^\S\n]+)?|-)([A-Za-z][A-Za-z-]{2,})(?:[^\S\n]+([A-Za-z][A-Za-z-]{2,}))?",
         text[end:],
     )
     if not words:
@@ -1188,11 +1189,13 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
 # A text that says how it writes its dates: "dates in this doc are DD/MM/YYYY", "(US
 # format)", "month/day".
 DAY_FIRST_NOTE = re.compile(
-    r"\b(?:dd[/.-]mm|day[/-]month|day[- ]first|(?:european|uk|british) (?:date )?format)\b",
+    r"\b(?:dd[/.-]mm|day[/-]month|day[- ]first|(?:european|uk|british|eu) (?:date )?format|"
+    r"(?:european|uk|british|eu) dates?)\b",
     re.IGNORECASE,
 )
 MONTH_FIRST_NOTE = re.compile(
-    r"\b(?:mm[/.-]dd|month[/-]day|month[- ]first|(?:us|american) (?:date )?format)\b",
+    r"\b(?:mm[/.-]dd|month[/-]day|month[- ]first|(?:us|american) (?:date )?format|"
+    r"(?:us|american) dates?)\b",
     re.IGNORECASE,
 )
 NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?")
@@ -1792,7 +1795,17 @@ def _money_period(text: str, start: int, end: int) -> str:
     if after:
         return PERIODS[after.group(1)]
     before = PERIOD_BEFORE.search(text[max(0, start - 40) : start])
-    return PERIODS[before.group(1).casefold()] if before else ""
+    if before:
+        return PERIODS[before.group(1).casefold()]
+    # a "Key: value" line whose key says the period: "Monthly rent at 44 Birch Lane: £1,450"
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    keyed = PERIOD_IN_KEY.search(line) if re.search(r"[:=][^\S\n]*$", line) else None
+    return PERIODS[keyed.group(1).casefold()] if keyed else ""
+
+
+PERIOD_IN_KEY = re.compile(
+    r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b", re.IGNORECASE
+)
 
 
 PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}

@@ -221,6 +221,18 @@ def test_one_class_of_words_for_another_of_its_kind_is_an_opposite(existing, inc
 @pytest.mark.parametrize(
     ("existing", "incoming"),
     [
+        ("The Hollis matter is a contested probate claim.", "Hollis is an uncontested probate."),
+        ("Travel time on the Kessler matter is billable.", "Kessler travel time: non-billable."),
+    ],
+)
+def test_a_word_and_its_negative_prefix_are_opposites(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
         ("Mrs. Hallett prefers phone calls.", "Best way to reach Mrs. Hallett: ring her mobile."),
         ("Send Joe an email or a Slack DM.", "Joe reads Slack DMs and email."),
     ],

@@ -438,6 +438,19 @@ def test_a_version_field_and_tonnes_are_read_as_what_they_are():
     assert [v.kind for v in find_values("3 t-shirts")] == ["number"]
 
 
+def test_a_period_in_the_key_a_hyphened_count_each_month_and_a_uk_date_are_read():
+    (rent,) = [
+        v for v in find_values("Monthly rent at 44 Birch Lane: £1,450.") if v.kind == "money"
+    ]
+    assert rent.key == ("GBP", 1450.0, "mo")
+    (flat,) = find_values("It is a two-bedroom.")
+    assert flat.unit == "bedroom" and same_value(flat, _one("two bedrooms", "number"))
+    (each,) = find_values("a rent statement each month")
+    assert each.kind == "frequency" and same_value(each, _one("monthly", "frequency"))
+    (uk,) = find_values("Car insurance renewal: 06/09/2025 (UK date).")
+    assert uk.key == (2025, 9, 6) and not uk.alternatives
+
+
 def test_first_and_second_are_positions_only_before_what_counts_a_position():
     (second,) = find_values("The printer is on the second floor.")
     (third,) = find_values("the printer sits on the third floor")

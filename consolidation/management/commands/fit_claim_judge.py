@@ -50,6 +50,9 @@ DEV = [
     DATA / "consolidation" / "pairs_dev33.jsonl",
     DATA / "consolidation" / "pairs_dev34.jsonl",
     DATA / "consolidation" / "pairs_dev35.jsonl",
+    DATA / "consolidation" / "pairs_dev36.jsonl",
+    DATA / "consolidation" / "pairs_dev37.jsonl",
+    DATA / "consolidation" / "pairs_dev38.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
