@@ -340,8 +340,9 @@ PROGRESSION_PHRASES = [
     re.compile(r"\bto[- ]?do\b|\bnot (?:yet )?started\b|\bon (?:the )?shortlist\b", re.I),
     re.compile(
         r"\bin (?:progress|review|flight|testing|qa|transit)\b|\bunder (?:way|review|"
-        r"investigation|examination|consideration|assessment|construction)\b|\bout for delivery\b|\bon hold\b|\bbeing (?:reviewed|tested|"
-        r"fixed|built|investigated|processed|prepared|drafted|written)\b",
+        r"investigation|examination|consideration|assessment|construction)\b|"
+        r"\bout for delivery\b|\bon hold\b|\bbeing (?:reviewed|tested|fixed|built|"
+        r"investigated|processed|prepared|drafted|written)\b",
         re.I,
     ),
     re.compile(
