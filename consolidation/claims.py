@@ -1796,6 +1796,7 @@ TAKEN_OFF = re.compile(
     re.IGNORECASE,
 )
 ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
+SOLE = re.compile(r"\b(?:only|sole|solely|exclusively)\b", re.IGNORECASE)
 ITEM_POS = {"NOUN", "PROPN", "ADJ"}
 CLAUSE_BREAK = re.compile(r"[.;!?\n\u2014\u2013]|\s-\s|,\s+(?:but|and)\s")
 
@@ -1880,6 +1881,19 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
             features["list_narrowed"] = 1.0
             evidence.append(_text_evidence("list_narrowed", f"{key}: not {_show(gone)}"))
             return
+    if SOLE.search(existing) and not SOLE.search(incoming):
+        # "the only carrier approved is Hazmat Express" / "either Hazmat Express or Bolt
+        # Logistics": the one thing said to be all there is, listed beside another
+        old_doc = parse(existing)
+        old_said = {t.lemma_.casefold() for t in old_doc} | {t.lower_ for t in old_doc}
+        for _, group in _list_items(parse(incoming)):
+            kept = [item for item in group if item <= old_said]
+            added = [item for item in group if not item & old_said]
+            if kept and added:
+                features["list_narrowed"] = 1.0
+                shown = f"only {' '.join(sorted(kept[0]))}; also {' '.join(sorted(added[0]))}"
+                evidence.append(_text_evidence("list_narrowed", shown))
+                return
     old_lists = _list_items(parse(existing))
     if not old_lists:
         return

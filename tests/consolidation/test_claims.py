@@ -259,6 +259,16 @@ def test_a_status_moved_back_without_a_cue_is_an_earlier_status(existing, incomi
     assert "status_back" not in forward and "progressed" in forward
 
 
+def test_the_only_one_listed_beside_another_narrows_nothing_but_contradicts_sole():
+    signals, evidence = _signals(
+        "The Hollis will names Jane Hollis as sole executor.",
+        "Executors under the Hollis will: Jane Hollis and her brother Mark.",
+    )
+    assert "list_narrowed" in signals
+    same, _ = _signals("Our only supplier of oat milk is Oatly.", "We buy oat milk from Oatly.")
+    assert "list_narrowed" not in same
+
+
 def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
     signals, _ = _signals(
         "The report goes out weekly.", "The report goes out weekly, and a summary monthly."
