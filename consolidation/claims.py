@@ -57,7 +57,7 @@ OPPOSITES = [
         {"enable", "enabled", "on", "active", "activate"},
         {"disable", "disabled", "off", "inactive", "deactivated", "suspended", "paused"},
     ),
-    ({"open", "opened", "reopen"}, {"close", "closed"}),
+    ({"open", "opened", "reopen"}, {"close", "closed", "shut"}),
     (
         {"allow", "allowed", "permit", "permitted"},
         {"deny", "denied", "block", "blocked", "forbid", "prohibit", "ban", "disallow"},
@@ -151,10 +151,6 @@ ALTERNATIVES = [
     {"variable", "tracker"},
     {"rolling", "canary"},
     {"fifo", "lifo", "priority"},
-    set(
-        "employee staff salaried permanent contractor freelancer freelance consultant "
-        "intern temporary".split()
-    ),
     {"remote", "onsite", "office", "hybrid", "virtual", "in-person", "campus", "online"},
     {"cron", "webhook"},
     {"batch", "realtime", "real-time", "streaming", "stream"},
@@ -169,6 +165,12 @@ ALTERNATIVES = [
 # another's come between two aligned claims is another value ("prefers a *call*" →
 # "*email* her", "lesson plans *printed*" → "kept *digital*"); words of one class restate.
 ALTERNATIVE_CLASSES = [
+    [  # how someone is employed ("full-time employee" = "permanent staff member")
+        set("employee staff salaried permanent payroll".split()),
+        set("contractor freelancer freelance consultant contract".split()),
+        {"intern", "internship"},
+        {"temporary", "temp", "agency"},
+    ],
     [  # how to reach someone (words and their lemmas: claims hold both)
         set("phone call ring rang mobile telephone landline cell".split()),
         set("email e-mail inbox".split()),
@@ -798,7 +800,7 @@ def _opposed(a: frozenset, b: frozenset) -> str:
 NEGATIVE_WORDS = re.compile(
     r"\b(?:avoid\w*|skip\w*|refus\w*|declin\w*|hates?|hated|dislik\w*|lacks?|lacking|"
     r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
-    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|rather|unavailable|absent|"
+    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|block(?:ed|s)?|rather|unavailable|absent|"
     r"\w{3,}less|teetotal|abstain\w*|only|off-limits|opt(?:s|ed)?[- ]out|exclud\w*|"
     r"except\w*|free from|outside|disallow\w*|stop(?:s|ped)?|quit|gave up|given up|"
     r"ceased?)\b",
@@ -2882,6 +2884,9 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     def said_in(word, shape, written, source):
         if shape == "letter":  # "Building *A*": the capital letter itself, not "a gym"
             return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", source) is not None
+        if shape == "number":  # "flat *5*": the number itself, not the hour of "5:30 pm"
+            found = rf"(?<![\w.:/]){re.escape(word)}(?![\w:/]|\.\d)"
+            return re.search(found, source, re.IGNORECASE) is not None
         return _stated(word, written)
 
     shapes_old = {}

@@ -1507,6 +1507,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = groups[1].casefold()
         if unit in {"s", "h"} and not re.match(r"\d", groups[0]):
             return None  # "one s" is not a duration
+        if re.fullmatch(r"\d+[A-Z]", raw) and re.search(r"\b[A-Z][a-z]+\s+$", text[:start]):
+            return None  # "Class 6H", "Form 4S": a label after a capitalised noun
         return Value("duration", (round(amount * DURATION[unit], 3),), start, end, raw)
     if name == "switch":
         return _switch(match)
@@ -1774,11 +1776,13 @@ PERIODS = {
     "month": "mo", "mo": "mo", "quarter": "qtr", "qtr": "qtr", "year": "yr", "yr": "yr",
     "annum": "yr", "week": "wk", "wk": "wk", "day": "day", "hour": "hr", "hr": "hr",
     "monthly": "mo", "quarterly": "qtr", "annual": "yr", "annually": "yr", "yearly": "yr",
-    "weekly": "wk", "daily": "day", "hourly": "hr",
+    "weekly": "wk", "daily": "day", "hourly": "hr", "night": "day", "nightly": "day",
 }  # fmt: skip
 # The period after an amount: "$95/mo", "€95 per month", "50 grand a year".
 PERIOD_AFTER = re.compile(
-    r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|hour|hr)\b"
+    # past what it is per: "£75 per container per day", "$40 a head a night"
+    r"(?:\s*(?:per|a|an|each)\s+(?!(?:month|quarter|year|annum|week|day|night|hour)\b)[a-z]+)?"
+    r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|night|hour|hr)\b"
 )
 # A period said before the amount, in the same clause: "a monthly retainer of CHF 20k".
 PERIOD_BEFORE = re.compile(

@@ -235,6 +235,7 @@ def test_a_word_and_its_negative_prefix_are_opposites(existing, incoming):
     [
         ("Mrs. Hallett prefers phone calls.", "Best way to reach Mrs. Hallett: ring her mobile."),
         ("Send Joe an email or a Slack DM.", "Joe reads Slack DMs and email."),
+        ("Jakub is a full-time employee on the SRE team.", "Jakub: permanent SRE staff member."),
     ],
 )
 def test_words_of_one_class_restate_it(existing, incoming):
@@ -506,6 +507,8 @@ def test_a_shared_word_that_is_the_subject_of_one_claim_only_is_a_role_crossed()
         ("Invoice #4471 was paid on 15 March.", "Invoice #4472 is still unpaid."),
         # a letter marker, though the other text says "a" as a word
         ("Building A has 4 floors and a gym.", "Building B has 6 floors and a gym."),
+        # a number marker, though the other text has it in a time
+        ("Viewing of flat 3, Quay Street: 5:30 pm.", "Viewing of flat 5, Quay Street: 6:30 pm."),
     ],
 )
 def test_a_marker_of_the_subject_replaced_by_one_of_its_shape_is_another_subject(

@@ -451,6 +451,20 @@ def test_a_period_in_the_key_a_hyphened_count_each_month_and_a_uk_date_are_read(
     assert uk.key == (2025, 9, 6) and not uk.alternatives
 
 
+def test_a_period_said_past_what_an_amount_is_per():
+    (day,) = find_values("Demurrage: £75 per container per day.")
+    (week,) = find_values("demurrage works out to GBP 525 per box per week")
+    assert day.key == ("GBP", 75.0, "day") and same_value(day, week)
+    (night,) = find_values("¥24,000 a night")
+    assert night.key == ("JPY", 24000.0, "day")
+    assert find_values("£12 per person")[0].key == ("GBP", 12.0, "")
+
+
+def test_a_glued_capital_after_a_capitalised_noun_is_a_label_not_hours():
+    assert [v.kind for v in find_values("Class 6H has 27 pupils.")] == ["number"]
+    assert [v.kind for v in find_values("a 24H window")] == ["duration"]
+
+
 def test_first_and_second_are_positions_only_before_what_counts_a_position():
     (second,) = find_values("The printer is on the second floor.")
     (third,) = find_values("the printer sits on the third floor")
