@@ -166,7 +166,7 @@ ALTERNATIVES = [
 # "*email* her", "lesson plans *printed*" → "kept *digital*"); words of one class restate.
 ALTERNATIVE_CLASSES = [
     [  # how someone is employed ("full-time employee" = "permanent staff member")
-        set("employee staff salaried permanent payroll".split()),
+        set("employee salaried permanent payroll".split()),  # not "staff": agency staff
         set("contractor freelancer freelance consultant contract".split()),
         {"intern", "internship"},
         {"temporary", "temp", "agency"},

@@ -476,6 +476,7 @@ SHARE = re.compile(
 )
 # Words without which a pattern cannot match: a text lacking them skips its slower scan.
 HINTS = {
+    "net_terms": re.compile(r"net", re.IGNORECASE),
     "frequency": re.compile(rf"{_PERIOD}|{_OFTEN}", re.IGNORECASE),
     "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
     "share": re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE),
@@ -694,6 +695,8 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # Payment terms: "net 30", "Net-45" = paid within 30 / 45 days.
+    ("net_terms", re.compile(r"\bnet[\s-]?(\d{1,3})(?![\w,%]|\.\d)", re.IGNORECASE)),
     ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
     (
         "size",
@@ -1456,6 +1459,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             unit in {"m", "g", "t", "in", "l"} and not re.match(r"\d", groups[0])
         ):
             return None  # "one m", "ten in" are not measures
+        if groups[1] == "M":
+            return None  # "4.8M vectors": a capital M after a number is a million
         table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
         return Value(name, (float(f"{amount * table[unit]:.6g}"),), start, end, raw)
     if name == "ordinal":  # a position only with what it counts ("the 4th" alone is a day)
@@ -1470,6 +1475,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None  # "the first step", "a second opinion": which one, not a position
         amount = float(groups[0]) if groups[0] else float(DAY_WORDS[word])
         return Value("number", (amount,), start, end, raw, unit=unit)
+    if name == "net_terms":
+        return Value("duration", (float(groups[0]) * DURATION["day"],), start, end, raw)
     if name == "share":
         one, half, many, parts = groups
         if many:

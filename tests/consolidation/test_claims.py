@@ -210,6 +210,7 @@ def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incom
         ("Sister Obi prefers the early shift.", "Sister Obi likes working nights."),
         ("The Ortiz contract is fixed-fee.", "The Ortiz contract is billed time and materials."),
         ("The studio van is leased.", "We bought the studio van outright."),
+        ("Peak-season pickers are temp agency staff.", "Peak-season pickers are on our payroll."),
     ],
 )
 def test_one_class_of_words_for_another_of_its_kind_is_an_opposite(existing, incoming):
@@ -235,7 +236,7 @@ def test_a_word_and_its_negative_prefix_are_opposites(existing, incoming):
     [
         ("Mrs. Hallett prefers phone calls.", "Best way to reach Mrs. Hallett: ring her mobile."),
         ("Send Joe an email or a Slack DM.", "Joe reads Slack DMs and email."),
-        ("Jakub is a full-time employee on the SRE team.", "Jakub: permanent SRE staff member."),
+        ("Jakub is a full-time employee on the SRE team.", "Jakub: permanent SRE employee."),
     ],
 )
 def test_words_of_one_class_restate_it(existing, incoming):

@@ -465,6 +465,22 @@ def test_a_glued_capital_after_a_capitalised_noun_is_a_label_not_hours():
     assert [v.kind for v in find_values("a 24H window")] == ["duration"]
 
 
+def test_a_capital_m_after_a_number_is_a_million_not_metres():
+    (vectors,) = find_values("4.8M vectors are stored in the index.")
+    assert vectors.kind == "number" and not same_value(
+        vectors, _one("8.4 million vectors", "number")
+    )
+    assert [v.kind for v in find_values("ran 5 m")] == ["length"]
+
+
+def test_payment_terms_are_days_to_pay():
+    (thirty,) = find_values("Northwind Paper: payment terms net 30.")
+    (forty_five,) = find_values("invoices us on net-45 terms")
+    assert thirty.kind == forty_five.kind == "duration" and not same_value(thirty, forty_five)
+    assert same_value(thirty, _one("30 days", "duration"))
+    assert [v.kind for v in find_values("the net 30% margin")] == ["percent"]
+
+
 def test_first_and_second_are_positions_only_before_what_counts_a_position():
     (second,) = find_values("The printer is on the second floor.")
     (third,) = find_values("the printer sits on the third floor")

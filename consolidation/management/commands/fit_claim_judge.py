@@ -53,6 +53,8 @@ DEV = [
     DATA / "consolidation" / "pairs_dev36.jsonl",
     DATA / "consolidation" / "pairs_dev37.jsonl",
     DATA / "consolidation" / "pairs_dev38.jsonl",
+    DATA / "consolidation" / "pairs_dev39.jsonl",
+    DATA / "consolidation" / "pairs_dev40.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
