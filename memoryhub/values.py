@@ -1,13 +1,17 @@
 """Values in text, normalised so that two notations of one value compare equal: amounts of
 money ("$120,000" = "USD 120k"), durations ("200 ms" = "0.2 s"), sizes ("1.5 GB" = "1536
-MB"), areas ("25,000 sq ft" = "2,320 m²"), percentages ("a quarter of" = 25 %), dates in any
+MB"; "net 30" payment terms are 30 days), areas ("25,000 sq ft" = "2,320 m²"), masses ("26
+t" = "26,000 kg"), percentages ("a quarter of" = 25 %), dates in any
 common format ("2024-03-05" = "5 March 2024" = "March 5th"; "next Tuesday" in a note dated
 that week), times of day with their zone, versions, how often
 ("every 6 months" = "twice a year"), ages ("9 years old" = "turned 9"), settings switched on
 or off ("dark_mode: true" = "dark-mode: on"), and plain counts, also written as words
-("three replicas"), each with the noun it counts, after it or before it ("replicas 8",
-"score > 0.82"). A text that says how it writes its dates ("DD/MM/YYYY", "US format")
-has its numeric dates read that way only.
+("three replicas", "4.8M vectors"), each with the noun it counts, after it or before it
+("replicas 8", "score > 0.82"), and positions ("the second floor" = "the 2nd floor"). An
+amount's period is read after it ("£75 per container per day"), before it ("a monthly
+retainer of CHF 20k") or in its field's key ("Monthly rent: £1,450"). A text that says how
+it writes its dates ("DD/MM/YYYY", "US format", "UK date") has its numeric dates read that
+way only.
 
 ``find_values(text, reference=None)`` returns every ``Value`` with its kind, a comparable
 ``key`` and its character span. Two values of one kind are the same value when
