@@ -171,7 +171,7 @@ ALTERNATIVE_CLASSES = [
         {"intern", "internship"},
         {"temporary", "temp", "agency"},
     ],
-    [  # how to reach someone (words and their lemmas: claims hold both)
+    [  # how to reach someone (the lemmas claims hold, and forms the parser keeps whole)
         set("phone call ring rang mobile telephone landline cell".split()),
         set("email e-mail inbox".split()),
         set("sms text texted texting whatsapp imessage".split()),
@@ -783,7 +783,7 @@ def _opposed(a: frozenset, b: frozenset) -> str:
     for was, now in ((a - b, b - a), (b - a, a - b)):
         # a word and its own negative: "contested" / "uncontested", "billable" / "non-billable"
         for word in sorted(w for w in was if len(w) > 3 and w.isalpha()):
-            for prefixed in (f"un{word}", f"non{word}", f"non-{word}"):
+            for prefixed in (f"un{word}", f"non{word}"):  # claims join "non-" to its word
                 if prefixed in now:
                     return f"{word} → {prefixed}" if was is a - b else f"{prefixed} → {word}"
     for classes in ALTERNATIVE_CLASSES:
@@ -1797,8 +1797,7 @@ TAKEN_OFF = re.compile(
     r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
     re.IGNORECASE,
 )
-ONLY = re.compile(r"\b(?:only|solely|exclusively)\b", re.IGNORECASE)
-SOLE = re.compile(r"\b(?:only|sole|solely|exclusively)\b", re.IGNORECASE)
+ONLY = re.compile(r"\b(?:only|sole|solely|exclusively)\b", re.IGNORECASE)
 ITEM_POS = {"NOUN", "PROPN", "ADJ"}
 CLAUSE_BREAK = re.compile(r"[.;!?\n\u2014\u2013]|\s-\s|,\s+(?:but|and)\s")
 
@@ -1870,6 +1869,16 @@ def _item_gone(new: list[frozenset], old_lists) -> frozenset | None:
     return None
 
 
+def _said(doc) -> set[str]:
+    """Every word of a parse, as written (lower case) and as its lemma."""
+    return {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
+
+
+def _split_said(group: list[frozenset], said: set[str]) -> tuple[list, list]:
+    """The items of a list that ``said`` holds whole, and those it holds none of."""
+    return [i for i in group if i <= said], [i for i in group if not i & said]
+
+
 def _dropped_items(incoming: str, existing: str, features: dict, evidence: list) -> None:
     """``item_dropped``: a clause of the incoming text takes an item of one of the stored
     text's lists off it; ``list_narrowed``: the incoming text keeps "only" some items of a
@@ -1883,14 +1892,12 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
             features["list_narrowed"] = 1.0
             evidence.append(_text_evidence("list_narrowed", f"{key}: not {_show(gone)}"))
             return
-    if SOLE.search(existing) and not SOLE.search(incoming):
+    if ONLY.search(existing) and not ONLY.search(incoming):
         # "the only carrier approved is Hazmat Express" / "either Hazmat Express or Bolt
         # Logistics": the one thing said to be all there is, listed beside another
-        old_doc = parse(existing)
-        old_said = {t.lemma_.casefold() for t in old_doc} | {t.lower_ for t in old_doc}
+        old_said = _said(parse(existing))
         for _, group in _list_items(parse(incoming)):
-            kept = [item for item in group if item <= old_said]
-            added = [item for item in group if not item & old_said]
+            kept, added = _split_said(group, old_said)
             if kept and added:
                 features["list_narrowed"] = 1.0
                 shown = f"only {' '.join(sorted(kept[0]))}; also {' '.join(sorted(added[0]))}"
@@ -1909,7 +1916,7 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
                 features["list_narrowed"] = 1.0
                 evidence.append(_text_evidence("list_narrowed", f"not {_show(gone)}"))
                 return
-    said = {t.lemma_.casefold() for t in doc} | {t.lower_ for t in doc}
+    said = _said(doc)
     if TAKEN_OFF.search(incoming) and not TAKEN_OFF.search(existing):
         starts = [0] + [m.end() for m in CLAUSE_BREAK.finditer(incoming)]
         ends = [m.start() for m in CLAUSE_BREAK.finditer(incoming)] + [len(incoming)]
@@ -1927,8 +1934,7 @@ def _dropped_items(incoming: str, existing: str, features: dict, evidence: list)
                     return
     if ONLY.search(incoming) and not ONLY.search(existing):
         for group in old_groups:
-            kept = [item for item in group if item <= said]
-            gone = [item for item in group if not item & said]
+            kept, gone = _split_said(group, said)
             if kept and gone:
                 features["list_narrowed"] = 1.0
                 shown = f"{' '.join(sorted(kept[0]))}; not {' '.join(sorted(gone[0]))}"

@@ -1741,13 +1741,17 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
     return None
 
 
+def _field_key(text: str, start: int) -> str:
+    """The key of the "Key: value" (or "key = value") line whose value starts at ``start``;
+    "" when the value does not follow a key on its own line."""
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line if re.search(r"[:=][^\S\n]*$", line) else ""
+
+
 def _field_of_technology(text: str, start: int) -> bool:
     """Whether the value at ``start`` is a field's value on a line that names a technology
     or a version before the colon ("Postgres on db-prod-1: 15.4", "Python version = 3.12")."""
-    line = text[text.rfind("\n", 0, start) + 1 : start]
-    if not re.search(r"[:=]\s*$", line):
-        return False
-    words = re.findall(r"[A-Za-z][\w.+#-]*", line)
+    words = re.findall(r"[A-Za-z][\w.+#-]*", _field_key(text, start))
     return any(w.casefold() in lexicon.TECHNOLOGIES or w.casefold() in VERSION_KEYS for w in words)
 
 
@@ -1799,9 +1803,9 @@ PERIOD_AFTER = re.compile(
     r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|night|hour|hr)\b"
 )
 # A period said before the amount, in the same clause: "a monthly retainer of CHF 20k".
+_PERIOD_WORDS = r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b"
 PERIOD_BEFORE = re.compile(
-    r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b"
-    r"(?:[^\S\n]+[A-Za-z-]+){0,3}[^\S\n]*(?:of|is|at|:|=)?[^\S\n]*$",
+    _PERIOD_WORDS + r"(?:[^\S\n]+[A-Za-z-]+){0,3}[^\S\n]*(?:of|is|at|:|=)?[^\S\n]*$",
     re.IGNORECASE,
 )
 
@@ -1816,14 +1820,11 @@ def _money_period(text: str, start: int, end: int) -> str:
     if before:
         return PERIODS[before.group(1).casefold()]
     # a "Key: value" line whose key says the period: "Monthly rent at 44 Birch Lane: £1,450"
-    line = text[text.rfind("\n", 0, start) + 1 : start]
-    keyed = PERIOD_IN_KEY.search(line) if re.search(r"[:=][^\S\n]*$", line) else None
+    keyed = PERIOD_IN_KEY.search(_field_key(text, start))
     return PERIODS[keyed.group(1).casefold()] if keyed else ""
 
 
-PERIOD_IN_KEY = re.compile(
-    r"\b(monthly|quarterly|annual|annually|yearly|weekly|daily|hourly)\b", re.IGNORECASE
-)
+PERIOD_IN_KEY = re.compile(_PERIOD_WORDS, re.IGNORECASE)
 
 
 PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
