@@ -202,6 +202,14 @@ ALTERNATIVE_CLASSES = [
         set("lease leased leasing rent rented renting rental".split()),
         set("own owned buy bought purchase purchased".split()),
     ],
+    [  # how a room is made up
+        set("double king king-size kingsize queen".split()),
+        {"twin"},
+    ],
+    [  # how a band plays
+        set("acoustic unplugged stripped-back".split()),
+        set("electric amplified plugged".split()),
+    ],
 ]
 # A status moving forward along one of these is an update, not a contradiction.
 PROGRESSIONS = [
@@ -584,6 +592,14 @@ def _denied(negation) -> set[str]:
         elif child.dep_ == "prep":
             found |= {c.lemma_.casefold() for c in child.children if c.dep_ == "pobj"}
     return {w for w in found if w not in STOP and w not in NEGATIONS and len(w) > 1}
+
+
+def _denied_there(one: Claim, other: Claim) -> set[str]:
+    """What ``one`` denies that ``other``, itself denying something else, states (not as
+    its subject: "Dogs aren't allowed" denies dogs with the verb)."""
+    if not (one.negated and other.negated and one.denied and other.denied):
+        return set()
+    return set(one.denied & (other.words - other.denied - other.subject))
 
 
 def _plain_word(token) -> bool:
@@ -1617,6 +1633,10 @@ def compare(incoming: str, existing: str) -> dict:
                 "negated" if new.negated else "negation removed",
                 1.0 if bears else 0.5,
             )
+        elif new.negated and (crossed := _denied_there(new, old) or _denied_there(old, new)):
+            # both claims deny something, but one denies what the other states: "is
+            # vegetarian — no meat in lunches" / "is not vegetarian any more"
+            note("negation_flip", f"negated: {', '.join(sorted(crossed))}")
         liking_old, liking_new = _liking(old), _liking(new)
         if liking_old and liking_new and liking_old != liking_new:
             if _both_poles(new if liking_new < 0 else old, old if liking_new < 0 else new):
@@ -1714,6 +1734,8 @@ def compare(incoming: str, existing: str) -> dict:
     _near_names(incoming, existing, features, evidence)
     _dropped_items(incoming, existing, features, evidence)
     _slot_fillers(incoming, existing, written_new, written_old, features, evidence)
+    if not features["slot_filler_changed"]:
+        _role_fillers(incoming, existing, written_new, written_old, features, evidence)
     new_words = frozenset().union(*(c.words for c in new_claims))
     old_words = frozenset().union(*(c.words for c in old_claims))
     # a word that is also a noun only where it is not one ("by the end of 2025", "a network
@@ -1993,6 +2015,55 @@ def _slots(text: str) -> dict[str, list[tuple[str, frozenset]]]:
     return found
 
 
+# A role and who fills it, said three ways: "Head chef at the Linden House: Tomás Alvarez"
+# (a field), "IQVIA is the CRO running KX-204" (a copula), "Ines Duarte has taken over as
+# head chef" (a handover). ``_role_fillers`` compares them across the forms; two fields are
+# the field comparison's.
+_ROLE_WORDS = r"[A-Za-z][\w-]*(?: [A-Za-z0-9][\w-]*){0,5}"
+ROLE_FIELD = re.compile(
+    rf"^[ \t]*(?:[-*+\u2022][ \t]+)?(?:\*\*)?(?P<key>{_ROLE_WORDS})(?:\*\*)?[ \t]*:[ \t]*"
+    rf"(?:\*\*)?{_FILLER}[ \t]*(?:\*\*)?(?:[.;(]|$)",
+    re.MULTILINE,
+)
+ROLE_COPULA = re.compile(
+    rf"{_FILLER},? (?:is|was|has been|will be|becomes|became)(?: now)? "
+    r"(?:the|our|their|its|his|her)(?: new)? (?P<key>[A-Za-z][\w-]*(?: [a-z][\w-]*)?)"
+)
+ROLE_HANDOVER = re.compile(
+    rf"{_FILLER} (?:has |have |had )?(?:taken over|took over|takes over|stepped in|steps in|"
+    r"stepped up|started|starts|came in|comes in|is coming in|was appointed|has been appointed|"
+    r"is appointed) as (?:the |our |their |its )?(?:new )?(?P<key>[A-Za-z][\w-]*(?: [a-z][\w-]*)?)"
+)
+# Fields whose value is a stage or a state, never a role ("Status: Approved").
+NOT_ROLES = set("status state stage phase progress result outcome decision verdict".split())
+
+
+def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
+    """``[(role words, filler, form, holder)]``: the roles a text fills with a name, and the
+    names of whose role it is ("Linden House" in "Head chef at the Linden House: ...")."""
+    found = []
+    forms = (("field", ROLE_FIELD), ("copula", ROLE_COPULA), ("handover", ROLE_HANDOVER))
+    for form, pattern in forms:
+        for match in pattern.finditer(text):
+            words = []
+            for word in re.findall(r"[\w-]+", match.group("key")):
+                folded = word.casefold()
+                if folded in STOP or (words and folded.endswith("ing")):
+                    break  # "head chef *at* the Linden House", "the CRO *running* KX-204"
+                words.append(folded)
+            role = frozenset(words)
+            key = pattern.groupindex["key"]
+            filler = next(g for i, g in enumerate(match.groups(), 1) if i != key).rstrip(".")
+            if form == "field":
+                rest = match.group("key")
+            else:
+                rest = re.split(r"[.;\n]", text[match.end() : match.end() + 60])[0]
+            holder = frozenset(w.casefold() for w in re.findall(r"\b[A-Z][\w-]+", rest))
+            if role and not role & NOT_ROLES and filler.split()[0].casefold() not in PRONOUNS:
+                found.append((role, filler, form, holder - role))
+    return found
+
+
 def _same_holder(a: frozenset, b: frozenset) -> bool:
     """Two slots' holders are one: either unsaid, or sharing a word with no name of one
     missing from the other ("frontend tech lead" / "backend tech lead", "Hamid's sister
@@ -2023,6 +2094,28 @@ def _slot_fillers(incoming, existing, written_new, written_old, features, eviden
             features["slot_filler_changed"] = 1.0
             detail = f"{slot}: {', '.join(sorted(gone))} → {', '.join(sorted(came))}"
             evidence.append(_text_evidence("slot_filler_changed", detail))
+            return
+
+
+def _role_fillers(incoming, existing, written_new, written_old, features, evidence) -> None:
+    """``slot_filler_changed`` for a role both texts fill, one of them not as a field, with
+    a name the other text does not state ("KX-204 CRO: Parexel" / "IQVIA is the CRO running
+    KX-204", "Head chef: Tomás Alvarez" / "Ines Duarte has taken over as head chef")."""
+    for old_role, old_filler, old_form, old_holder in _roles(existing):
+        for new_role, new_filler, new_form, new_holder in _roles(incoming):
+            if old_form == new_form == "field" or not old_role & new_role:
+                continue
+            if old_holder and new_holder and not old_holder & new_holder:
+                continue  # the head chef of another house
+            if all(_stated(w, written_new) for w in old_filler.split()) or all(
+                _stated(w, written_old) for w in new_filler.split()
+            ):
+                continue
+            features["slot_filler_changed"] = 1.0
+            role = " ".join(sorted(old_role & new_role))
+            evidence.append(
+                _text_evidence("slot_filler_changed", f"{role}: {old_filler} → {new_filler}")
+            )
             return
 
 

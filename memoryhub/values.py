@@ -178,6 +178,9 @@ CURRENCY = {
     "ngn": "NGN",
     "kes": "KES",
 }
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9}
+# The most a period's index runs to: "week 87" is no week of a year or a plan.
+PERIOD_INDEX_MAX = {"day": 366, "week": 53, "wk": 53, "month": 36}
 DURATION = {
     "ms": 0.001,
     "msec": 0.001,
@@ -428,9 +431,15 @@ VOLUME = {
     "milliliters": 0.001, "cl": 0.01, "dl": 0.1, "l": 1, "litre": 1, "litres": 1,
     "liter": 1, "liters": 1, "gallon": 3.78541, "gallons": 3.78541,
     "fl oz": 0.0295735, "fl. oz": 0.0295735, "fluid ounce": 0.0295735,
-    "fluid ounces": 0.0295735,
+    "fluid ounces": 0.0295735, "m³": 1000, "m3": 1000, "cubic metre": 1000,
+    "cubic metres": 1000, "cubic meter": 1000, "cubic meters": 1000, "pint": 0.568261,
+    "pints": 0.568261,
 }  # fmt: skip
-_VOLUME = r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?"
+IMPERIAL_GALLON = 4.54609
+_VOLUME = (
+    r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?|m³|m3|"
+    r"cubic met(?:re|er)s?|pints?"
+)
 _ORDINAL = "|".join(ORDINAL_WORDS)
 _DAY_NUM = r"\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(DAY_WORDS, key=len, reverse=True))
 _HOUR = r"1[0-2]|0?[1-9]|" + "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
@@ -611,6 +620,16 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # Hours with no am/pm beside a day or an opening ("Wednesdays, 9–12", "open 10-6
+    # Saturdays", "9 to 5 on weekdays"): two times of day (``_clock_range``).
+    (
+        "clock_range",
+        re.compile(
+            r"(?<![\w:.,/$€£¥₹-])(\d{1,2})(?:[:.]([0-5]\d))?[^\S\n]*(?:[-–—]|to|till|until)"
+            r"[^\S\n]*(\d{1,2})(?:[:.]([0-5]\d))?(?![\w:/%°'’-]|[.,]\d|\s*(?:am|pm|a\.m|p\.m|%|°))",
+            re.IGNORECASE,
+        ),
+    ),
     (
         "time",
         re.compile(
@@ -679,7 +698,9 @@ PATTERNS = [
     (
         "volume",
         re.compile(
-            rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(?:US\s+)?({_VOLUME})(?!\w)", re.IGNORECASE
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?(?:US\s+|UK\s+|imperial\s+|imp\.?\s+)?"
+            rf"({_VOLUME})(?!\w)",
+            re.IGNORECASE,
         ),
     ),
     # "the 1st of each month", "the last day of the month": a day of any month.
@@ -762,6 +783,21 @@ PATTERNS = [
             r"(?=\s*(?:$|[,;})\]#]|\.(?:\s|$)))",
             re.IGNORECASE | re.MULTILINE,
         ),
+    ),
+    # A Roman numeral after what it numbers: "Phase II" = "phase 2", "Stage III", "Type II".
+    (
+        "roman",
+        re.compile(
+            r"(?<![\w-])(?i:phase|stage|level|tier|grade|class|type|part|chapter|volume|vol\.?|"
+            r"book|round|gen|generation|mark|mk|act|season|category|cat)\.?\s+"
+            r"(I{1,3}|IV|VI{0,3}|IX)(?![\w-])"
+        ),
+    ),
+    # A week, day or month counted from a start: "at week 24" = "after 24 weeks", "the Day
+    # 14 visit" = "the 14-day visit".
+    (
+        "period_index",
+        re.compile(r"(?<![\w-])(week|day|month|wk)\s+(\d{1,3})(?![\w%]|[.,:/-]\d)", re.IGNORECASE),
     ),
     (
         "number",
@@ -1187,6 +1223,12 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
             start, end = match.span()
             if start == end or not free(start, end):
                 continue
+            if name == "clock_range":
+                hours = _clock_range(match, text)
+                if hours:
+                    taken.append((start, end))
+                    values += hours
+                continue
             value = _read(name, match, text, reference)
             if value is None:
                 continue
@@ -1329,6 +1371,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     raw = match.group(0)
     groups = match.groups()
     if name == "version":
+        if _bare_price(text, start, raw):
+            # "broadband costs us 39.99 a month": an amount in the text's own currency
+            amount = float(raw)
+            return Value("money", ("?", amount, _money_period(text, start, end)), start, end, raw)
         if DOTTED_DATE.fullmatch(raw):
             return None  # "14.10.2024": a day, a month and a year (``date_slash``)
         if re.fullmatch(r"0\.\d+", raw) and not re.search(
@@ -1466,7 +1512,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if groups[1] == "M":
             return None  # "4.8M vectors": a capital M after a number is a million
         table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
-        return Value(name, (float(f"{amount * table[unit]:.6g}"),), start, end, raw)
+        factor = table[unit]
+        if unit.startswith("gallon") and re.search(
+            r"\b(?:UK|imperial|imp)\b", raw + text[end : end + 14], re.IGNORECASE
+        ):
+            factor = IMPERIAL_GALLON  # "40 gallons (imperial)", "40 UK gallons"
+        return Value(name, (float(f"{amount * factor:.6g}"),), start, end, raw)
     if name == "ordinal":  # a position only with what it counts ("the 4th" alone is a day)
         unit = _unit_after(text, end)
         if not unit:
@@ -1526,6 +1577,16 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         return Value("duration", (round(amount * DURATION[unit], 3),), start, end, raw)
     if name == "switch":
         return _switch(match)
+    if name == "roman":
+        numeral_start = match.start(1)
+        amount = float(ROMAN[groups[0]])
+        unit = _unit_after(text, end) or _unit_before(text, numeral_start)
+        return Value("number", (amount,), numeral_start, end, groups[0], unit=unit)
+    if name == "period_index":
+        if int(groups[1]) > PERIOD_INDEX_MAX[groups[0].casefold()] or int(groups[1]) == 0:
+            return None
+        seconds = DURATION[groups[0].casefold()] * int(groups[1])
+        return Value("duration", (float(seconds),), start, end, raw)
     if name == "number" and groups[0] is not None and not groups[1]:
         before = re.search(r"([A-Za-z][\w.+#-]*)\s+$", text[:start])
         if before and before.group(1).casefold() in lexicon.TECHNOLOGIES:
@@ -1551,9 +1612,40 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
                 amount = _scale(amount, groups[1])
         if amount is None:
             return None
+        measure = groups[1] and SCALED_MEASURE.match(text, end)
+        if measure:  # "2.5 million litres": a measure in a scaled number
+            kind = next(k for k in ("volume", "mass", "length") if measure.group(k))
+            unit = measure.group(kind).casefold()
+            table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[kind]
+            if unit in table:
+                value = float(f"{amount * table[unit]:.6g}")
+                return Value(kind, (value,), start, measure.end(), text[start : measure.end()])
         unit = _unit_after(text, end) or _unit_of_field(text, start) or _unit_before(text, start)
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
+
+
+# A price written without its currency: pounds and pence, dollars and cents.
+PRICE = re.compile(r"\d{1,6}\.\d\d")
+COST_BEFORE = re.compile(
+    r"\b(?:costs?|costing|priced?|prices|pays?|paid|paying|bill(?:ed)?|fees?|charged?|"
+    r"charges|rent|spend|spent|comes? to|came to|total(?:led|s)?)\b[^.;\n]{0,18}$",
+    re.IGNORECASE,
+)
+SCALED_MEASURE = re.compile(
+    rf"[^\S\n]?(?:(?P<volume>{_VOLUME})|(?P<mass>{_MASS})|(?P<length>{_LENGTH}))(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _bare_price(text: str, start: int, raw: str) -> bool:
+    """Pounds and pence, dollars and cents after a word of cost, no currency written."""
+    before = text[max(0, start - 30) : start]
+    return (
+        bool(PRICE.fullmatch(raw))
+        and bool(COST_BEFORE.search(before))
+        and not re.search(r"(?:\b(?:version|release|ver|v)|\b[A-Z][\w.+#-]*)\s+$", before)
+    )
 
 
 # The key of a field whose value a number is ("max_retries = 5", "Replicas: 3",
@@ -1693,6 +1785,88 @@ def _frequency(match: re.Match, start: int, end: int, raw: str) -> Value | None:
         else:
             rate = many * PER_YEAR_OF[found["period"].casefold().rstrip("s")]
     return Value("frequency", (round(float(rate), 3),), start, end, raw)
+
+
+# What makes two bare numbers hours of the day: a day, an opening, a shift on their line.
+CLOCK_CUE = re.compile(
+    rf"(?<!\w)(?:(?:{_DAY})s?|weekdays?|weekends?|daily|every\s+day|hours|open(?:s|ing)?|"
+    r"closes?|shifts?|o'?clock|mornings?|afternoons?|evenings?|comes|works?|sessions?|"
+    r"surgery|clinic|office)(?!\w)",
+    re.IGNORECASE,
+)
+# Words after the second number that still leave it an hour ("9-5 on weekdays"); any other
+# word is what the numbers count ("9–12 months", "2-3 times").
+CLOCK_AFTER = re.compile(
+    rf"[^\S\n]*(?:$|[^\w\s]|\n|(?:on|every|each|except|and|then|but|or|at|in|with|for|"
+    rf"daily|weekdays?|weekends?|(?:{_DAY})s?)(?!\w))",
+    re.IGNORECASE,
+)
+# A score or a count before the numbers: "won 3-1 on Saturday", "ages 9-12 on Tuesdays".
+CLOCK_NOT_BEFORE = re.compile(
+    r"(?<!\w)(?:won|lost|beat|drew|draw|scored?|final|result|vs\.?|against|ages?|aged|"
+    r"pages?|pp\.?|chapters?|grades?|years?|rooms?|floors?|rows?|sizes?|levels?|steps?|"
+    r"weeks?|days?|units?|seats?)\W*$",
+    re.IGNORECASE,
+)
+
+
+CLOCK_LATE = re.compile(
+    r"(?:\b(?:evenings?|nights?|tonight|afternoons?|pm)\b[^\S\n]*[,:]?[^\S\n]*(?:from[^\S\n]+)?$)"
+    r"|[^\S\n]+(?:in[^\S\n]+the[^\S\n]+)?(?:evenings?|nights?|afternoons?|pm)\b",
+    re.IGNORECASE,
+)
+
+
+def _clock_range(match: re.Match, text: str) -> list[Value]:
+    """Two times of day from bare hours: "9–12" (9:00 and 12:00), "9-5" (9:00 and 17:00),
+    "6-8" (18:00 and 20:00, or the morning); nothing without a cue on the line."""
+    start, end = match.span()
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if not CLOCK_CUE.search(line) or not CLOCK_AFTER.match(text, end):
+        return []
+    if CLOCK_NOT_BEFORE.search(text[max(line_start, start - 20) : start]):
+        return []
+    first, first_min, second, second_min = match.groups()
+    hour, end_hour = int(first), int(second)
+    minute, end_minute = int(first_min or 0), int(second_min or 0)
+    if hour > 24 or end_hour > 24 or (hour == 0 and not first.startswith("0")):
+        return []
+    twelve = hour <= 12 and end_hour <= 12 and not first.startswith("0")
+    if twelve:
+        # the working day: 7 to 11 in the morning, 1 to 6 in the afternoon, 12 noon; any
+        # hour of an evening or a night ("Wednesday nights 8 to 10") after noon
+        late = CLOCK_LATE.search(text[max(line_start, start - 30) : start]) or CLOCK_LATE.match(
+            text, end
+        )
+        start_24 = 12 if hour == 12 else hour + (12 if 1 <= hour <= 6 or late else 0)
+        end_24 = (
+            end_hour % 12 + 12 if end_hour * 60 + end_minute <= start_24 * 60 + minute else end_hour
+        )
+        if end_hour == 12 and start_24 < 12:
+            end_24 = 12
+    else:
+        start_24, end_24 = hour, end_hour
+    begin, finish = start_24 * 60 + minute, end_24 * 60 + end_minute
+    if finish <= begin and not (twelve is False and start_24 >= 18):
+        return []  # "3-1": a score, not hours
+    if finish > 24 * 60 or begin == finish:
+        return []
+    other = ((begin - 720, ""),) if twelve and start_24 > 12 else ()
+    other_end = ((finish - 720, ""),) if twelve and other and finish - 720 > 0 else ()
+    raw_end = match.start(3)
+    return [
+        Value(
+            "time",
+            (begin, ""),
+            start,
+            match.end(2) if first_min else match.end(1),
+            text[start : match.end(2) if first_min else match.end(1)],
+            alternatives=other,
+        ),
+        Value("time", (finish, ""), raw_end, end, text[raw_end:end], alternatives=other_end),
+    ]
 
 
 def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:

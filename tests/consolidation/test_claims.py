@@ -1550,3 +1550,102 @@ def test_a_lifted_freeze_reverses_it_and_the_users_other_relative_is_another_per
         "The user's niece plays the violin on Thursdays.",
     )
     assert "kin_swap" in signals
+
+
+def test_a_claim_denying_what_the_other_states_flips_though_both_deny_something():
+    signals, evidence = _signals(
+        "Ella is vegetarian — no meat in packed lunches.", "Ella is not vegetarian any more."
+    )
+    assert "negation_flip" in signals
+    assert any(e["detail"] == "negated: vegetarian" for e in evidence)
+    # the denied thing is the other claim's subject: the same rule in other words
+    signals, _ = _signals("No dogs in the rooms, sorry.", "Dogs aren't allowed in the rooms.")
+    assert "negation_flip" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "detail"),
+    [
+        ("KX-204 CRO: Parexel.", "IQVIA is the CRO running KX-204.", "cro: Parexel → IQVIA"),
+        (
+            "Head chef at the Linden House: Tomás Alvarez.",
+            "User said Ines Duarte has taken over as head chef.",
+            "chef head: Tomás Alvarez → Ines Duarte",
+        ),
+        (
+            "Managing agent for 9 Percy Road: Foxtons.",
+            "Savills is the managing agent for 9 Percy Road.",
+            "agent managing: Foxtons → Savills",
+        ),
+    ],
+)
+def test_a_role_filled_by_another_name_in_another_form_is_a_changed_filler(
+    existing, incoming, detail
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "slot_filler_changed" in signals
+    assert any(e["signal"] == "slot_filler_changed" and e["detail"] == detail for e in evidence)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        # the same filler
+        ("Accountant: Sarah Chen.", "Sarah Chen is our accountant and files the VAT returns."),
+        # the role of another house
+        (
+            "Head chef at the Linden House: Tomás Alvarez.",
+            "Ines Duarte is the head chef at the Harbour Lodge.",
+        ),
+        # a state, not a role
+        ("Status: Approved.", "Pending is the status we expect."),
+    ],
+)
+def test_a_role_kept_or_of_another_holder_is_no_changed_filler(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "slot_filler_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Room 3 is a double (one king-size bed).", "Room 3 is set up as a twin, two single beds."),
+        (
+            "The Bristol show is a stripped-back acoustic set.",
+            "The Bristol show will be a full electric show with the whole band.",
+        ),
+    ],
+)
+def test_another_room_make_up_or_way_of_playing_is_an_opposite(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "changed"),
+    [
+        (
+            "The cleaner comes on Wednesdays, 9–12.",
+            "The cleaner's Wednesday hours: 10 am to 1 pm.",
+            True,
+        ),
+        (
+            "Osteria Lume Sunday brunch runs 11:00–15:00.",
+            "Lume's Sunday brunch (11 till 3).",
+            False,
+        ),
+        ("Study KX-204 Phase II ends at week 24.", "KX-204 (phase 2) ends after 24 weeks.", False),
+        ("Monthly broadband bill: £34.99.", "User says broadband costs us 39.99 a month.", True),
+        (
+            "Hot water cylinder holds 180 litres.",
+            "Our hot water tank is 40 gallons (imperial).",
+            False,
+        ),
+        ("Slurry lagoon capacity: 2.5 million litres.", "The slurry lagoon holds 2,500 m³.", False),
+    ],
+)
+def test_hours_numerals_prices_and_volumes_compare_in_any_notation(existing, incoming, changed):
+    signals, _ = _signals(existing, incoming)
+    assert bool(signals & {"value_changed", "text_value_changed"}) is changed
+    if not changed:
+        assert "value_restated" in signals

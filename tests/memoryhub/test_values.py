@@ -639,6 +639,45 @@ def test_an_area_in_any_unit_and_a_time_range_are_read():
     assert [v.key[0] for v in find_values("11-1pm lunch") if v.kind == "time"] == [660, 780]
 
 
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [
+        ("The cleaner comes on Wednesdays, 9–12.", [540, 720]),
+        ("Open Mon-Fri 9-5, Sat 10-2", [540, 1020, 600, 840]),
+        ("Office hours 9 to 5 on weekdays", [540, 1020]),
+        ("Sunday roast from 12 to 4.", [720, 960]),
+        ("Choir practice Thursdays 6-8", [1080, 1200]),
+        ("Wednesday nights 8 to 10 in room 3", [1200, 1320]),
+        ("meets on Mondays from 7 to 8:30 in the evening", [1140, 1230]),
+        ("the pool is open 9–19 daily", [540, 1140]),
+    ],
+)
+def test_bare_hours_beside_a_day_or_an_opening_are_times_of_day(text, minutes):
+    assert [v.key[0] for v in find_values(text) if v.kind == "time"] == minutes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Page 9-12 of the report",
+        "Ages 9–12 welcome on Saturdays",
+        "We won 3-1 on Saturday",
+        "Tutoring on Mondays for 2-3 hours",
+        "Budget 9-12,000 on Monday",
+    ],
+)
+def test_bare_number_ranges_without_a_clock_cue_stay_numbers(text):
+    assert not [v for v in find_values(text) if v.kind == "time"]
+
+
+def test_the_same_hours_in_other_notations_compare_equal():
+    cleaner = [v for v in find_values("The cleaner comes on Wednesdays, 9–12.") if v.kind == "time"]
+    later = [v for v in find_values("Wednesday hours: 10 am to 1 pm.") if v.kind == "time"]
+    same = [v for v in find_values("on Wednesdays from 9am to 12pm") if v.kind == "time"]
+    assert not same_value(cleaner[0], later[0])
+    assert all(same_value(a, b) for a, b in zip(cleaner, same, strict=True))
+
+
 def test_grand_is_thousands_and_a_height_in_feet_is_no_other_height_in_metres():
     assert _one("his signing bonus is ten grand", "money").key == ("?", 10000.0, "")
     assert same_value(_one("ten grand", "money"), _one("$10,000", "money"))

@@ -55,6 +55,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev38.jsonl",
     DATA / "consolidation" / "pairs_dev39.jsonl",
     DATA / "consolidation" / "pairs_dev40.jsonl",
+    DATA / "consolidation" / "pairs_dev41.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
