@@ -86,7 +86,10 @@ OPPOSITES = [
         {"cloud", "managed", "saas"},
         {"on-prem", "on-premise", "on-premises", "self-hosted", "self-host"},
     ),
-    ({"pass", "passed", "green"}, {"fail", "failed", "red"}),
+    (
+        {"pass", "passed", "green", "good", "healthy"},
+        {"fail", "failed", "red", "faulty", "unhealthy"},
+    ),
     ({"include", "included", "cover", "covered"}, {"exclude", "excluded", "exclusion"}),
     ({"public"}, {"private", "internal"}),
     ({"sync", "synchronous"}, {"async", "asynchronous"}),
@@ -884,9 +887,18 @@ def _progressed(old: Claim, new: Claim) -> bool:
     return before is not None and after is not None and after > before
 
 
-def _stage(claim: Claim) -> int | None:
+def _progressed_besides(old: Claim, new: Claim, opposed: str) -> bool:
+    """A status that moved forward by the words other than the two poles: "opened 02:14 …
+    Status: investigating" / "resolved and closed" (investigating → resolved; an opened
+    ticket's "opened" is when, not how far)."""
+    poles = set(re.findall(r"[\w-]+", opposed))
+    before, after = _stage(old, ignore=poles), _stage(new)
+    return before is not None and after is not None and after > before
+
+
+def _stage(claim: Claim, ignore: set = frozenset()) -> int | None:
     """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any."""
-    words = claim.words - {v.unit for v in claim.values if v.unit}
+    words = claim.words - {v.unit for v in claim.values if v.unit} - ignore
     found = [i for i, stage in enumerate(_STAGES) if words & stage]
     found += [i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(claim.text)]
     return max(found) if found else None
@@ -1190,6 +1202,7 @@ FEATURES = (
     "field_changed_share",
     "kin_swap",
     "identifier_extended",
+    "place_kind_swap",
     "speaker_swap",
     "item_dropped",
     "list_narrowed",
@@ -1454,6 +1467,8 @@ class _Written:
     whole: str
     words: frozenset
     initials: frozenset = frozenset()  # of runs of capitalised words: "County Court" → "cc"
+    codes: frozenset = frozenset()  # three capitals ("FRA", "LON"): a place or a firm's code
+    heads: frozenset = frozenset()  # the first three letters of long names inside sentences
 
     @classmethod
     def of(cls, text: str) -> "_Written":
@@ -1467,7 +1482,11 @@ class _Written:
         # a hyphenated compound stands for its initials too: "disaster-recovery" → "dr"
         for compound in re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+){1,3}\b", text):
             initials.add("".join(part[0] for part in compound.split("-")).casefold())
-        return cls(_folded(text), words, frozenset(initials))
+        codes = frozenset(code.casefold() for code in re.findall(r"\b[A-Z]{3}\b", text))
+        heads = frozenset(
+            name[:3].casefold() for name in re.findall(r"(?<=[\w,] )[A-Z][a-z]{4,}", text)
+        )
+        return cls(_folded(text), words, frozenset(initials), codes, heads)
 
 
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
@@ -1522,6 +1541,10 @@ def _stated(word: str, text: _Written) -> bool:
         return any(other.startswith(folded) for other in text.words)
     if 2 <= len(folded) <= 5 and folded in text.initials:
         return True  # "CC" for "County Court"
+    if len(folded) == 3 and folded in text.heads:
+        return True  # "FRA" for "Frankfurt", "MAN" for "Manchester"
+    if len(folded) >= 5 and folded[:3] in text.codes:
+        return True  # and the other way round
     if folded in FORMAT_WORDS:
         return True
     other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
@@ -1605,7 +1628,7 @@ def compare(incoming: str, existing: str) -> dict:
         if _value_same(old, new) and not change:
             restated_pairs += 1
         opposed = _opposed(old.words, new.words)
-        if opposed and _progressed(old, new):
+        if opposed and (_progressed(old, new) or _progressed_besides(old, new, opposed)):
             opposed = ""
         if new.negated != old.negated and _negated_other_pole(old, new):
             # A negation and an opposite on one claim cancel: "closed on holidays" / "doesn't
@@ -2511,6 +2534,7 @@ def _near_names(incoming: str, existing: str, features: dict, evidence: list) ->
         ("identifier_extended", _extended_code(incoming, existing)),
         ("speaker_swap", _speaker_swap(incoming, existing)),
         ("owner_swap", _owner_swap(incoming, existing)),
+        ("place_kind_swap", _place_kind_swap(incoming, existing)),
     ):
         if detail:
             features[signal] = 1.0
@@ -2617,6 +2641,36 @@ def _speaker_swap(incoming: str, existing: str) -> str:
     new, old = _turn_speakers(incoming), _turn_speakers(existing)
     if new and old and not new & old:
         return f"{', '.join(sorted(old))} → {', '.join(sorted(new))}"
+    return ""
+
+
+# A street or a building by its name and its kind ("Mill Road", "Linden House"): the same
+# name with another kind is another place ("Mill Lane", "Linden Lodge").
+PLACE_KINDS = (
+    "Road|Rd|Lane|Ln|Street|St|Avenue|Ave|Close|Way|Drive|Dr|Crescent|Court|Ct|Place|Square|"
+    "Gardens|Terrace|Grove|Row|Mews|Walk|Park|Green|House|Lodge|Hall|Farm|Centre|Center|"
+    "Tower|Towers|Building|Estate|Bridge|School|Academy|College|Hospital|Clinic|Surgery"
+)
+PLACE_NAME = re.compile(rf"\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) ({PLACE_KINDS})\b")
+_PLACE_SHORT = {"Rd": "Road", "Ln": "Lane", "St": "Street", "Ave": "Avenue", "Dr": "Drive"}
+_PLACE_SHORT |= {"Ct": "Court", "Center": "Centre"}
+
+
+def _place_kind_swap(incoming: str, existing: str) -> str:
+    """ "Mill Road" / "Mill Lane": one name with another kind of place in the other text,
+    neither place in both; "" otherwise."""
+
+    def places(text):
+        return {
+            (m.group(1), _PLACE_SHORT.get(m.group(2), m.group(2)))
+            for m in PLACE_NAME.finditer(text)
+        }
+
+    old, new = places(existing), places(incoming)
+    for name, kind in sorted(old - new):
+        for other_name, other_kind in sorted(new - old):
+            if other_name == name and other_kind != kind and (name, other_kind) not in old:
+                return f"{name} {kind} / {name} {other_kind}"
     return ""
 
 

@@ -1649,3 +1649,38 @@ def test_hours_numerals_prices_and_volumes_compare_in_any_notation(existing, inc
     assert bool(signals & {"value_changed", "text_value_changed"}) is changed
     if not changed:
         assert "value_restated" in signals
+
+
+def test_the_same_name_with_another_kind_of_place_is_another_place():
+    signals, evidence = _signals(
+        "Mill Road resurfacing starts 12 April 2027; road closed 3 weeks.",
+        "Mill Lane resurfacing starts in April 2027 too; road closed 3 weeks.",
+    )
+    assert "place_kind_swap" in signals
+    assert any(e["detail"] == "Mill Road / Mill Lane" for e in evidence)
+    signals, _ = _signals("Roadworks on Mill Rd this week.", "Mill Road roadworks run all week.")
+    assert "place_kind_swap" not in signals
+
+
+def test_a_three_letter_code_stands_for_the_place_it_begins():
+    signals, _ = _signals(
+        "Latency SLA Frankfurt–London: under 12 ms one-way.",
+        "FRA–LON one-way latency SLA: < 0.015 s.",
+    )
+    assert "name_swap" not in signals
+    assert "value_changed" in signals
+
+
+def test_a_check_that_passed_and_then_failed_is_an_opposite():
+    signals, _ = _signals("12V battery: tested good.", "The 12V battery failed its load test.")
+    assert "opposite" in signals
+
+
+def test_a_tender_opened_and_under_review_then_closed_moved_forward():
+    signals, _ = _signals(
+        "The tender opened on 3 May and bids are under review.",
+        "The tender has closed and the contract is awarded.",
+    )
+    assert "opposite" not in signals
+    signals, _ = _signals("The pool is open every day.", "The pool is closed on Mondays.")
+    assert "opposite" in signals
