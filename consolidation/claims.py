@@ -2474,17 +2474,39 @@ def _versions_match(a: tuple, b: tuple) -> bool:
 IDENTIFIER = re.compile(r"(?<![\w.-])(?!v\d)([A-Za-z]{1,8}-?\d{1,6}[A-Za-z]?)(?![\w.-]|\.\w)")
 
 
+# A registration of letters only: an aircraft's ("G-EZTK"), a vehicle's.
+REGISTRATION = re.compile(r"(?<![\w.-])[A-Z]{1,2}-[A-Z]{3,4}(?![\w.-])")
+# A year standing alone in a heading ("Harvest 2027 — Long Acre ...", "Budget 2026:"): the
+# record of that year; another year's is another record.
+HEADING_YEAR = re.compile(r"(?<![\w/.,:-])(?:19|20)\d\d(?![\w/.:-]|,\d)")
+MONTH_BEFORE = re.compile(
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -> None:
     """One code replaced by another of its shape ("INV-3391" → "INV-3392", "Q1" → "Q2"):
     most often another thing of the kind, so another subject; the same code in both says
     the same thing."""
 
     def codes(text: str) -> dict[str, str]:
-        return {
+        found = {
             m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
         }
+        found |= {m.group(0).casefold(): m.group(0) for m in REGISTRATION.finditer(text)}
+        first = text.strip().split("\n", 1)[0]
+        heading = re.split(r"[:(,;]|\s[—–-]\s", first)[0]
+        if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
+            heading = ""  # a sentence, not a title
+        for year in HEADING_YEAR.finditer(heading):
+            if not MONTH_BEFORE.search(heading[: year.start()]):
+                found[f"year{year.group(0)}"] = year.group(0)
+        return found
 
     def shape(code: str) -> str:
+        if REGISTRATION.fullmatch(code.upper()):
+            return code.split("-")[0] + "-a"  # "G-EZTK" / "G-EZTH": two aircraft
         return re.sub(r"\d+", "0", code)
 
     new, old = codes(incoming), codes(existing)

@@ -1684,3 +1684,35 @@ def test_a_tender_opened_and_under_review_then_closed_moved_forward():
     assert "opposite" not in signals
     signals, _ = _signals("The pool is open every day.", "The pool is closed on Mondays.")
     assert "opposite" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "detail"),
+    [
+        (
+            "G-EZTK (A320neo): A-check due at 600 FH, currently at 540 FH.",
+            "G-EZTH (A320neo): A-check due at 600 FH, currently at 580 FH.",
+            "G-EZTK → G-EZTH",
+        ),
+        (
+            "Harvest 2027 — Long Acre winter wheat: combined 14 August, 9.1 t/ha.",
+            "Harvest 2026 — Long Acre winter wheat: combined 20 August, 8.4 t/ha.",
+            "2027 → 2026",
+        ),
+    ],
+)
+def test_another_registration_or_another_years_record_is_another_identifier(
+    existing, incoming, detail
+):
+    signals, evidence = _signals(existing, incoming)
+    assert "identifier_swap" in signals
+    assert any(e["signal"] == "identifier_swap" and e["detail"] == detail for e in evidence)
+
+
+def test_a_year_in_a_sentence_or_a_date_is_no_identifier():
+    signals, _ = _signals("Caroline moved to Boston in 2019.", "Caroline moved to Boston in 2021.")
+    assert "identifier_swap" not in signals
+    signals, _ = _signals(
+        "Gig — York, 14 Oct 2027: doors 19:00", "Gig — York, 14 Oct 2026: doors 19:30"
+    )
+    assert "identifier_swap" not in signals
