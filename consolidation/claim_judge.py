@@ -38,7 +38,7 @@ from consolidation.claims import FEATURES as CLAIM_FEATURES
 from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
-from graph.vocabulary import normalize_name, product_name
+from graph.vocabulary import comparable_name, comparable_text, normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 from memoryhub.text import plain_letters
 
@@ -251,7 +251,9 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     while the incoming one states others of that type: a value replaced (a new owner,
     city, employer, database). Also the share of existing names the incoming text drops.
     Names compare without their accents ("Søren" is "Soren" typed on another keyboard)."""
-    new_text, old_text = (plain_letters(normalize_name(t)) for t in (incoming, existing))
+    new_text, old_text = (
+        plain_letters(comparable_text(normalize_name(t))) for t in (incoming, existing)
+    )
     old = {(_plain_name(e), e.type): _shown_name(e) for e in existing_graph.entities}
     new = {(_plain_name(e), e.type): _shown_name(e) for e in incoming_graph.entities}
     swaps = {}
@@ -266,7 +268,7 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
 
 
 def _shown_name(entity) -> str:
-    return product_name(normalize_name(entity.name), entity.type)
+    return product_name(comparable_name(entity.name), entity.type)
 
 
 def _plain_name(entity) -> str:

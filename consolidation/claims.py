@@ -169,10 +169,98 @@ ALTERNATIVES = [
 # "*email* her", "lesson plans *printed*" → "kept *digital*"); words of one class restate.
 ALTERNATIVE_CLASSES = [
     [  # how someone is employed ("full-time employee" = "permanent staff member")
-        set("employee salaried permanent payroll".split()),  # not "staff": agency staff
-        set("contractor freelancer freelance consultant contract".split()),
+        set("employee salaried permanent payroll in-house".split()),  # not "staff": agency
+        set("contractor freelancer freelance consultant contract self-employed".split()),
         {"intern", "internship"},
-        {"temporary", "temp", "agency"},
+        set("temporary temp agency fixed-term zero-hours".split()),
+    ],
+    [  # how someone is paid
+        set("salaried salary annual-salary".split()),
+        set("hourly per-hour hourly-rate".split()),
+        set("commission-only".split()),
+        set("day-rate".split()),
+    ],
+    [  # how a meeting or an appointment is held
+        set("in-person face-to-face on-site onsite".split()),
+        set("video video-call videocall virtual remote remotely online zoom".split()),
+        set("phone-call telephone".split()),
+    ],
+    [  # how a property is held
+        {"freehold"},
+        {"leasehold"},
+        {"shared-ownership"},
+        {"commonhold"},
+    ],
+    [  # what kind of pension
+        set("defined-benefit final-salary career-average".split()),
+        set("defined-contribution money-purchase".split()),
+    ],
+    [  # who holds an account
+        {"joint", "joint-account"},
+        {"sole", "sole-name"},
+    ],
+    [  # what shape of car
+        {"hatchback"},
+        set("estate estate-car wagon station-wagon".split()),
+        {"saloon", "sedan"},
+        {"suv", "4x4"},
+        {"coupe"},
+        {"convertible", "cabriolet"},
+        set("mpv minivan people-carrier".split()),
+    ],
+    [  # what a vehicle runs on
+        set("petrol gasoline".split()),
+        {"diesel"},
+        set("electric ev battery-electric".split()),
+        set("hybrid plug-in-hybrid".split()),
+    ],
+    [  # how a gearbox shifts
+        {"manual"},
+        {"automatic"},
+    ],
+    [  # what someone eats
+        set("vegan plant-based".split()),
+        {"vegetarian", "veggie"},
+        {"pescatarian", "pescetarian"},
+        {"omnivore", "meat-eater"},
+    ],
+    [  # how a trial is blinded
+        set("double-blind single-blind blinded triple-blind".split()),
+        set("open-label unblinded".split()),
+    ],
+    [  # what an insurance covers
+        set("comprehensive fully-comp".split()),
+        set("third-party third-party-only tpft third-party-fire-and-theft".split()),
+    ],
+    [  # how one parks
+        {"pay-and-display"},
+        set("permit-only permit-holders residents-only".split()),
+    ],
+    [  # how one pays
+        {"cash"},
+        set("card credit-card debit-card contactless".split()),
+        {"bank-transfer", "bacs"},
+        {"cheque"},
+        {"direct-debit"},
+    ],
+    [  # how a book is published
+        {"hardback", "hardcover"},
+        {"paperback", "softcover"},
+        {"ebook", "e-book", "kindle"},
+        {"audiobook"},
+    ],
+    [  # how a patient is treated
+        {"inpatient", "in-patient"},
+        set("outpatient out-patient day-case".split()),
+    ],
+    [  # how a ship is chartered
+        {"time-charter"},
+        {"voyage-charter"},
+        {"bareboat"},
+    ],
+    [  # where something is held
+        {"indoor", "indoors"},
+        set("outdoor outdoors open-air".split()),
     ],
     [  # how to reach someone (the lemmas claims hold, and forms the parser keeps whole)
         set("phone call ring rang mobile telephone landline cell".split()),
@@ -214,6 +302,26 @@ ALTERNATIVE_CLASSES = [
         set("electric amplified plugged".split()),
     ],
 ]
+# The classes' words written as two or more ("in-house", "video call", "defined benefit"),
+# which a claim holds joined by hyphens beside its own words.
+CLASS_PHRASES = re.compile(
+    r"\b(?:"
+    + "|".join(
+        sorted(
+            (
+                r"[\s-]+".join(map(re.escape, term.split("-")))
+                for classes in ALTERNATIVE_CLASSES
+                for words in classes
+                for term in words
+                if "-" in term or term in {"hourly", "salaried"}
+            ),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b",
+    re.IGNORECASE,
+)
 # A status moving forward along one of these is an update, not a contradiction.
 PROGRESSIONS = [
     [
@@ -542,6 +650,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             # "non-billable" is one word, the negative of "billable"
             words.discard(joined.group(1).casefold())
             words.add("non" + joined.group(1).casefold())
+        for phrase in CLASS_PHRASES.finditer(span_text):
+            words.add(re.sub(r"[\s-]+", "-", phrase.group(0).casefold()))
         if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
@@ -1135,6 +1245,18 @@ def _fills(words: set, claim: Claim) -> bool:
     return any(w.casefold() in fillers or w.casefold() in valued for w in words)
 
 
+def _subject_swapped(old: frozenset, new: frozenset, written_old) -> bool:
+    """Whether each subject has a word the other has not, a numbered thing written short
+    aside ("Year 7 trip" / "Y7 trip")."""
+    gone, added = old - new, new - old
+    short = {word for word in added if _numbered_stated(_folded(word), written_old)}
+    if short:
+        initials = {word[0] for word in short}
+        added = added - short
+        gone = {word for word in gone if word[:1] not in initials or len(word) < 3}
+    return bool(gone) and bool(added)
+
+
 def _swap(old: frozenset, new: frozenset) -> str:
     return f"{', '.join(sorted(old - new))} → {', '.join(sorted(new - old))}"
 
@@ -1469,6 +1591,7 @@ class _Written:
     initials: frozenset = frozenset()  # of runs of capitalised words: "County Court" → "cc"
     codes: frozenset = frozenset()  # three capitals ("FRA", "LON"): a place or a firm's code
     heads: frozenset = frozenset()  # the first three letters of long names inside sentences
+    numbered: frozenset = frozenset()  # "Year 10" as "y10": a numbered thing by its initial
 
     @classmethod
     def of(cls, text: str) -> "_Written":
@@ -1486,7 +1609,11 @@ class _Written:
         heads = frozenset(
             name[:3].casefold() for name in re.findall(r"(?<=[\w,] )[A-Z][a-z]{4,}", text)
         )
-        return cls(_folded(text), words, frozenset(initials), codes, heads)
+        numbered = frozenset(
+            f"{word[0]}{number}".casefold()
+            for word, number in re.findall(r"\b([A-Za-z]+)\.?\s+#?(\d+)\b", text)
+        )
+        return cls(_folded(text), words, frozenset(initials), codes, heads, numbered)
 
 
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
@@ -1527,6 +1654,24 @@ for _short, _long in SHORT_FORMS.items():
     _SHORT_OF.setdefault(_long, set()).add(_short)
 
 
+# A weekday or a month, short or long, as what it is ("sat" and "saturday" are one day).
+CALENDAR_NUMBERS = {
+    **{name: f"day{number}" for name, number in WEEKDAYS.items()},
+    **{name: f"month{number}" for name, number in MONTHS.items() if name != "may"},
+}
+# A number after a word that only says it is a number: "no.31", "No 5", "#12".
+NUMBER_MARK = re.compile(r"(?:no|nr|num|n)(\d+[a-z]?)")
+NUMBERED = re.compile(r"([a-z]{1,3})(\d+)")
+
+
+def _numbered_stated(folded: str, text: _Written) -> bool:
+    """Whether a folded code is a numbered thing the text names in full: "y10" in "Year
+    10", "no31" (from "no.31") in "31 Kingfisher Lane"."""
+    if (marked := NUMBER_MARK.fullmatch(folded)) and marked.group(1) in text.words:
+        return True
+    return bool(NUMBERED.fullmatch(folded)) and folded in text.numbered
+
+
 def _stated(word: str, text: _Written) -> bool:
     """Whether ``text`` states ``word`` in another spelling: accents, spacing and
     punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), as the longer or
@@ -1547,6 +1692,11 @@ def _stated(word: str, text: _Written) -> bool:
         return True  # and the other way round
     if folded in FORMAT_WORDS:
         return True
+    if _numbered_stated(folded, text):
+        return True
+    if folded in CALENDAR_NUMBERS:  # "Sat" for "Saturday", "Sept" for "September"
+        if any(CALENDAR_NUMBERS.get(word) == CALENDAR_NUMBERS[folded] for word in text.words):
+            return True
     other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
     if other_form and other_form in text.words:
         return True
@@ -1703,7 +1853,7 @@ def compare(incoming: str, existing: str) -> dict:
                 f"{', '.join(sorted(gone_names))} → {', '.join(sorted(new_names))}",
                 0.5 if gone_techs else 1.0,
             )
-        if old.subject - new.subject and new.subject - old.subject and score >= 0.4:
+        if _subject_swapped(old.subject, new.subject, written_old) and score >= 0.4:
             note("subject_swap", _swap(old.subject, new.subject))
         # A shared word that names what one claim is about and only a detail of the other
         # ("Tomasz teaches *piano*" / "Tomasz's *piano* needs tuning"): another subject
@@ -2156,6 +2306,42 @@ def _replaced(old: frozenset, new: frozenset, old_tokens: set, new_tokens: set):
     return (gone, added) if gone and added else (set(), set())
 
 
+def _written_short(gone: set, added: set, written_old, written_new) -> tuple[set, set]:
+    """``gone`` and ``added`` without what is written short in the other text: a numbered
+    thing and its long form ("year", 7 → "y7": "Year 7" written "Y7"), an abbreviation
+    ("Street" → "St"), a number marked as one ("12" → "no.12").
+
+    """
+    added = {
+        t
+        for t in added
+        if not (isinstance(t, str) and t in ABBREVIATIONS and _stated(t, written_old))
+    }
+    gone = {
+        t
+        for t in gone
+        if not (
+            not isinstance(t, str)
+            and t[1] == "number"
+            and t[2][0] == int(t[2][0])
+            and f"no{int(t[2][0])}" in written_new.words
+        )
+    }
+    short = {t for t in added if isinstance(t, str) and _numbered_stated(_folded(t), written_old)}
+    if not short:
+        return gone, added
+    initials = {t[0] for t in short}
+    numbers = {float(match.group(2)) for t in short if (match := NUMBERED.fullmatch(_folded(t)))}
+
+    def long_form(token) -> bool:
+        if isinstance(token, str):
+            return token[:1] in initials and len(token) >= 3
+        key = token[2]
+        return isinstance(key, tuple) and bool(key) and key[0] in numbers
+
+    return {t for t in gone if not long_form(t)}, added - short
+
+
 def _show(tokens) -> str:
     return ", ".join(sorted(t if isinstance(t, str) else str(t[2][0]) for t in tokens))
 
@@ -2184,8 +2370,10 @@ def _subject_features(
             and heads[0] not in old_tokens
             and CONCEPT.get(heads[0], heads[0]) != CONCEPT.get(heads[1], heads[1])
         )
+    written_old, written_new = _Written.of(existing), _Written.of(incoming)
     for new, old, score in aligned:
         gone, added = _replaced(old.qualifiers, new.qualifiers, old_tokens, new_tokens)
+        gone, added = _written_short(gone, added, written_old, written_new)
         about_same = (new.head and new.head == old.head) or bool(new.subject & old.subject)
         if gone and added and about_same:
             features["qualifier_swap"] = max(features["qualifier_swap"], min(1.0, score + 0.3))
@@ -2495,6 +2683,7 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
             m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
         }
         found |= {m.group(0).casefold(): m.group(0) for m in REGISTRATION.finditer(text)}
+        found |= _addresses(text)
         first = text.strip().split("\n", 1)[0]
         heading = re.split(r"[:(,;]|\s[—–-]\s", first)[0]
         if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
@@ -2505,6 +2694,8 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         return found
 
     def shape(code: str) -> str:
+        if code.startswith("address:"):  # "31 Kingfisher Lane" / "33 Kingfisher Lane"
+            return code.rsplit(":", 1)[0]
         if REGISTRATION.fullmatch(code.upper()):
             return code.split("-")[0] + "-a"  # "G-EZTK" / "G-EZTH": two aircraft
         return re.sub(r"\d+", "0", code)
@@ -2521,6 +2712,44 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         evidence.append(
             _text_evidence("identifier_swap", ", ".join(f"{a} → {b}" for a, b in swapped[:3]))
         )
+
+
+# The last word of a street's name, and its long form.
+STREET_TYPES = {
+    "street": "street", "st": "street", "road": "road", "rd": "road", "lane": "lane",
+    "ln": "lane", "avenue": "avenue", "ave": "avenue", "row": "row", "drive": "drive",
+    "close": "close", "crescent": "crescent", "cres": "crescent", "way": "way",
+    "place": "place", "pl": "place", "terrace": "terrace", "court": "court", "ct": "court",
+    "gardens": "gardens", "grove": "grove", "mews": "mews", "square": "square",
+    "sq": "square", "boulevard": "boulevard", "blvd": "boulevard", "parade": "parade",
+    "quay": "quay", "hill": "hill", "walk": "walk",
+}  # fmt: skip
+_STREET = (
+    r"((?:[A-Z][\w'’-]*\s+){1,3}(?:"
+    + "|".join(sorted({w.capitalize() for w in STREET_TYPES}, key=len, reverse=True))
+    + r")\b\.?)"
+)
+# "31 Kingfisher Lane", "5 Orchard Row"; "Kingfisher Ln no.31", "Orchard Row (no.5)",
+# "Marlowe Rd (no.14)": a house by its number and street.
+ADDRESS_BEFORE = re.compile(r"(?<![\w.,/:-])(?!(?:19|20)\d\d\b)(\d{1,4}[A-Za-z]?),?\s+" + _STREET)
+ADDRESS_AFTER = re.compile(_STREET + r"\s*[(,]?\s*(?:no\.?|No\.?|number|#)\s*(\d{1,4}[A-Za-z]?)\b")
+
+
+def _addresses(text: str) -> dict[str, str]:
+    """The houses a text names, keyed ``address:<street>:<number>`` (the street's last word
+    in its long form, so "Ln" and "Lane" are one street)."""
+
+    def key(street: str, number: str) -> str:
+        words = street.rstrip(".").casefold().split()
+        words[-1] = STREET_TYPES.get(words[-1], words[-1])
+        return f"address:{' '.join(words)}:{number.casefold()}"
+
+    found = {}
+    for m in ADDRESS_BEFORE.finditer(text):
+        found[key(m.group(2), m.group(1))] = m.group(0)
+    for m in ADDRESS_AFTER.finditer(text):
+        found[key(m.group(1), m.group(2))] = m.group(0)
+    return found
 
 
 # "I", "my", "we": a text in the first person.
@@ -3061,7 +3290,9 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
             return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", source) is not None
         if shape == "number":  # "flat *5*": the number itself, not the hour of "5:30 pm"
             found = rf"(?<![\w.:/]){re.escape(word)}(?![\w:/]|\.\d)"
-            return re.search(found, source, re.IGNORECASE) is not None
+            if re.search(found, source, re.IGNORECASE) is not None:
+                return True
+            return _numbered_stated(_folded(word), written)  # "Y10" for "Year 10"
         return _stated(word, written)
 
     shapes_old = {}
@@ -3097,7 +3328,9 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
 
 
 # Values that measure something rather than single out which one it is.
-MEASURES = frozenset("money percent duration size length mass volume temperature rate area".split())
+MEASURES = frozenset(
+    "money percent duration size length mass volume temperature rate area speed".split()
+)
 
 
 def _relative_of(one: list, other: list, written) -> tuple | None:
@@ -3221,7 +3454,7 @@ def _environments(incoming, existing, new_claims, old_claims, features, evidence
 
 # Kinds of value a text usually states once per fact: a date, a time, an amount, a version.
 SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass",
-              "length", "volume", "temperature", "area")  # fmt: skip
+              "length", "volume", "temperature", "area", "speed")  # fmt: skip
 
 
 def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None:

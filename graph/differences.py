@@ -7,6 +7,7 @@ from graph.extraction.base import Extraction
 from graph.vocabulary import (
     FUNCTIONAL,
     OPPOSITE,
+    comparable_name,
     normalize_name,
     normalize_relation_type,
     normalize_type,
@@ -23,7 +24,7 @@ def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
 
 
 def _products(extraction: Extraction) -> set[str]:
-    return {product_name(normalize_name(e.name), e.type) for e in extraction.entities}
+    return {product_name(comparable_name(e.name), e.type) for e in extraction.entities}
 
 
 def entity_overlap(incoming: Extraction, existing: Extraction) -> float:

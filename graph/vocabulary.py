@@ -73,6 +73,30 @@ def normalize_name(name: str) -> str:
     return " ".join(w for w in words if w)
 
 
+# The last word of a street's or a company's name written short ("Kingfisher Ln", "Acme
+# Ltd"), in its long form.
+NAME_ABBREVIATIONS = {
+    "st": "street", "rd": "road", "ln": "lane", "ave": "avenue", "blvd": "boulevard",
+    "ct": "court", "pl": "place", "sq": "square", "cres": "crescent", "hwy": "highway",
+    "ltd": "limited", "inc": "incorporated", "corp": "corporation", "intl": "international",
+}  # fmt: skip
+
+
+def comparable_name(name: str) -> str:
+    """A normalised name with its last word in its long form, to compare two names
+    ("Kingfisher Ln" and "Kingfisher Lane" are one street); stored names keep their
+    ``normalize_name`` form."""
+    words = normalize_name(name).split(" ")
+    if len(words) > 1 and words[-1] in NAME_ABBREVIATIONS:
+        words[-1] = NAME_ABBREVIATIONS[words[-1]]
+    return " ".join(words)
+
+
+def comparable_text(text: str) -> str:
+    """A normalised text with every short name-ending word in its long form."""
+    return " ".join(NAME_ABBREVIATIONS.get(word, word) for word in text.split(" "))
+
+
 _RELEASE = re.compile(r"(?: v?\d+(?:\.\d+)*[a-z]{0,2})+$")
 
 

@@ -229,6 +229,11 @@ SIZE = {
     "tb": 1024**4,
     "tib": 1024**4,
 }
+# Metres per second in a speed's unit, by how the unit begins.
+SPEED = (
+    ("mph", 0.44704), ("mile", 0.44704), ("km", 1 / 3.6), ("kp", 1 / 3.6),
+    ("kilomet", 1 / 3.6), ("kn", 0.514444), ("kt", 0.514444), ("m/s", 1.0), ("met", 1.0),
+)  # fmt: skip
 MONTHS = {
     name: number
     for number, names in enumerate(
@@ -508,7 +513,7 @@ PATTERNS = [
             rf"(?<![\w.])(?:\d+(?:\.\d+){{1,2}}\.[x*](?![\w.*])|v\d+(?:\.\d+){{0,3}}|"
             rf"\d+\.\d+\.\d+(?:\.\d+)?|(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )"
             rf"(?<!\bby )(?<!\buntil )(?<!\btill )(?<!\bfrom )(?<!\b(?:{_CUR_CODE}) )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|per\s?cent|mph|km/h|kph|knots?|kn|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -606,7 +611,10 @@ PATTERNS = [
             r"|(?:(?<=\bat )|(?<=\bby )|(?<=\bfrom )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )"
             r"|(?<=\bafter )|(?<![\w.,:#])(?=0[5-9][0-5]\d(?!\s?\d)))"
             r"([01]\d|2[0-3])\.?([0-5]\d)(?!\.\d)"
-            r"|([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours))(?!\w)",
+            r"|([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours)"
+            r"|(?:(?<=\bat )|(?<=\bby )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bafter )"
+            r"|(?<=\baround )|(?<=\babout ))(five|ten|twenty|twenty[- ]five)\s+(?:minutes\s+)?"
+            rf"(past|after|to)\s+({_HOUR})(?!\s+(?:[a-z]+s|of|per)\b))(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -687,6 +695,16 @@ PATTERNS = [
     ),
     # Kubernetes quantities ("512Mi", "2Gi"): binary sizes, before "mi" reads as miles.
     ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?!\w|\.\w)")),
+    # A speed, in metres per second: "50 mph" = "80 km/h", "12.5 kn".
+    (
+        "speed",
+        re.compile(
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})\s?(mph|miles\s+(?:per|an)\s+hour|km/h|kmh|kph|kmph|"
+            r"km\s+(?:per|an)\s+hour|kilomet(?:re|er)s\s+(?:per|an)\s+hour|knots?|kts|kn|m/s|"
+            r"met(?:re|er)s\s+per\s+second)(?![\w/])",
+            re.IGNORECASE,
+        ),
+    ),
     (
         "length",
         re.compile(rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]?({_LENGTH})(?!\w)", re.IGNORECASE),
@@ -722,7 +740,10 @@ PATTERNS = [
     ),
     # Payment terms: "net 30", "Net-45" = paid within 30 / 45 days.
     ("net_terms", re.compile(r"\bnet[\s-]?(\d{1,3})(?![\w,%]|\.\d)", re.IGNORECASE)),
-    ("percent", re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|pct)(?!\w)", re.IGNORECASE)),
+    (
+        "percent",
+        re.compile(rf"(?<![\w.])({_NUM})\s?(%|percent|per\s?cent|pct)(?!\w)", re.IGNORECASE),
+    ),
     (
         "size",
         re.compile(
@@ -807,6 +828,7 @@ PATTERNS = [
         ),
     ),
 ]
+CLOCK_RANGE = dict(PATTERNS)["clock_range"]
 PLAIN_PATTERNS = [
     (name, re.compile(pattern.pattern.replace(_WORDNUM, _PLAIN_WORDNUM), pattern.flags))
     for name, pattern in PATTERNS
@@ -1223,6 +1245,8 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
             start, end = match.span()
             if start == end or not free(start, end):
                 continue
+            if name == "version" and _clock_range_at(text, start):
+                continue  # "8.30 to 5 on weekdays": the hours, not a release
             if name == "clock_range":
                 hours = _clock_range(match, text)
                 if hours:
@@ -1384,6 +1408,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         return Value("version", (_version_key(raw),), start, end, raw)
     if name == "date_slash_short" and not (
         DATE_EXPECTED.search(text[:start])
+        or (groups[1].startswith("0") and int(groups[0]) <= 31)  # "25/03": no share
+        or (groups[0].startswith("0") and not groups[1].startswith("0") and int(groups[1]) > 12)
         or DAY_FIRST_NOTE.search(text)  # "(US date format, MM/DD) bday - 04/02"
         or MONTH_FIRST_NOTE.search(text)
     ):
@@ -1554,6 +1580,13 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = groups[1].casefold()
         unit = f"{unit}b" if unit in {"ki", "mi", "gi", "ti"} else unit  # "512Mi" = 512 MiB
         return Value("size", (round(amount * SIZE[unit]),), start, end, raw)
+    if name == "speed":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        unit = re.sub(r"\s+", " ", groups[1].casefold())
+        factor = next(f for prefix, f in SPEED if unit.startswith(prefix))
+        return Value("speed", (round(amount * factor, 4),), start, end, raw)
     if name == "rate":
         amount = _number(groups[0])
         if amount is None:
@@ -1798,9 +1831,10 @@ CLOCK_CUE = re.compile(
 # word is what the numbers count ("9–12 months", "2-3 times").
 CLOCK_AFTER = re.compile(
     rf"[^\S\n]*(?:$|[^\w\s]|\n|(?:on|every|each|except|and|then|but|or|at|in|with|for|"
-    rf"daily|weekdays?|weekends?|(?:{_DAY})s?)(?!\w))",
+    rf"daily|weekdays?|weekends?|(?:{_DAY})s?|{'|'.join(ZONES)})(?!\w))",
     re.IGNORECASE,
 )
+ZONE_AFTER = re.compile(rf"[^\S\n]*({'|'.join(ZONES)})(?!\w)", re.IGNORECASE)
 # A score or a count before the numbers: "won 3-1 on Saturday", "ages 9-12 on Tuesdays".
 CLOCK_NOT_BEFORE = re.compile(
     r"(?<!\w)(?:won|lost|beat|drew|draw|scored?|final|result|vs\.?|against|ages?|aged|"
@@ -1815,6 +1849,12 @@ CLOCK_LATE = re.compile(
     r"|[^\S\n]+(?:in[^\S\n]+the[^\S\n]+)?(?:evenings?|nights?|afternoons?|pm)\b",
     re.IGNORECASE,
 )
+
+
+def _clock_range_at(text: str, start: int) -> bool:
+    """Whether hours with no am/pm begin at ``start`` ("8.30 to 5", with a cue)."""
+    clock = CLOCK_RANGE.match(text, start)
+    return clock is not None and bool(_clock_range(clock, text))
 
 
 def _clock_range(match: re.Match, text: str) -> list[Value]:
@@ -1853,19 +1893,21 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
         return []  # "3-1": a score, not hours
     if finish > 24 * 60 or begin == finish:
         return []
-    other = ((begin - 720, ""),) if twelve and start_24 > 12 else ()
-    other_end = ((finish - 720, ""),) if twelve and other and finish - 720 > 0 else ()
+    zone_after = ZONE_AFTER.match(text, end)
+    zone = zone_after.group(1).casefold() if zone_after else ""  # "8.30 to 5 CET": both
+    other = ((begin - 720, zone),) if twelve and start_24 > 12 else ()
+    other_end = ((finish - 720, zone),) if twelve and other and finish - 720 > 0 else ()
     raw_end = match.start(3)
     return [
         Value(
             "time",
-            (begin, ""),
+            (begin, zone),
             start,
             match.end(2) if first_min else match.end(1),
             text[start : match.end(2) if first_min else match.end(1)],
             alternatives=other,
         ),
-        Value("time", (finish, ""), raw_end, end, text[raw_end:end], alternatives=other_end),
+        Value("time", (finish, zone), raw_end, end, text[raw_end:end], alternatives=other_end),
     ]
 
 
@@ -1878,6 +1920,9 @@ def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | Non
 
     if groups[0] is not None:  # "quarter past ten", "quarter to eleven"
         minutes = hour(groups[2]) * 60 + (-15 if groups[1].casefold() == "to" else 15)
+    elif len(groups) > 13 and groups[13] is not None:  # "twenty to four", "ten past six"
+        past = NUMBER_WORDS.get(groups[13].casefold().replace(" ", "-"), 25)
+        minutes = hour(groups[15]) * 60 + (-past if groups[14].casefold() == "to" else past)
     elif groups[3] is not None or groups[4] is not None:  # "half past nine", "half nine"
         minutes = hour(groups[3] or groups[4]) * 60 + 30
     elif groups[5] is not None:  # "ten o'clock"
@@ -2063,7 +2108,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
             for factor in SIZE_PREFIX_RATIOS
         )
-    if kind in {"length", "mass", "volume", "rate", "area"}:
+    if kind in {"length", "mass", "volume", "rate", "area", "speed"}:
         # 5 km = 3.1 miles, 5 lb = 2.3 kg (rounded); 5'10" (1.78 m) is not 1.83 m
         return abs(x[0] - y[0]) <= 0.02 * max(abs(x[0]), abs(y[0]))
     if kind in {"number", "percent", "duration", "frequency", "age"}:

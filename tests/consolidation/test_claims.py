@@ -1716,3 +1716,50 @@ def test_a_year_in_a_sentence_or_a_date_is_no_identifier():
         "Gig — York, 14 Oct 2027: doors 19:00", "Gig — York, 14 Oct 2026: doors 19:30"
     )
     assert "identifier_swap" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Year 9 geography fieldtrip: 3 May 2027.",
+            "The Y9 geography fieldtrip is now 10 May 2027.",
+        ),
+        ("Flat 4 at 12 Harbour Street: rent £950.", "Harbour St no.12 flat 4 rent is £995."),
+        ("Sunday opening: 10–4.", "Sun opening is 11:00 to 16:00."),
+    ],
+)
+def test_a_numbered_thing_a_street_or_a_day_written_short_is_the_same_subject(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "subject_marker_swap" not in signals
+    assert "qualifier_swap" not in signals
+    assert signals & {"value_changed", "value_anchor_changed"}
+
+
+def test_another_house_number_in_one_street_is_another_identifier():
+    signals, evidence = _signals(
+        "Viewing at 8 Linden Crescent on Friday, asking £410k.",
+        "Viewing at 10 Linden Crescent on Friday, asking £445k.",
+    )
+    assert "identifier_swap" in signals
+    signals, _ = _signals(
+        "8 Linden Crescent: asking £410k.", "Linden Cres (no.8) is asking £425k now."
+    )
+    assert "identifier_swap" not in signals
+    assert "identifier_same" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Omar is an in-house designer.", "Omar designs for us on a freelance basis."),
+        ("The follow-up is done face to face.", "The follow-up happens over video now."),
+        ("Her pension is a final salary scheme.", "Her pension is a money purchase scheme."),
+        ("The pool car is a Ford Focus hatchback.", "The pool car is a Ford Focus estate."),
+        ("The study is double blind.", "The study is open-label."),
+        ("Rent is paid by direct debit.", "Rent is paid in cash."),
+    ],
+)
+def test_another_class_of_one_kind_written_in_two_words_is_an_opposite(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals

@@ -684,3 +684,39 @@ def test_grand_is_thousands_and_a_height_in_feet_is_no_other_height_in_metres():
     assert _one("50 grand a year", "money").key == ("?", 50000.0, "yr")
     assert not same_value(_one("height: 5'10\"", "length"), _one("height 1.83 m", "length"))
     assert same_value(_one("a 5 km run", "length"), _one("a 3.1 mile run", "length"))
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "key"),
+    [
+        ("Turnout came in at 61.5 per cent this year.", "percent", (61.5,)),
+        ("Pass rate: 88 percent", "percent", (88.0,)),
+        ("Speed limit on site is 15 mph.", "speed", (6.7056,)),
+        ("The ferry cruises at 18 knots.", "speed", (9.26,)),
+        ("Cap the e-scooters at 25 km/h.", "speed", (6.9444,)),
+        ("The lesson ends at twenty to four.", "time", (220, "")),
+        ("Pick-up is at ten past six.", "time", (370, "")),
+        ("The invoice date is 28/02.", "date", (None, 2, 28)),
+    ],
+)
+def test_per_cent_speeds_clock_words_and_short_dates_are_read(text, kind, key):
+    found = [v for v in find_values(text) if v.kind == kind]
+    assert found and found[0].key == key
+
+
+def test_a_speed_compares_across_units_and_a_clock_range_keeps_its_zone():
+    assert same_value(_one("limit 30 mph", "speed"), _one("limit 48 km/h", "speed"))
+    assert not same_value(_one("limit 30 mph", "speed"), _one("limit 60 km/h", "speed"))
+    hours = [
+        v for v in find_values("Helpdesk hours are 8.30 to 4 CET on weekdays") if v.kind == "time"
+    ]
+    assert [v.key for v in hours] == [(510, "cet"), (960, "cet")]
+    assert not [v for v in find_values("We upgraded from 2.30 to 3 last week") if v.kind == "time"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Children aged five to ten", "from five to ten people", "Score 7/10 on the quiz"],
+)
+def test_word_ranges_and_scores_are_no_clock_times_or_dates(text):
+    assert not [v for v in find_values(text) if v.kind in {"time", "date"}]

@@ -87,7 +87,8 @@ PLACE_CUES = set(
     garden falls canyon valley bay coast peninsula national forest trail plaza market
     lagoon harbour harbor pier wharf cove glacier volcano fjord desert shrine
     sanctuary hotel hostel resort junction terminal factory st dam theatre theater hall
-    building marina""".split()
+    building marina lane ln rd row crescent terrace mews grove ave avenue blvd boulevard
+    quay parade embankment""".split()
 )
 # Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
 PLACE_OPENERS = {
