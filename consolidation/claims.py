@@ -2207,6 +2207,13 @@ ROLE_HANDOVER = re.compile(
     r"stepped up|started|starts|came in|comes in|is coming in|was appointed|has been appointed|"
     r"is appointed) as (?:the |our |their |its )?(?:new )?(?P<key>[A-Za-z][\w-]*(?: [a-z][\w-]*)?)"
 )
+# "The DSL is Mr Brennan", "Our new landlord is Hollis Lettings": the role first.
+ROLE_NAMED = re.compile(
+    r"(?:^|(?<=[.;!?\n])\s*|(?<=: ))(?:[Tt]he|[Oo]ur|[Tt]heir)(?: new| current)? "
+    r"(?P<key>[A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}) (?:is|was|will be|has been)(?: now)? "
+    rf"{_FILLER}(?=[\s.;,(!]|$)",
+    re.MULTILINE,
+)
 # Fields whose value is a stage or a state, never a role ("Status: Approved").
 NOT_ROLES = set("status state stage phase progress result outcome decision verdict".split())
 
@@ -2215,13 +2222,18 @@ def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
     """``[(role words, filler, form, holder)]``: the roles a text fills with a name, and the
     names of whose role it is ("Linden House" in "Head chef at the Linden House: ...")."""
     found = []
-    forms = (("field", ROLE_FIELD), ("copula", ROLE_COPULA), ("handover", ROLE_HANDOVER))
+    forms = (
+        ("field", ROLE_FIELD),
+        ("copula", ROLE_COPULA),
+        ("copula", ROLE_NAMED),
+        ("handover", ROLE_HANDOVER),
+    )
     for form, pattern in forms:
         for match in pattern.finditer(text):
             words = []
             for word in re.findall(r"[\w-]+", match.group("key")):
                 folded = word.casefold()
-                if folded in STOP or (words and folded.endswith("ing")):
+                if folded in STOP or (words and folded.endswith("ing") and word.islower()):
                     break  # "head chef *at* the Linden House", "the CRO *running* KX-204"
                 words.append(folded)
             role = frozenset(words)
@@ -2232,7 +2244,8 @@ def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
             else:
                 rest = re.split(r"[.;\n]", text[match.end() : match.end() + 60])[0]
             holder = frozenset(w.casefold() for w in re.findall(r"\b[A-Z][\w-]+", rest))
-            if role and not role & NOT_ROLES and filler.split()[0].casefold() not in PRONOUNS:
+            first = filler.split()[0].casefold()
+            if role and not role & NOT_ROLES and first not in PRONOUNS and first not in CALENDAR:
                 found.append((role, filler, form, holder - role))
     return found
 
@@ -2270,13 +2283,26 @@ def _slot_fillers(incoming, existing, written_new, written_old, features, eviden
             return
 
 
+def _same_role(a: frozenset, b: frozenset) -> bool:
+    """Two roles share a word, or one is the other's initials ("DSL" for "Designated
+    Safeguarding Lead"); not two kinds of one role ("frontend lead" / "backend lead")."""
+    if a & b:
+        return not (a - b and b - a)
+    for short, long in ((a, b), (b, a)):
+        if len(short) == 1 and len(long) >= 2:
+            letters = next(iter(short))
+            if len(letters) == len(long) and sorted(letters) == sorted(w[0] for w in long):
+                return True
+    return False
+
+
 def _role_fillers(incoming, existing, written_new, written_old, features, evidence) -> None:
     """``slot_filler_changed`` for a role both texts fill, one of them not as a field, with
     a name the other text does not state ("KX-204 CRO: Parexel" / "IQVIA is the CRO running
     KX-204", "Head chef: Tomás Alvarez" / "Ines Duarte has taken over as head chef")."""
     for old_role, old_filler, old_form, old_holder in _roles(existing):
         for new_role, new_filler, new_form, new_holder in _roles(incoming):
-            if old_form == new_form == "field" or not old_role & new_role:
+            if old_form == new_form == "field" or not _same_role(old_role, new_role):
                 continue
             if old_holder and new_holder and not old_holder & new_holder:
                 continue  # the head chef of another house
@@ -2285,7 +2311,7 @@ def _role_fillers(incoming, existing, written_new, written_old, features, eviden
             ):
                 continue
             features["slot_filler_changed"] = 1.0
-            role = " ".join(sorted(old_role & new_role))
+            role = " ".join(sorted(old_role & new_role)) or " ".join(sorted(old_role))
             evidence.append(
                 _text_evidence("slot_filler_changed", f"{role}: {old_filler} → {new_filler}")
             )

@@ -416,6 +416,8 @@ MASS = {
     "ounce": 28.3495,
     "ounces": 28.3495,
     "t": 1e6,
+    "mt": 1e6,  # metric tonnes
+    "mts": 1e6,
     "tonne": 1e6,
     "tonnes": 1e6,
     "st": 6350.29,
@@ -428,7 +430,7 @@ _LENGTH = (
 )
 _MASS = (
     r"milligrams?|micrograms?|mcg|[µμ]g|mg|kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|"
-    r"tonnes?|stones?|t(?![-'’])"
+    r"tonnes?|stones?|mts?|t(?![-'’])"
 )
 # Volumes, in litres.
 VOLUME = {

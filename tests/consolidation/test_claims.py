@@ -1763,3 +1763,14 @@ def test_another_house_number_in_one_street_is_another_identifier():
 def test_another_class_of_one_kind_written_in_two_words_is_an_opposite(existing, incoming):
     signals, _ = _signals(existing, incoming)
     assert "opposite" in signals
+
+
+def test_a_role_named_first_or_by_its_initials_is_the_same_role():
+    signals, evidence = _signals(
+        "Data Protection Officer: Ms Ferreira.", "Our DPO is Mr Haddad since the spring."
+    )
+    assert "slot_filler_changed" in signals
+    signals, _ = _signals(
+        "The frontend tech lead is Karin Berg.", "The backend tech lead is Oskar Lund."
+    )
+    assert "slot_filler_changed" not in signals

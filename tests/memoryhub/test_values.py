@@ -720,3 +720,7 @@ def test_a_speed_compares_across_units_and_a_clock_range_keeps_its_zone():
 )
 def test_word_ranges_and_scores_are_no_clock_times_or_dates(text):
     assert not [v for v in find_values(text) if v.kind in {"time", "date"}]
+
+
+def test_metric_tonnes_written_mt_are_a_mass():
+    assert same_value(_one("cargo 30,000 MT", "mass"), _one("cargo of 30,000 tonnes", "mass"))

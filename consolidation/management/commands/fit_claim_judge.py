@@ -56,6 +56,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev39.jsonl",
     DATA / "consolidation" / "pairs_dev40.jsonl",
     DATA / "consolidation" / "pairs_dev41.jsonl",
+    DATA / "consolidation" / "pairs_dev42.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
