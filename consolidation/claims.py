@@ -57,7 +57,7 @@ OPPOSITES = [
         {"enable", "enabled", "on", "active", "activate"},
         {"disable", "disabled", "off", "inactive", "deactivated", "suspended", "paused"},
     ),
-    ({"open", "opened", "reopen"}, {"close", "closed", "shut"}),
+    ({"open", "opened", "reopen", "operate", "operating"}, {"close", "closed", "shut"}),
     (
         {"allow", "allowed", "permit", "permitted"},
         {"deny", "denied", "block", "blocked", "forbid", "prohibit", "ban", "disallow"},
@@ -242,6 +242,22 @@ ALTERNATIVE_CLASSES = [
         {"bank-transfer", "bacs"},
         {"cheque"},
         {"direct-debit"},
+        set("invoice invoiced invoicing on-account".split()),
+    ],
+    [  # how a dose or a feed is given
+        {"intermittent"},
+        {"continuous"},
+    ],
+    [  # what a picture is captured on
+        set("35mm 16mm celluloid analogue analog".split()),
+        {"digital", "digitally"},
+    ],
+    [  # what family of model
+        set("gradient-boosted gradient-boosting xgboost lightgbm catboost gbm".split()),
+        {"logistic-regression"},
+        {"linear-regression"},
+        {"random-forest"},
+        set("neural-network neural-net deep-learning".split()),
     ],
     [  # how a book is published
         {"hardback", "hardcover"},
@@ -288,6 +304,7 @@ ALTERNATIVE_CLASSES = [
         set("fixed fix fixed-fee fixed-price flat-fee".split()),
         set("hourly time-and-materials material materials t&m".split()),
         {"retainer"},
+        set("conditional-fee no-win-no-fee contingency contingency-fee".split()),
     ],
     [  # how something is held
         set("lease leased leasing rent rented renting rental".split()),
@@ -310,9 +327,10 @@ CLASS_PHRASES = re.compile(
         sorted(
             (
                 r"[\s-]+".join(map(re.escape, term.split("-")))
-                for classes in ALTERNATIVE_CLASSES
-                for words in classes
-                for term in words
+                for term in {
+                    *(t for classes in ALTERNATIVE_CLASSES for words in classes for t in words),
+                    *(t for pair in OPPOSITES for words in pair for t in words),
+                }
                 if "-" in term or term in {"hourly", "salaried"}
             ),
             key=len,

@@ -1403,8 +1403,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return Value("money", ("?", amount, _money_period(text, start, end)), start, end, raw)
         if DOTTED_DATE.fullmatch(raw):
             return None  # "14.10.2024": a day, a month and a year (``date_slash``)
-        if re.fullmatch(r"0\.\d+", raw) and not re.search(
-            r"(?:\b(?:version|release|ver|v)|\b[A-Z][\w.-]*)\s+$", text[max(0, start - 30) : start]
+        before = text[max(0, start - 30) : start]
+        if re.fullmatch(r"0\.\d+", raw) and (
+            not re.search(r"(?:\b(?:version|release|ver|v)|\b[A-Z][\w.-]*)\s+$", before)
+            or re.search(r"\b[A-Z]{2,5}[0-9]?:?\s+$", before)  # "AUC 0.83", "F1 0.71", "RMSE"
         ):
             return None  # "scores above 0.75", "works 0.6 FTE": a fraction, not a release
         return Value("version", (_version_key(raw),), start, end, raw)

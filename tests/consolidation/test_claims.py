@@ -1774,3 +1774,17 @@ def test_a_role_named_first_or_by_its_initials_is_the_same_role():
         "The frontend tech lead is Karin Berg.", "The backend tech lead is Oskar Lund."
     )
     assert "slot_filler_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("The depot operates on bank holidays.", "The depot is closed on bank holidays."),
+        ("Priya works full time on the rota.", "Priya works part time on the rota."),
+        ("The café is invoiced monthly.", "The café pays by card on each delivery."),
+        ("The feed runs as a continuous drip.", "The feed is given as intermittent boluses."),
+    ],
+)
+def test_opposites_and_classes_written_with_a_hyphen_or_a_space_are_found(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals

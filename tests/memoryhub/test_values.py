@@ -724,3 +724,8 @@ def test_word_ranges_and_scores_are_no_clock_times_or_dates(text):
 
 def test_metric_tonnes_written_mt_are_a_mass():
     assert same_value(_one("cargo 30,000 MT", "mass"), _one("cargo of 30,000 tonnes", "mass"))
+
+
+def test_a_fraction_after_a_metric_acronym_is_a_number_not_a_release():
+    assert _one("validation AUC 0.83", "number").key == (0.83,)
+    assert _one("Bun 0.8 is out", "version").key == ("0.8",)

@@ -57,6 +57,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev40.jsonl",
     DATA / "consolidation" / "pairs_dev41.jsonl",
     DATA / "consolidation" / "pairs_dev42.jsonl",
+    DATA / "consolidation" / "pairs_dev43.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
