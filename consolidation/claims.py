@@ -1590,6 +1590,7 @@ def forget_spellings() -> None:
     """Empty the caches of folded words and name patterns (benchmarks time texts never
     seen)."""
     _folded.cache_clear()
+    _written.cache_clear()
     word_pattern.cache_clear()
 
 
@@ -1690,6 +1691,12 @@ def _numbered_stated(folded: str, text: _Written) -> bool:
     return bool(NUMBERED.fullmatch(folded)) and folded in text.numbered
 
 
+@lru_cache(maxsize=1024)
+def _written(text: str) -> _Written:
+    """``_Written.of(text)``, once per text."""
+    return _Written.of(text)
+
+
 def _stated(word: str, text: _Written) -> bool:
     """Whether ``text`` states ``word`` in another spelling: accents, spacing and
     punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), as the longer or
@@ -1767,7 +1774,7 @@ def compare(incoming: str, existing: str) -> dict:
     techs_old = frozenset().union(*(c.techs for c in old_claims))
     subject_scores = []
     restated_pairs = 0
-    written_new, written_old = _Written.of(incoming), _Written.of(existing)
+    written_new, written_old = _written(incoming), _written(existing)
     for new, old, score in aligned:
 
         def note(signal: str, detail: str, strength: float = 1.0, *, new=new, old=old, score=score):
@@ -2414,7 +2421,7 @@ def _subject_features(
             and heads[0] not in old_tokens
             and CONCEPT.get(heads[0], heads[0]) != CONCEPT.get(heads[1], heads[1])
         )
-    written_old, written_new = _Written.of(existing), _Written.of(incoming)
+    written_old, written_new = _written(existing), _written(incoming)
     for new, old, score in aligned:
         gone, added = _replaced(old.qualifiers, new.qualifiers, old_tokens, new_tokens)
         gone, added = _written_short(gone, added, written_old, written_new)
