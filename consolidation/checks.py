@@ -19,8 +19,10 @@ from graph.vocabulary import product_name
 from memoryhub.text import jaccard, split_sentences, word_pattern
 
 NEGATION = re.compile(
-    r"\b(?:no longer|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|will not|"
-    r"without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b",
+    r"\b(?:no longer(?!\s+than)|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|"
+    r"won't|will not|without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b"
+    # "no longer than a page", "no more than 3": a bound
+    r"(?:(?<=\bno)(?!\s+(?:longer|more|less|fewer|later|earlier)\s+than\b)|(?<!\bno))",
     re.IGNORECASE,
 )
 NEGATION_WORDS = {

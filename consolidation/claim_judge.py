@@ -38,6 +38,7 @@ from consolidation.claims import FEATURES as CLAIM_FEATURES
 from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
+from graph.extraction.cues import ORG_WORDS
 from graph.vocabulary import comparable_name, comparable_text, normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 from memoryhub.text import plain_letters
@@ -277,10 +278,27 @@ def _plain_name(entity) -> str:
     return plain_letters(_shown_name(entity))
 
 
+# The trade a company's name ends in, which a text may leave out ("Brightline Electrical"
+# is "Brightline" on second mention).
+TRADE_WORDS = ORG_WORDS | set(
+    """electrical electrics mechanical plumbing heating construction builders building
+    services solutions logistics engineering scaffolding systems surveyors architects
+    lettings estates legal law motors haulage catering cleaning security limited
+    incorporated""".split()
+)
+
+
 def _name_in(name: str, text: str) -> bool:
     """Whether a normalised ``text`` names ``name``, also by its initial: "g okafor" in
-    "gabriel okafor's hearing", "gabriel okafor" in "small claims g okafor"."""
+    "gabriel okafor's hearing", "gabriel okafor" in "small claims g okafor"; or without the
+    trade it ends in ("brightline" for "brightline electrical")."""
     if name in text:
+        return True
+    words = name.split(" ")
+    while len(words) > 1 and words[-1] in TRADE_WORDS:
+        words.pop()
+    core = " ".join(words)
+    if core != name and len(core) >= 5 and re.search(rf"\b{re.escape(core)}\b", text):
         return True
     first, _, rest = name.partition(" ")
     if not rest:

@@ -340,6 +340,12 @@ CLASS_PHRASES = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
+# "no longer than one page", "no more than 3 retries": a bound, not a negation.
+COMPARED_NO = re.compile(
+    r"no\s+(?:longer|more|less|fewer|later|earlier|bigger|smaller|higher|lower|greater|"
+    r"sooner|shorter|wider|heavier|older)\s+than\b",
+    re.IGNORECASE,
+)
 # A status moving forward along one of these is an update, not a contradiction.
 PROGRESSIONS = [
     [
@@ -644,7 +650,9 @@ def claims(text: str) -> tuple[Claim, ...]:
         for token in tokens:
             word = source[token.idx : token.idx + len(token)]
             lemma = token.lemma_.casefold()
-            if token.lower_ in NEGATIONS or token.dep_ == "neg":
+            if (token.lower_ in NEGATIONS or token.dep_ == "neg") and not COMPARED_NO.match(
+                source, token.idx
+            ):
                 negated = True
                 denied |= _denied(token)
                 continue
@@ -670,7 +678,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             words.add("non" + joined.group(1).casefold())
         for phrase in CLASS_PHRASES.finditer(span_text):
             words.add(re.sub(r"[\s-]+", "-", phrase.group(0).casefold()))
-        if re.search(r"\bno longer\b|\banymore\b", span_text, re.IGNORECASE):
+        if re.search(r"\bno longer\b(?!\s+than)|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
             negated = False  # "can't go out until two reviewers approve": a requirement
@@ -1373,8 +1381,8 @@ ADDITIVE = re.compile(
     re.IGNORECASE,
 )
 CHANGE = re.compile(
-    r"\b(?:instead|now|no longer|anymore|switched|changed|moved|replaced|rather|actually|"
-    r"correction|corrected|updated?|not\b.*\bbut|from\b.*\bto|rescheduled|pushed|bumped|"
+    r"\b(?:instead|now|no longer(?!\s+than)|anymore|switched|changed|moved|replaced|rather|"
+    r"actually|correction|corrected|updated?|not\b.*\bbut|from\b.*\bto|rescheduled|pushed|bumped|"
     r"postponed|delayed|brought forward|turns out|wrong)\b",
     re.IGNORECASE,
 )
@@ -1402,7 +1410,7 @@ LIKES = re.compile(
 )
 DISLIKES = re.compile(
     r"\b(?:dislike[sd]?|hat(?:e|es|ed)|can(?:no|')t stand|cannot stand|not a fan|avoid(?:s|ed)?|"
-    r"g(?:a|i)ve up|gives up|no longer|stopped|sick of|tired of|not into|off of|"
+    r"g(?:a|i)ve up|gives up|no longer(?!\s+than)|stopped|sick of|tired of|not into|off of|"
     r"never (?:eats?|drinks?|orders?|uses?|wants?)|skips?|refuses?|done with|over (?:it|them)|"
     r"went off|switched away|dropped|quit|stays? away|steers? clear|bothers?|puts? \w+ off|"
     r"not keen|uneasy|tedious|annoy(?:s|ed|ing)?|can'?t handle)\b",
@@ -2013,7 +2021,7 @@ def _former(text: str, value: Value, offset: int = 0) -> bool:
 TAKEN_OFF = re.compile(
     r"\b(?:off (?:the|of|our|my|his|her|their|this|that)\b|taken (?:out|off)|swapped out|"
     r"rehomed|removed|dropped|retired|deleted|decommissioned|discontinued|scrapped|lapsed?|"
-    r"struck off|no longer|(?:is|are|was|were)(?: not|n't)"
+    r"struck off|no longer(?!\s+than)|(?:is|are|was|were)(?: not|n't)"
     r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
     re.IGNORECASE,
 )
@@ -2072,7 +2080,8 @@ def _field_lists(text: str) -> dict[str, list[frozenset]]:
 # Words that say a list written again is all there is now ("only speak English and Arabic
 # now", "replicas remain in Frankfurt and Singapore"), not a part of it named again.
 NARROWING = re.compile(
-    r"\b(?:only|just|now|these days|any ?more|no longer|remains?|remaining|left|gone|lost)\b",
+    r"\b(?:only|just|now|these days|any ?more|no longer(?!\s+than)|remains?|remaining|left|"
+    r"gone|lost)\b",
     re.IGNORECASE,
 )
 
@@ -2717,6 +2726,13 @@ IDENTIFIER = re.compile(r"(?<![\w.-])(?!v\d)([A-Za-z]{1,8}-?\d{1,6}[A-Za-z]?)(?!
 REGISTRATION = re.compile(r"(?<![\w.-])[A-Z]{1,2}-[A-Z]{3,4}(?![\w.-])")
 # A year standing alone in a heading ("Harvest 2027 — Long Acre ...", "Budget 2026:"): the
 # record of that year; another year's is another record.
+# One of a numbered or lettered series named in a title: "Day 12", "Zone C", "Sprint 14",
+# "Episode 3": another of the series is another record.
+HEADING_NUMBERED = re.compile(
+    r"\b(day|week|episode|ep|session|lesson|chapter|module|sprint|round|block|zone|lot|plot|"
+    r"gate|platform|bay|hall|stand|pitch|court|aisle|dock|berth|studio|reel|scene|shot)\s*#?(\d{1,4}[A-Za-z]?|[A-Z])(?![\w.,/:-])",
+    re.IGNORECASE,
+)
 HEADING_YEAR = re.compile(r"(?<![\w/.,:-])(?:19|20)\d\d(?![\w/.:-]|,\d)")
 MONTH_BEFORE = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?$",
@@ -2739,6 +2755,10 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         heading = re.split(r"[:(,;]|\s[—–-]\s", first)[0]
         if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
             heading = ""  # a sentence, not a title
+        for numbered in HEADING_NUMBERED.finditer(heading):  # "Day 12 call", "Zone C racking"
+            found[f"{numbered.group(1).casefold()}:{numbered.group(2).casefold()}"] = (
+                numbered.group(0)
+            )
         for year in HEADING_YEAR.finditer(heading):
             if not MONTH_BEFORE.search(heading[: year.start()]):
                 found[f"year{year.group(0)}"] = year.group(0)
@@ -2747,6 +2767,8 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
     def shape(code: str) -> str:
         if code.startswith("address:"):  # "31 Kingfisher Lane" / "33 Kingfisher Lane"
             return code.rsplit(":", 1)[0]
+        if ":" in code:  # "day:12" / "day:13"
+            return code.split(":")[0]
         if REGISTRATION.fullmatch(code.upper()):
             return code.split("-")[0] + "-a"  # "G-EZTK" / "G-EZTH": two aircraft
         return re.sub(r"\d+", "0", code)

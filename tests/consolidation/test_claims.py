@@ -1788,3 +1788,22 @@ def test_a_role_named_first_or_by_its_initials_is_the_same_role():
 def test_opposites_and_classes_written_with_a_hyphen_or_a_space_are_found(existing, incoming):
     signals, _ = _signals(existing, incoming)
     assert "opposite" in signals
+
+
+def test_another_of_a_numbered_or_lettered_series_in_a_title_is_another_record():
+    signals, evidence = _signals(
+        "Sprint 14 demo: Thursday 2pm, room Atlas.", "Sprint 15 demo: Thursday 2pm, room Atlas."
+    )
+    assert "identifier_swap" in signals
+    signals, _ = _signals("Bay 4 pallet audit — 80% done.", "Bay 4 — the pallet audit is 90% done.")
+    assert "identifier_swap" not in signals
+    assert "identifier_same" in signals
+
+
+def test_no_more_than_a_bound_is_no_negation():
+    signals, _ = _signals(
+        "Replies should be no longer than three sentences.", "Replies: three sentences at most."
+    )
+    assert "negation_flip" not in signals
+    signals, _ = _signals("Ola eats meat.", "Ola no longer eats meat.")
+    assert "negation_flip" in signals
