@@ -13,16 +13,16 @@ involved: ``{"code", "detail", "incoming": [start, end], "existing": [start, end
 import re
 from dataclasses import asdict, dataclass
 
+from consolidation.claims import COMPARATIVES, NO_LONGER
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
 from graph.vocabulary import product_name
 from memoryhub.text import jaccard, split_sentences, word_pattern
 
 NEGATION = re.compile(
-    r"\b(?:no longer(?!\s+than)|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|"
-    r"won't|will not|without|cancel(?:l?ed)?|dropped|no|dislikes?|hates?)\b"
-    # "no longer than a page", "no more than 3": a bound
-    r"(?:(?<=\bno)(?!\s+(?:longer|more|less|fewer|later|earlier)\s+than\b)|(?<!\bno))",
+    rf"\b(?:{NO_LONGER}|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|"
+    r"will not|without|cancel(?:l?ed)?|dropped|dislikes?|hates?"
+    rf"|no(?!\s+{COMPARATIVES}\s+than\b))\b",  # "no more than 3": a bound
     re.IGNORECASE,
 )
 NEGATION_WORDS = {

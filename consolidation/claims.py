@@ -23,6 +23,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import chain, islice
 
+from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, comparable_name
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
@@ -38,6 +39,13 @@ from memoryhub.values import (
     stamp_spans,
 )
 
+# "no longer than one page", "no more than 3 retries": a bound, not a negation.
+COMPARATIVES = (
+    r"(?:longer|more|less|fewer|later|earlier|bigger|smaller|higher|lower|greater|sooner|"
+    r"shorter|wider|heavier|older)"
+)
+COMPARED_NO = re.compile(rf"no\s+{COMPARATIVES}\s+than\b", re.IGNORECASE)
+NO_LONGER = r"no longer(?!\s+than)"  # "no longer eats meat", not "no longer than a page"
 STOP = set(
     """be have do will would should can could may might must shall the a an of to in on at
     for and or but is are was were been being it this that these those with by from as our
@@ -338,12 +346,6 @@ CLASS_PHRASES = re.compile(
         )
     )
     + r")\b",
-    re.IGNORECASE,
-)
-# "no longer than one page", "no more than 3 retries": a bound, not a negation.
-COMPARED_NO = re.compile(
-    r"no\s+(?:longer|more|less|fewer|later|earlier|bigger|smaller|higher|lower|greater|"
-    r"sooner|shorter|wider|heavier|older)\s+than\b",
     re.IGNORECASE,
 )
 # A status moving forward along one of these is an update, not a contradiction.
@@ -678,7 +680,7 @@ def claims(text: str) -> tuple[Claim, ...]:
             words.add("non" + joined.group(1).casefold())
         for phrase in CLASS_PHRASES.finditer(span_text):
             words.add(re.sub(r"[\s-]+", "-", phrase.group(0).casefold()))
-        if re.search(r"\bno longer\b(?!\s+than)|\banymore\b", span_text, re.IGNORECASE):
+        if re.search(rf"\b{NO_LONGER}\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
             negated = False  # "can't go out until two reviewers approve": a requirement
@@ -1381,7 +1383,7 @@ ADDITIVE = re.compile(
     re.IGNORECASE,
 )
 CHANGE = re.compile(
-    r"\b(?:instead|now|no longer(?!\s+than)|anymore|switched|changed|moved|replaced|rather|"
+    rf"\b(?:instead|now|{NO_LONGER}|anymore|switched|changed|moved|replaced|rather|"
     r"actually|correction|corrected|updated?|not\b.*\bbut|from\b.*\bto|rescheduled|pushed|bumped|"
     r"postponed|delayed|brought forward|turns out|wrong)\b",
     re.IGNORECASE,
@@ -1410,7 +1412,7 @@ LIKES = re.compile(
 )
 DISLIKES = re.compile(
     r"\b(?:dislike[sd]?|hat(?:e|es|ed)|can(?:no|')t stand|cannot stand|not a fan|avoid(?:s|ed)?|"
-    r"g(?:a|i)ve up|gives up|no longer(?!\s+than)|stopped|sick of|tired of|not into|off of|"
+    rf"g(?:a|i)ve up|gives up|{NO_LONGER}|stopped|sick of|tired of|not into|off of|"
     r"never (?:eats?|drinks?|orders?|uses?|wants?)|skips?|refuses?|done with|over (?:it|them)|"
     r"went off|switched away|dropped|quit|stays? away|steers? clear|bothers?|puts? \w+ off|"
     r"not keen|uneasy|tedious|annoy(?:s|ed|ing)?|can'?t handle)\b",
@@ -1647,13 +1649,11 @@ class _Written:
 FORMAT_WORDS = frozenset("dd mm yy yyyy hh ss utc".split())
 # Words of addresses, titles and company names written short or long ("King St" / "King
 # Street", "Acme Ltd" / "Acme Limited"), both folded.
-ABBREVIATIONS = {
-    "st": "street", "ave": "avenue", "av": "avenue", "rd": "road", "blvd": "boulevard",
-    "ln": "lane", "ct": "court", "pl": "place", "sq": "square", "hwy": "highway",
-    "pkwy": "parkway", "mt": "mount", "ft": "fort", "apt": "apartment", "bldg": "building",
-    "fl": "floor", "dept": "department", "univ": "university", "intl": "international",
-    "corp": "corporation", "inc": "incorporated", "ltd": "limited", "co": "company",
-    "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor", "hq": "headquarters",
+ABBREVIATIONS = NAME_ABBREVIATIONS | {
+    "av": "avenue", "pkwy": "parkway", "mt": "mount", "ft": "fort", "apt": "apartment",
+    "bldg": "building", "fl": "floor", "dept": "department", "univ": "university",
+    "co": "company", "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor",
+    "hq": "headquarters",
 }  # fmt: skip
 _LONG_FORMS = {long: short for short, long in ABBREVIATIONS.items()}
 # Names written short: US states, countries and cities, and technologies ("Austin, Texas" /
@@ -2021,7 +2021,7 @@ def _former(text: str, value: Value, offset: int = 0) -> bool:
 TAKEN_OFF = re.compile(
     r"\b(?:off (?:the|of|our|my|his|her|their|this|that)\b|taken (?:out|off)|swapped out|"
     r"rehomed|removed|dropped|retired|deleted|decommissioned|discontinued|scrapped|lapsed?|"
-    r"struck off|no longer(?!\s+than)|(?:is|are|was|were)(?: not|n't)"
+    rf"struck off|{NO_LONGER}|(?:is|are|was|were)(?: not|n't)"
     r" (?:on|in) (?:the|our|my|this)\b|pulled (?:out|from)|cut from|gone from|out of the)",
     re.IGNORECASE,
 )
@@ -2080,7 +2080,7 @@ def _field_lists(text: str) -> dict[str, list[frozenset]]:
 # Words that say a list written again is all there is now ("only speak English and Arabic
 # now", "replicas remain in Frankfurt and Singapore"), not a part of it named again.
 NARROWING = re.compile(
-    r"\b(?:only|just|now|these days|any ?more|no longer(?!\s+than)|remains?|remaining|left|"
+    rf"\b(?:only|just|now|these days|any ?more|{NO_LONGER}|remains?|remaining|left|"
     r"gone|lost)\b",
     re.IGNORECASE,
 )
@@ -2787,19 +2787,9 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         )
 
 
-# The last word of a street's name, and its long form.
-STREET_TYPES = {
-    "street": "street", "st": "street", "road": "road", "rd": "road", "lane": "lane",
-    "ln": "lane", "avenue": "avenue", "ave": "avenue", "row": "row", "drive": "drive",
-    "close": "close", "crescent": "crescent", "cres": "crescent", "way": "way",
-    "place": "place", "pl": "place", "terrace": "terrace", "court": "court", "ct": "court",
-    "gardens": "gardens", "grove": "grove", "mews": "mews", "square": "square",
-    "sq": "square", "boulevard": "boulevard", "blvd": "boulevard", "parade": "parade",
-    "quay": "quay", "hill": "hill", "walk": "walk",
-}  # fmt: skip
 _STREET = (
     r"((?:[A-Z][\w'’-]*\s+){1,3}(?:"
-    + "|".join(sorted({w.capitalize() for w in STREET_TYPES}, key=len, reverse=True))
+    + "|".join(sorted({w.capitalize() for w in STREET_WORDS}, key=len, reverse=True))
     + r")\b\.?)"
 )
 # "31 Kingfisher Lane", "5 Orchard Row"; "Kingfisher Ln no.31", "Orchard Row (no.5)",
@@ -2809,13 +2799,11 @@ ADDRESS_AFTER = re.compile(_STREET + r"\s*[(,]?\s*(?:no\.?|No\.?|number|#)\s*(\d
 
 
 def _addresses(text: str) -> dict[str, str]:
-    """The houses a text names, keyed ``address:<street>:<number>`` (the street's last word
-    in its long form, so "Ln" and "Lane" are one street)."""
+    """The houses a text names, keyed ``address:<street>:<number>`` (the street as
+    ``comparable_name`` has it, so "Ln" and "Lane" are one street)."""
 
     def key(street: str, number: str) -> str:
-        words = street.rstrip(".").casefold().split()
-        words[-1] = STREET_TYPES.get(words[-1], words[-1])
-        return f"address:{' '.join(words)}:{number.casefold()}"
+        return f"address:{comparable_name(street)}:{number.casefold()}"
 
     found = {}
     for m in ADDRESS_BEFORE.finditer(text):

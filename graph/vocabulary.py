@@ -73,6 +73,12 @@ def normalize_name(name: str) -> str:
     return " ".join(w for w in words if w)
 
 
+# The last word of a street's name: "Elm Street", "Kingfisher Ln", "Orchard Row".
+STREET_WORDS = set(
+    """street st road rd avenue ave boulevard blvd lane ln drive way square sq row place pl
+    quay embankment parade terrace crescent cres close court ct gardens grove mews hill
+    walk""".split()
+)
 # The last word of a street's or a company's name written short ("Kingfisher Ln", "Acme
 # Ltd"), in its long form.
 NAME_ABBREVIATIONS = {
@@ -86,10 +92,11 @@ def comparable_name(name: str) -> str:
     """A normalised name with its last word in its long form, to compare two names
     ("Kingfisher Ln" and "Kingfisher Lane" are one street); stored names keep their
     ``normalize_name`` form."""
-    words = normalize_name(name).split(" ")
-    if len(words) > 1 and words[-1] in NAME_ABBREVIATIONS:
-        words[-1] = NAME_ABBREVIATIONS[words[-1]]
-    return " ".join(words)
+    words = name.split()
+    last = words[-1].casefold().rstrip(".") if len(words) > 1 else ""
+    if last in NAME_ABBREVIATIONS:  # before a plural is made singular: "Cres" is no plural
+        words[-1] = NAME_ABBREVIATIONS[last]
+    return normalize_name(" ".join(words))
 
 
 def comparable_text(text: str) -> str:

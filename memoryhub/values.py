@@ -305,6 +305,7 @@ ZONE_OFFSET = {
     "pst": -8,
     "pdt": -7,
 }
+_ZONE = "|".join(ZONES)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
@@ -432,6 +433,10 @@ _MASS = (
     r"milligrams?|micrograms?|mcg|[µμ]g|mg|kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|"
     r"tonnes?|stones?|mts?|t(?![-'’])"
 )
+_SPEED = (
+    r"mph|miles\s+(?:per|an)\s+hour|km/h|kmh|kph|kmph|km\s+(?:per|an)\s+hour|"
+    r"kilomet(?:re|er)s\s+(?:per|an)\s+hour|knots?|kts|kn|m/s|met(?:re|er)s\s+per\s+second"
+)
 # Volumes, in litres.
 VOLUME = {
     "ml": 0.001, "millilitre": 0.001, "millilitres": 0.001, "milliliter": 0.001,
@@ -515,7 +520,7 @@ PATTERNS = [
             rf"(?<![\w.])(?:\d+(?:\.\d+){{1,2}}\.[x*](?![\w.*])|v\d+(?:\.\d+){{0,3}}|"
             rf"\d+\.\d+\.\d+(?:\.\d+)?|(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )"
             rf"(?<!\bby )(?<!\buntil )(?<!\btill )(?<!\bfrom )(?<!\b(?:{_CUR_CODE}) )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|per\s?cent|mph|km/h|kph|knots?|kn|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|per\s?cent|{_SPEED}|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -643,11 +648,9 @@ PATTERNS = [
     (
         "time",
         re.compile(
-            r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+("
-            + "|".join(ZONES)
-            + r"))?"
+            r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+(" + _ZONE + r"))?"
             r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
-            + "|".join(ZONES)
+            + _ZONE
             + r"))?(?![\w:])",
             re.IGNORECASE,
         ),
@@ -701,9 +704,7 @@ PATTERNS = [
     (
         "speed",
         re.compile(
-            rf"(?<![\w.])({_NUM}|{_WORDNUM})\s?(mph|miles\s+(?:per|an)\s+hour|km/h|kmh|kph|kmph|"
-            r"km\s+(?:per|an)\s+hour|kilomet(?:re|er)s\s+(?:per|an)\s+hour|knots?|kts|kn|m/s|"
-            r"met(?:re|er)s\s+per\s+second)(?![\w/])",
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})\s?({_SPEED})(?![\w/])",
             re.IGNORECASE,
         ),
     ),
@@ -1835,10 +1836,10 @@ CLOCK_CUE = re.compile(
 # word is what the numbers count ("9–12 months", "2-3 times").
 CLOCK_AFTER = re.compile(
     rf"[^\S\n]*(?:$|[^\w\s]|\n|(?:on|every|each|except|and|then|but|or|at|in|with|for|"
-    rf"daily|weekdays?|weekends?|(?:{_DAY})s?|{'|'.join(ZONES)})(?!\w))",
+    rf"daily|weekdays?|weekends?|(?:{_DAY})s?|{_ZONE})(?!\w))",
     re.IGNORECASE,
 )
-ZONE_AFTER = re.compile(rf"[^\S\n]*({'|'.join(ZONES)})(?!\w)", re.IGNORECASE)
+ZONE_AFTER = re.compile(rf"[^\S\n]*({_ZONE})(?!\w)", re.IGNORECASE)
 # A score or a count before the numbers: "won 3-1 on Saturday", "ages 9-12 on Tuesdays".
 CLOCK_NOT_BEFORE = re.compile(
     r"(?<!\w)(?:won|lost|beat|drew|draw|scored?|final|result|vs\.?|against|ages?|aged|"
@@ -1924,8 +1925,8 @@ def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | Non
 
     if groups[0] is not None:  # "quarter past ten", "quarter to eleven"
         minutes = hour(groups[2]) * 60 + (-15 if groups[1].casefold() == "to" else 15)
-    elif len(groups) > 13 and groups[13] is not None:  # "twenty to four", "ten past six"
-        past = NUMBER_WORDS.get(groups[13].casefold().replace(" ", "-"), 25)
+    elif groups[13] is not None:  # "twenty to four", "ten past six"
+        past = NUMBER_WORDS[groups[13].casefold()]
         minutes = hour(groups[15]) * 60 + (-past if groups[14].casefold() == "to" else past)
     elif groups[3] is not None or groups[4] is not None:  # "half past nine", "half nine"
         minutes = hour(groups[3] or groups[4]) * 60 + 30

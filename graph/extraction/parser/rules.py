@@ -12,6 +12,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     TEAM_WORDS,
 )
+from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
 
 
@@ -25,12 +26,6 @@ class Mention:
     origin: str = ""  # speaker, identifier, technology, ner, propn, chunk
     cued: bool = False  # typed by a cue word ("Labs", "team", "service"): keep the type
     root: int = -1  # index of the span's syntactic head
-
-
-STREET_WORDS = set(
-    """street st road rd avenue ave boulevard blvd lane ln drive way square row place
-    quay embankment parade terrace""".split()
-)
 
 
 def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:

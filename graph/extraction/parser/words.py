@@ -2,6 +2,7 @@
 
 import re
 
+from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
 
 NER_TYPES = {
@@ -87,9 +88,8 @@ PLACE_CUES = set(
     garden falls canyon valley bay coast peninsula national forest trail plaza market
     lagoon harbour harbor pier wharf cove glacier volcano fjord desert shrine
     sanctuary hotel hostel resort junction terminal factory st dam theatre theater hall
-    building marina lane ln rd row crescent terrace mews grove ave avenue blvd boulevard
-    quay parade embankment""".split()
-)
+    building marina""".split()
+) | (STREET_WORDS - {"drive", "way", "place", "pl", "close", "court", "ct", "hill", "walk"})
 # Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
 PLACE_OPENERS = {
     "mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago", "hotel", "hôtel",
