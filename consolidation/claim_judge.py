@@ -268,8 +268,23 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     return swaps, dropped
 
 
+# Roles written before a surname ("PI Okafor", "Co-I Kühn", "Cllr Shah"): the person is
+# the surname's, whatever the role.
+ROLE_PREFIXES = frozenset(
+    """pi co i coi ceo cto cfo coo vp md gm pm dsl sgt capt cpt lt col rev fr cllr mp chef
+    coach nurse officer detective inspector judge councillor senator president director
+    manager lead chair""".split()
+)
+
+
 def _shown_name(entity) -> str:
-    return product_name(comparable_name(entity.name), entity.type)
+    name = product_name(comparable_name(entity.name), entity.type)
+    if entity.type == "person":
+        words = name.split(" ")
+        while len(words) > 1 and words[0] in ROLE_PREFIXES:
+            words.pop(0)
+        name = " ".join(words)
+    return name
 
 
 def _plain_name(entity) -> str:

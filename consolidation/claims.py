@@ -23,6 +23,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 from itertools import chain, islice
 
+from graph.extraction.cues import ORG_WORDS
 from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, comparable_name
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
@@ -326,7 +327,51 @@ ALTERNATIVE_CLASSES = [
         set("acoustic unplugged stripped-back".split()),
         set("electric amplified plugged".split()),
     ],
+    [  # what colour a wine is
+        {"red"},
+        {"white"},
+        set("rosé rose blush".split()),
+        {"orange"},
+    ],
+    [  # what ground a race or a route is run on
+        set("road roads street streets tarmac".split()),
+        set("trail trails off-road forest fell mountain".split()),
+        set("track indoor-track".split()),
+        set("cross-country xc".split()),
+    ],
+    [  # what milk someone has
+        set("oat soy soya almond rice coconut plant-based dairy-free".split()),
+        set("cow cow's whole semi-skimmed skimmed dairy".split()),
+    ],
+    [  # how plants are watered
+        set("drip trickle".split()),
+        set("ebb-and-flow flood flood-bench".split()),
+        set("overhead sprinkler sprinklers".split()),
+        set("hand-watered hand-watering".split()),
+    ],
+    [  # at what stage of study or research someone is
+        set("undergraduate undergrad bachelor's bsc ba".split()),
+        set("master's msc ma mphil".split()),
+        set("phd doctoral dphil".split()),
+        set("postdoc postdoctoral post-doc".split()),
+    ],
+    [  # what a membership entitles
+        set("full".split()),
+        set("associate".split()),
+        set("honorary".split()),
+        set("junior".split()),
+    ],
 ]
+# A thing switched on or off ("the masker is switched on", "turned the masker off",
+# "captions off, now that ..."): "on" and "off" as words of the claim, which the
+# opposites compare.
+SWITCHED = re.compile(
+    r"\b(?:switch|switched|switches|switching|turn|turned|turns|turning|toggle|toggled|"
+    r"flip|flipped|keep|keeps|kept)\b[^.;!?\n]{0,40}?\b(on|off)\b"
+    r"(?!\s+(?:the|a|an|my|his|her|their|its|our|at)\b)"
+    r"|(?<=[a-z] )(on|off)(?=\s*(?:[.,;:!?)]|$))",
+    re.IGNORECASE,
+)
 # The classes' words written as two or more ("in-house", "video call", "defined benefit"),
 # which a claim holds joined by hyphens beside its own words.
 CLASS_PHRASES = re.compile(
@@ -480,6 +525,10 @@ PROGRESSIONS = [
         "finalized",
         "finalise",
         "finalised",
+        "happened",
+        "happen",
+        "countersigned",
+        "countersign",
     ],
 ]
 # Statuses written in more than one word, by stage (as ``PROGRESSIONS``).
@@ -493,7 +542,9 @@ PROGRESSION_PHRASES = [
         re.I,
     ),
     re.compile(
-        r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b|\bdone\b|\bregistered\b", re.I
+        r"\bset up\b|\bup and running\b|\bsigned off\b|\bwrapped up\b|\bdone\b|\bregistered\b|"
+        r"\btook place\b|\bwent ahead\b",
+        re.I,
     ),
 ]
 # A negation that says a step is still to come ("not yet submitted", "no response yet",
@@ -680,6 +731,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             words.add("non" + joined.group(1).casefold())
         for phrase in CLASS_PHRASES.finditer(span_text):
             words.add(re.sub(r"[\s-]+", "-", phrase.group(0).casefold()))
+        for switched in SWITCHED.finditer(span_text):  # "captions switched on" / "off"
+            words.add((switched.group(1) or switched.group(2)).casefold())
         if re.search(rf"\b{NO_LONGER}\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
@@ -1359,6 +1412,8 @@ FEATURES = (
     "slot_filler_changed",
     "owner_swap",
     "status_back",
+    "description_replaced",
+    "key_subject_swap",
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1538,12 +1593,13 @@ REVERSALS = set(
     end ended divorce divorced break broke postpone postponed revert reverted rollback
     replace replaced switch switched instead anymore longer former formerly ex scrap
     scrapped shelve shelved discontinue discontinued withdraw withdrawn resign resigned
-    terminate terminated unsubscribe unsubscribed lapse lapsed""".split()
+    terminate terminated unsubscribe unsubscribed lapse lapsed skip skipped decline
+    declined""".split()
 )
 # Reversals said in two words ("has given up coffee", "the trip was called off", "no more
 # café meetings").
 REVERSAL_PHRASES = re.compile(
-    r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|"
+    r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|\bmiss(?:es|ed|ing)? out\b|"
     r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b|"
     # plans undone: "pulled out of the keynote", "the buyer backed out", "the sale fell
     # through", "let the contract expire", "came back out of prod"
@@ -1925,6 +1981,8 @@ def compare(incoming: str, existing: str) -> dict:
     _sole_values(new_claims, old_claims, features, evidence)
     _titles(incoming, existing, (written_new, written_old), features, evidence)
     _fields(incoming, existing, features, evidence)
+    _descriptions(incoming, existing, features, evidence)
+    _keyed_subjects(incoming, existing, features, evidence)
     features["additive_cue"] = float(
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
@@ -2402,6 +2460,37 @@ def _written_short(gone: set, added: set, written_old, written_new) -> tuple[set
     return {t for t in gone if not long_form(t)}, added - short
 
 
+# Nouns that refer back to a named body ("WVBA secretary" / "*the association's*
+# secretary", "Skerry Lass" / "the vessel").
+REFERRING_NOUNS = frozenset(ORG_WORDS) | frozenset(
+    """club firm charity practice band orchestra choir nursery business organisation
+    organization museum library venue winery newspaper paper vessel ship ferry trust
+    centre center""".split()
+)
+
+
+def _referred_to(gone: set, added: set, incoming: str, existing: str) -> tuple[set, set]:
+    """``gone`` and ``added`` without a replacement that only refers back: "the association"
+    standing for the name the other text gives ("WVBA")."""
+    if not gone or not added:
+        return gone, added
+
+    def refers(tokens, text) -> bool:
+        return all(
+            isinstance(t, str)
+            and t in REFERRING_NOUNS
+            and re.search(rf"\b(?:the|this|that|our) {re.escape(t)}", text, re.IGNORECASE)
+            for t in tokens
+        )
+
+    def named(tokens) -> bool:
+        return all(isinstance(t, str) and t not in REFERRING_NOUNS for t in tokens)
+
+    if refers(added, incoming) and named(gone) or refers(gone, existing) and named(added):
+        return set(), set()
+    return gone, added
+
+
 def _show(tokens) -> str:
     return ", ".join(sorted(t if isinstance(t, str) else str(t[2][0]) for t in tokens))
 
@@ -2434,6 +2523,10 @@ def _subject_features(
     for new, old, score in aligned:
         gone, added = _replaced(old.qualifiers, new.qualifiers, old_tokens, new_tokens)
         gone, added = _written_short(gone, added, written_old, written_new)
+        gone, added = _referred_to(gone, added, incoming, existing)
+        if gone and added:  # "Leeds" / "leed": one name, lemmatised in one text only
+            gone = {t for t in gone if not (isinstance(t, str) and _stated(t, written_new))}
+            added = {t for t in added if not (isinstance(t, str) and _stated(t, written_old))}
         about_same = (new.head and new.head == old.head) or bool(new.subject & old.subject)
         if gone and added and about_same:
             features["qualifier_swap"] = max(features["qualifier_swap"], min(1.0, score + 0.3))
@@ -3330,9 +3423,19 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     source_old = parse(existing).user_data.get("source", existing)
 
     def shape_of(token, word, claim):
-        if any(v.start <= token.idx < v.end and v.kind in MEASURES for v in claim.values):
-            return ""  # "total due £1,776.00": an amount is what is said, not whose
+        if any(
+            v.start <= token.idx < v.end and (v.kind in MEASURES or v.kind == "time")
+            for v in claim.values
+        ):
+            return ""  # "total due £1,776.00", "opens at 7:00": what is said, not whose
         shape = _marker_shape(token, word, token.idx == claim.start)
+        if (
+            shape == "number"
+            and token.dep_ == "nummod"
+            and token.head.tag_ in {"NNS", "NNPS"}
+            and token.i < token.head.i
+        ):
+            return ""  # "*92* musicians": how many, not which
         if shape == "name" and (
             any(v.start <= token.idx < v.end for v in claim.values)  # "Fri 8 Nov"
             or (  # "Tara Singh is the product owner": the subject is the value
@@ -3352,6 +3455,11 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
         if shape == "number":  # "flat *5*": the number itself, not the hour of "5:30 pm"
             found = rf"(?<![\w.:/]){re.escape(word)}(?![\w:/]|\.\d)"
             if re.search(found, source, re.IGNORECASE) is not None:
+                return True
+            if re.fullmatch(r"\d\d", word) and re.search(rf"\b(?:19|20){word}\b", source):
+                return True  # "summer '25" for "summer 2025"
+            year = re.fullmatch(r"(?:19|20)(\d\d)", word)
+            if year and re.search(rf"['\u2019]{year.group(1)}\b", source):
                 return True
             return _numbered_stated(_folded(word), written)  # "Y10" for "Year 10"
         return _stated(word, written)
@@ -3750,3 +3858,164 @@ def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
     features["count_changed"] = 1.0
     detail = f"{theirs[0].text} {theirs[0].unit} → {mine[0].text} {mine[0].unit}"
     evidence.append(_evidence("count_changed", detail, new, old, score))
+
+
+# Verbs that say what something is by "as" ("classified *as* a phishing incident", "counts
+# as a league match", "works as a locum").
+AS_VERBS = frozenset(
+    """classify class count register list treat categorise categorize designate serve work
+    employ hire run operate book file log record license licence rate grade""".split()
+)
+# Field keys whose value says what kind of thing the subject is ("category: ransomware",
+# "legal_form: CIO", "membership type: full member").
+KIND_KEYS = frozenset(
+    """type kind category class classification form format genre style variety grade tier
+    level mode model role position status""".split()
+) - {"status", "level"}
+DESCRIBED_BY = re.compile(r"\s*(?:—|–|:|=|\s-\s)\s*(?:(?:an?|the)\s+)?")
+
+
+def _kinds_said(text: str) -> list[tuple[frozenset, frozenset]]:
+    """What ``text`` says its subjects are, as (subject words, description words): "Amir is
+    a *PhD student*", "Cuvée Lise — a *rosé*", "INC-2291 category: *ransomware*",
+    "classified as a *phishing incident*". Names are not descriptions ("the editor is
+    Priya Raman")."""
+    doc = parse(text)
+    found = []
+    spans = [(v.start, v.end) for v in find_values(text)]
+
+    def in_value(token) -> bool:
+        return any(start <= token.idx < end for start, end in spans)
+
+    def words(tokens) -> frozenset:
+        return frozenset(
+            t.lemma_.casefold()
+            for t in tokens
+            if t.pos_ in {"NOUN", "ADJ", "VERB", "PROPN"} and not t.is_stop and t.is_alpha
+        )
+
+    def description(token, allow_names=False) -> frozenset:
+        if in_value(token) or any(c.dep_ == "nummod" for c in token.children):
+            return frozenset()  # "is 1.5 tonnes", "5 engineers": an amount, not a kind
+        if not (token.tag_ == "NN" or allow_names and token.pos_ in {"NOUN", "PROPN", "ADJ"}):
+            return frozenset()
+        parts = [token] + [
+            c
+            for c in token.children
+            if c.dep_ in {"amod", "compound", "nmod"} and c.i < token.i and not in_value(c)
+        ]
+        return words(parts)
+
+    for token in doc:
+        desc = frozenset()
+        verb = None
+        if token.dep_ == "attr" and token.head.lemma_ in {"be", "become", "remain"}:
+            desc, verb = description(token), token.head
+        elif (
+            token.dep_ == "pobj"
+            and token.head.lower_ == "as"
+            and token.head.head.lemma_ in AS_VERBS
+        ):
+            desc, verb = description(token), token.head.head
+        if desc and verb is not None:
+            subject = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+            found.append((words(t for c in subject for t in c.subtree), desc))
+    # "Name — a rosé", "INC-2291 category: ransomware": a line that names its subject, then
+    # says what it is
+    for line_start, line in _lines(text):
+        match = DESCRIBED_BY.search(line)
+        if not match or match.start() < 2 or match.start() > 60:
+            continue
+        left = line[: match.start()]
+        key_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", left)}
+        keyed = bool(key_words & KIND_KEYS)
+        at = line_start + match.end()
+        chunk = next((c for c in doc.noun_chunks if c.start_char <= at < c.end_char), None)
+        if chunk is None:
+            continue
+        left_tokens = [t for t in doc if line_start <= t.idx < line_start + match.start()]
+        if not keyed and not any(t.pos_ == "PROPN" or not t.is_alpha for t in left_tokens):
+            continue  # "Status: done": only a subject named first is described
+        desc = description(chunk.root, allow_names=keyed)
+        if desc:
+            found.append((words(left_tokens) - KIND_KEYS, desc))
+    return found
+
+
+def _lines(text: str):
+    start = 0
+    for line in text.split("\n"):
+        yield start, line
+        start += len(line) + 1
+
+
+def _descriptions(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """``description_replaced``: one subject said to be another kind of thing ("is a PhD
+    student" / "postdoctoral researcher", "a red blend" / "a rosé"): a description word
+    of each text that the other text does not use, the subject's words shared."""
+    new, old = _kinds_said(incoming), _kinds_said(existing)
+    if not new or not old:
+        return
+    words_new = {t.lemma_.casefold() for t in parse(incoming)} | {t.lower_ for t in parse(incoming)}
+    words_old = {t.lemma_.casefold() for t in parse(existing)} | {t.lower_ for t in parse(existing)}
+    for subject_old, desc_old in old:
+        for subject_new, desc_new in new:
+            if not (
+                subject_old & subject_new or subject_old <= words_new or subject_new <= words_old
+            ):
+                continue
+            gone, added = desc_old - words_new, desc_new - words_old
+            if gone and added:
+                features["description_replaced"] = 1.0
+                evidence.append(
+                    _text_evidence(
+                        "description_replaced",
+                        f"{' '.join(sorted(desc_old))} → {' '.join(sorted(desc_new))}",
+                    )
+                )
+                return
+
+
+# A note that opens on what it is about, then its value ("Crumb & Co. Leeds store
+# manager: Rosa Delgado", "- Svalbard ground station ANT-2 max downlink = 300 Mbps").
+OPENING_KEY = re.compile(
+    r"^\s*(?:[-*•#]+\s*)?(?P<key>[^\n:=—–]{3,80}?)\s*(?::(?!\d)|=|—|–)\s*(?P<value>\S[^\n]*)$",
+    re.MULTILINE,
+)
+KEY_WORD = re.compile(r"[A-Za-zÀ-ÿ][\w'’.&-]*|\d+[A-Za-z]+\w*")
+# Words a key gains or loses without naming another thing ("Autumn tour *total* budget").
+KEY_FILLERS = frozenset(
+    """total overall current max maximum min minimum new old standard usual regular main
+    default official typical average approx approximate estimated planned expected actual
+    final full annual monthly weekly daily the a an of for our my their its his her 's
+    agreed confirmed latest updated revised""".split()
+)
+
+
+def _key_words(key: str) -> list[str]:
+    return [w.casefold().rstrip(".") for w in KEY_WORD.findall(key)]
+
+
+def _keyed_subjects(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """``key_subject_swap``: both notes open on a key naming one attribute (its last word
+    the same) of a subject the other names otherwise ("*Leeds* store manager" / "*York*
+    store manager", "*base game* price" / "*soundtrack DLC* price"): a word of each key the
+    other text never states. Another thing's value, not a changed one."""
+    new_line, old_line = OPENING_KEY.search(incoming), OPENING_KEY.search(existing)
+    if not new_line or not old_line:
+        return
+    new_key, old_key = _key_words(new_line.group("key")), _key_words(old_line.group("key"))
+    if not 2 <= len(new_key) <= 6 or not 2 <= len(old_key) <= 6:
+        return  # one word is no subject; a long one is a sentence, not a key
+    if _concept(new_key[-1]) != _concept(old_key[-1]):
+        return
+    written_new, written_old = _written(incoming), _written(existing)
+    gone = [w for w in old_key[:-1] if w not in KEY_FILLERS and not _stated(w, written_new)]
+    added = [w for w in new_key[:-1] if w not in KEY_FILLERS and not _stated(w, written_old)]
+    if gone and added:
+        features["key_subject_swap"] = 1.0
+        evidence.append(
+            _text_evidence(
+                "key_subject_swap", f"{old_key[-1]} of {' '.join(gone)} / of {' '.join(added)}"
+            )
+        )

@@ -339,6 +339,12 @@ _UNITS = (
     r"ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|kib|mib|gib|kb|mb|gb|tb|"
     r"k|m|bn|x|percent|million|billion|thousand"
 )
+# Words between a count and its unit of time that leave the time the same kind of quantity:
+# "40 prepaid hours" is a duration of 40 hours, as "60 hours prepaid" is.
+TIME_QUALIFIERS = (
+    "prepaid|billable|paid|unpaid|extra|additional|free|spare|contracted|remaining|overtime|"
+    "flying|flight|contact|teaching|study|training|consecutive|full|clear|annual|sick|rest"
+).split("|")
 _DUR_UNIT = r"hours?|hrs?|h|minutes?|mins?|min|m|seconds?|secs?|s|days?|weeks?|years?|ms"
 _FRACTION = r"a half|a quarter|three quarters|half|a third|two thirds"
 FRACTIONS = {
@@ -445,11 +451,13 @@ VOLUME = {
     "fl oz": 0.0295735, "fl. oz": 0.0295735, "fluid ounce": 0.0295735,
     "fluid ounces": 0.0295735, "m³": 1000, "m3": 1000, "cubic metre": 1000,
     "cubic metres": 1000, "cubic meter": 1000, "cubic meters": 1000, "pint": 0.568261,
-    "pints": 0.568261,
+    "pints": 0.568261, "µl": 0.000001, "μl": 0.000001, "ul": 0.000001, "microlitre": 0.000001,
+    "microlitres": 0.000001, "microliter": 0.000001, "microliters": 0.000001,
 }  # fmt: skip
 IMPERIAL_GALLON = 4.54609
 _VOLUME = (
     r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?|m³|m3|"
+    r"[µμ]l|ul|microlit(?:re|er)s?|"
     r"cubic met(?:re|er)s?|pints?"
 )
 _ORDINAL = "|".join(ORDINAL_WORDS)
@@ -620,7 +628,8 @@ PATTERNS = [
             r"([01]\d|2[0-3])\.?([0-5]\d)(?!\.\d)"
             r"|([01]\d|2[0-3])([0-5]\d)\s?(?:h|hrs|hours)"
             r"|(?:(?<=\bat )|(?<=\bby )|(?<=\buntil )|(?<=\btill )|(?<=\bbefore )|(?<=\bafter )"
-            r"|(?<=\baround )|(?<=\babout ))(five|ten|twenty|twenty[- ]five)\s+(?:minutes\s+)?"
+            r"|(?<=\baround )|(?<=\babout )|(?<=: )|(?<=— ))(five|ten|twenty|twenty[- ]five)\s+"
+            r"(?:minutes\s+)?"
             rf"(past|after|to)\s+({_HOUR})(?!\s+(?:[a-z]+s|of|per)\b))(?!\w)",
             re.IGNORECASE,
         ),
@@ -651,7 +660,7 @@ PATTERNS = [
             r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+(" + _ZONE + r"))?"
             r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
             + _ZONE
-            + r"))?(?![\w:])",
+            + r"|(?<=\d)Z))?(?![\w:])",  # "09:47Z": Zulu, UTC
             re.IGNORECASE,
         ),
     ),
@@ -782,6 +791,8 @@ PATTERNS = [
             rf"(?<![\w.])({_NUM}|{_WORDNUM}|an(?=\s+hour)|a(?=\s+fortnight))[\s-]?"
             # "100 working days": days all the same
             r"(?:(?:working|business|work|calendar)\s+(?=days?\b))?"
+            # "40 prepaid hours", "3 extra days": a word that says whose or which time
+            rf"(?:(?:{'|'.join(TIME_QUALIFIERS)})\s+(?=(?:hours?|hrs|days?|minutes?|mins|weeks?|months?)\b))?"
             r"(milliseconds?|msec|ms|seconds?|secs?|s|minutes?|mins?|min|hours?|hrs?|h|days?|"
             r"weeks?|wks?|fortnights?|months?|mos|mo|mths?|years?)(?!\w)",
             re.IGNORECASE,
@@ -1456,6 +1467,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             zone = (groups[3] or "").casefold()
         else:
             hour, minute, zone = int(groups[4]), int(groups[5]), (groups[6] or "").casefold()
+            zone = "utc" if zone == "z" else zone
         return Value("time", (hour * 60 + minute, zone), start, end, raw)
     if name == "money":
         if groups[2] is not None:

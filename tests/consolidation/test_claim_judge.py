@@ -282,3 +282,20 @@ def test_a_name_written_with_and_without_its_accents_is_no_swap():
         "Marek doesn't eat meat.", "Søren is vegetarian.", graph("Marek"), graph("Søren")
     )
     assert swaps["person"] == (["søren"], ["marek"])
+
+
+def test_a_role_written_before_a_surname_is_the_same_person():
+    from graph.extraction.base import ExtractedEntity, Extraction
+
+    def graph(*names):
+        return Extraction(
+            entities=[ExtractedEntity(name=n, type="person") for n in names], relationships=[]
+        )
+
+    swaps, _ = claim_judge._entity_swaps(
+        "PI Okafor; Co-I Kühn (Edinburgh)",
+        "PI Dr. Adaeze Okafor, Co-I Prof. Martin Kühn (Edinburgh)",
+        graph("PI Okafor", "Co-I Kühn"),
+        graph("Adaeze Okafor", "Martin Kühn"),
+    )
+    assert "person" not in swaps

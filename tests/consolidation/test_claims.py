@@ -1807,3 +1807,60 @@ def test_no_more_than_a_bound_is_no_negation():
     assert "negation_flip" not in signals
     signals, _ = _signals("Ola eats meat.", "Ola no longer eats meat.")
     assert "negation_flip" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Amir is a PhD student in the lab.", "Amir — postdoctoral researcher, same lab."),
+        ("INC-2291 is classified as a phishing incident.", "INC-2291 category: ransomware"),
+        ("Cuvée Lise is a red blend.", "Cuvée Lise — a rosé."),
+    ],
+)
+def test_a_subject_said_to_be_another_kind_of_thing_is_a_replaced_description(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "description_replaced" in signals
+    assert any(e["signal"] == "description_replaced" for e in evidence)
+
+
+def test_an_amount_or_a_count_is_no_description():
+    signals, _ = _signals("The van's payload is 1.5 tonnes.", "The van's payload is 1,500 kg.")
+    assert "description_replaced" not in signals
+
+
+def test_a_key_naming_another_thing_of_one_attribute_is_another_subject():
+    signals, evidence = _signals(
+        "Project Lantern base game price: $24.99.", "Project Lantern soundtrack DLC price: $6.99."
+    )
+    assert "key_subject_swap" in signals
+    # a word added that names nothing, or a clock time's colon, is no other subject
+    signals, _ = _signals("Halvorsen tour budget: €1.2 million.", "Tour total budget: EUR 1.15M.")
+    assert "key_subject_swap" not in signals
+    signals, _ = _signals("Aiko's flight lands at 6:45 PM JST.", "Aiko arrives at 18:45 (JST).")
+    assert "key_subject_swap" not in signals
+
+
+def test_switched_on_and_off_are_opposites():
+    signals, _ = _signals(
+        "The tinnitus masker is switched on in the user's hearing aids.",
+        "The audiologist turned the tinnitus masker off on the user's hearing aids.",
+    )
+    assert "opposite" in signals
+
+
+def test_a_body_referred_to_by_its_kind_is_no_other_subject():
+    signals, _ = _signals(
+        "WVBA secretary: Gwen Tillotson.", "The association's secretary is Harold Pike."
+    )
+    assert "qualifier_swap" not in signals
+
+
+def test_a_count_of_people_or_a_short_year_is_no_subject_marker():
+    signals, _ = _signals(
+        "92 musicians travel on the autumn tour.", "88 players on the autumn tour."
+    )
+    assert "subject_marker_swap" not in signals
+    signals, _ = _signals(
+        "Lismore ferry, summer 2025: six sailings a day.", "Lismore ferry, summer '25: 6 a day."
+    )
+    assert "subject_marker_swap" not in signals

@@ -1153,3 +1153,9 @@ def test_a_venue_named_by_its_street_hotel_or_building_word_is_a_place(parser):
     assert found.get("dundas st") == "location"
     assert found.get("hotel kanra") == "location"
     assert found.get("coal exchange building") == "location"
+
+
+def test_currency_codes_and_the_names_of_measures_are_never_entities(parser):
+    result = parser.extract("Fares: adult return 6.40 GBP. ABV 14.5%, pH 3.62, 0.5 FTE tech.")
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"gbp", "abv", "ph", "fte"}

@@ -729,3 +729,13 @@ def test_metric_tonnes_written_mt_are_a_mass():
 def test_a_fraction_after_a_metric_acronym_is_a_number_not_a_release():
     assert _one("validation AUC 0.83", "number").key == (0.83,)
     assert _one("Bun 0.8 is out", "version").key == ("0.8",)
+
+
+def test_time_after_a_qualifier_microlitres_and_zulu_times_are_read():
+    assert same_value(
+        _one("Retainer: 40 prepaid hours", "duration"), _one("40 hours prepaid", "duration")
+    )
+    assert not same_value(_one("250 µL each", "volume"), _one("2.5 mL per tube", "volume"))
+    assert same_value(_one("250 µL each", "volume"), _one("0.25 mL per tube", "volume"))
+    assert _one("AOS 09:47Z", "time").key == (587, "utc")
+    assert _one("first boat out: ten past eight", "time").key[0] == 490

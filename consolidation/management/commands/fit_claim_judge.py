@@ -58,6 +58,8 @@ DEV = [
     DATA / "consolidation" / "pairs_dev41.jsonl",
     DATA / "consolidation" / "pairs_dev42.jsonl",
     DATA / "consolidation" / "pairs_dev43.jsonl",
+    DATA / "consolidation" / "pairs_dev44.jsonl",
+    DATA / "consolidation" / "pairs_dev45.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

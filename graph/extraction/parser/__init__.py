@@ -24,6 +24,8 @@ longer uses" / "stopped using" (STOPPED_USING). Each relationship carries its se
 as evidence.
 """
 
+import re
+
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
 from graph.extraction.parser import linker, typer
 from graph.extraction.parser.names import NameReading
@@ -33,6 +35,13 @@ from graph.extraction.parser.structure import StructureReading
 from graph.extraction.parser.surface import SurfaceReading
 from graph.vocabulary import normalize_name
 from memoryhub.nlp import parse, parse_many
+from memoryhub.values import CURRENCY
+
+# Names that name no thing: currency codes and the abbreviations of measures ("28 GBP",
+# "ABV 14.5%", "0.5 FTE", "pH 3.62").
+NOT_ENTITIES = frozenset(
+    code for code in CURRENCY if re.fullmatch(r"[a-z]{3}", code) and code != "yen"
+) | set("abv fte ph bpm rpm mph kph ppm rrp vat gst apr aer wpm dpi fps ytd yoy qoq".split())
 
 
 class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
@@ -94,6 +103,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)
+            if key[0] in NOT_ENTITIES:
+                continue  # "28 GBP", "ABV 14.5%": a unit or a measure's name, nothing named
             if key[0] and key not in entities:
                 sentence = (
                     self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
