@@ -1431,8 +1431,10 @@ SLOT_NOUNS = set(
 )
 ADDITIVE = re.compile(
     r"\b(?:also|too(?=\s*(?:[.,;:!?)\]—–]|$))|as well|in addition|additionally|another|added|"
-    r"adding|plus|alongside|"
-    r"extra|besides|second|third|fourth|more|new|joined|now (?:also|includes?)|expanded|"
+    r"adding|plus(?!\s+(?:vat|tax|taxes|gst|fees?|expenses|shipping|postage|tips?|service|"
+    r"interest|costs?))|alongside|"
+    r"extra|besides|second|third|fourth|(?<!\bany )(?<!\bno )more(?! than)|new|joined|"
+    r"now (?:also|includes?)|expanded|"
     r"add(?:s)?|as well as|along with|on top of|picked up|took up|taken up|"
     r"started (?:accepting|offering|supporting|taking|carrying|stocking|serving))\b",
     re.IGNORECASE,
@@ -1484,9 +1486,11 @@ CONTRAST = re.compile(
 )
 # "prefers phone calls over email", "tea to coffee", "email rather than Slack": what a
 # preference puts second (group 1).
+# "than" after a comparative bounds, it sets no alternative ("no longer than a page").
+NOT_AFTER_COMPARATIVE = "".join(f"(?<!{word} )" for word in COMPARATIVES.strip("(?:)").split("|"))
 PREFERRED_OVER = re.compile(
     r"\b(?:prefer(?:s|red|ring)?|lik(?:es?|ed|ing)|wants?|rather have|picks?|chooses?)\s+"
-    r"\S[^.;:!?\n]{0,60}?\s+(?:over|to|than|rather than|instead of)\s+"
+    rf"\S[^.;:!?\n]{{0,60}}?\s+(?:over|to|{NOT_AFTER_COMPARATIVE}than|rather than|instead of)\s+"
     r"([^.;:!?,\n]{2,40}?)(?=[.;:!?,\n]|$|\s+(?:for|in|on|at|when|if|because|and)\b)",
     re.IGNORECASE,
 )
@@ -2826,6 +2830,16 @@ HEADING_NUMBERED = re.compile(
     r"gate|platform|bay|hall|stand|pitch|court|aisle|dock|berth|studio|reel|scene|shot)\s*#?(\d{1,4}[A-Za-z]?|[A-Z])(?![\w.,/:-])",
     re.IGNORECASE,
 )
+# A numbered place or unit named before a note says anything of it ("The belt loader at
+# *Stand 14* needs …", "*Line 2* bales max out at …"): capitalised, as a name is.
+OPENING_NUMBERED = re.compile(
+    r"\b((?:Day|Week|Episode|Session|Lesson|Chapter|Module|Sprint|Round|Block|Zone|Lot|Plot|"
+    r"Gate|Platform|Bay|Hall|Stand|Pitch|Court|Aisle|Dock|Berth|Studio|Reel|Scene|Line|Room|"
+    r"Ward|Leg|Unit|Building|Floor|Table|Bed|Cabin|Deck|Tank|Pen|Field|Phase|Track|Rack|"
+    r"Shelf|Hangar|Pier|Terminal|Door|Site|Station|Tower|Wing|Sector|Cell|Pod|Route|Machine|"
+    r"Kiln|Oven|Press|Rig|Truck|Van|Bus|Lab|Classroom|Pool|Lane))\s*#?(\d{1,4}[A-Za-z]?|[A-Z])"
+    r"(?![\w.,/:-])"
+)
 HEADING_YEAR = re.compile(r"(?<![\w/.,:-])(?:19|20)\d\d(?![\w/.:-]|,\d)")
 MONTH_BEFORE = re.compile(
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+(?:\d{1,2}(?:st|nd|rd|th)?,?\s+)?$",
@@ -2849,6 +2863,13 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
             heading = ""  # a sentence, not a title
         for numbered in HEADING_NUMBERED.finditer(heading):  # "Day 12 call", "Zone C racking"
+            found[f"{numbered.group(1).casefold()}:{numbered.group(2).casefold()}"] = (
+                numbered.group(0)
+            )
+        for numbered in OPENING_NUMBERED.finditer(text):
+            before = [t for t in parse(text) if t.idx < numbered.start()]
+            if any(t.pos_ in {"VERB", "AUX"} or t.text in ".;!?\n" for t in before):
+                break  # what is said of a thing ("leaves from Gate 5"), not which thing
             found[f"{numbered.group(1).casefold()}:{numbered.group(2).casefold()}"] = (
                 numbered.group(0)
             )
@@ -3899,11 +3920,12 @@ def _kinds_said(text: str) -> list[tuple[frozenset, frozenset]]:
             return frozenset()  # "is 1.5 tonnes", "5 engineers": an amount, not a kind
         if not (token.tag_ == "NN" or allow_names and token.pos_ in {"NOUN", "PROPN", "ADJ"}):
             return frozenset()
-        parts = [token] + [
-            c
-            for c in token.children
-            if c.dep_ in {"amod", "compound", "nmod"} and c.i < token.i and not in_value(c)
-        ]
+        parts, stack = [token], [token]
+        while stack:  # "*wood*-frame construction": modifiers of modifiers too
+            for c in stack.pop().children:
+                if c.dep_ in {"amod", "compound", "nmod"} and c.i < token.i and not in_value(c):
+                    parts.append(c)
+                    stack.append(c)
         return words(parts)
 
     for token in doc:
@@ -3988,7 +4010,8 @@ KEY_FILLERS = frozenset(
     """total overall current max maximum min minimum new old standard usual regular main
     default official typical average approx approximate estimated planned expected actual
     final full annual monthly weekly daily the a an of for our my their its his her 's
-    agreed confirmed latest updated revised""".split()
+    agreed confirmed latest updated revised on at in to by with from per today tonight
+    yesterday tomorrow now currently this week""".split()
 )
 
 
@@ -4004,18 +4027,24 @@ def _keyed_subjects(incoming: str, existing: str, features: dict, evidence: list
     new_line, old_line = OPENING_KEY.search(incoming), OPENING_KEY.search(existing)
     if not new_line or not old_line:
         return
-    new_key, old_key = _key_words(new_line.group("key")), _key_words(old_line.group("key"))
+    new_key = [w for w in _key_words(new_line.group("key")) if w not in KEY_FILLERS]
+    old_key = [w for w in _key_words(old_line.group("key")) if w not in KEY_FILLERS]
     if not 2 <= len(new_key) <= 6 or not 2 <= len(old_key) <= 6:
         return  # one word is no subject; a long one is a sentence, not a key
-    if _concept(new_key[-1]) != _concept(old_key[-1]):
+    # the attribute, last ("… store manager") or first ("GPU quota for …", "Python on …")
+    if _concept(new_key[-1]) == _concept(old_key[-1]):
+        attribute, new_rest, old_rest = old_key[-1], new_key[:-1], old_key[:-1]
+    elif _concept(new_key[0]) == _concept(old_key[0]):
+        attribute, new_rest, old_rest = old_key[0], new_key[1:], old_key[1:]
+    else:
         return
     written_new, written_old = _written(incoming), _written(existing)
-    gone = [w for w in old_key[:-1] if w not in KEY_FILLERS and not _stated(w, written_new)]
-    added = [w for w in new_key[:-1] if w not in KEY_FILLERS and not _stated(w, written_old)]
+    gone = [w for w in old_rest if not _stated(w, written_new)]
+    added = [w for w in new_rest if not _stated(w, written_old)]
     if gone and added:
         features["key_subject_swap"] = 1.0
         evidence.append(
             _text_evidence(
-                "key_subject_swap", f"{old_key[-1]} of {' '.join(gone)} / of {' '.join(added)}"
+                "key_subject_swap", f"{attribute} of {' '.join(gone)} / of {' '.join(added)}"
             )
         )

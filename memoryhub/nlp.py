@@ -296,6 +296,13 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
     if "-" in word:
         parts = [p.casefold() for p in word.split("-")]
         if (
+            len(parts) == 2
+            and re.fullmatch(r"[a-z]{2,}(?:ed|en)", parts[1])
+            and parts[1] not in SYSTEM_SUFFIXES
+            and english_word(parts[1])
+        ):
+            return ""  # "diesel-powered", "wood-fired": an adjective, whatever its first part
+        if (
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
             or any(p in lexicon.TECHNOLOGIES and p not in lexicon.AMBIGUOUS_TECH for p in parts)

@@ -396,6 +396,12 @@ LENGTH = {
     "in": 0.0254,
     "inch": 0.0254,
     "inches": 0.0254,
+    "yd": 0.9144,
+    "yds": 0.9144,
+    "yard": 0.9144,
+    "yards": 0.9144,
+    "nautical mile": 1852,
+    "nautical miles": 1852,
 }
 MASS = {
     "mg": 0.001,
@@ -433,7 +439,7 @@ MASS = {
 }
 _LENGTH = (
     r"millimet(?:re|er)s?|centimet(?:re|er)s?|kilomet(?:re|er)s?|met(?:re|er)s?|mm|cm|kms?|m|"
-    r"miles?|mi|feet|foot|ft|inch(?:es)?"
+    r"nautical miles?|miles?|mi|feet|foot|ft|inch(?:es)?|yards?|yds?"
 )
 _MASS = (
     r"milligrams?|micrograms?|mcg|[µμ]g|mg|kilograms?|kilos?|kgs?|grams?|g|lbs?|pounds|ounces?|oz|"
@@ -1554,6 +1560,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None  # "one m", "ten in" are not measures
         if groups[1] == "M":
             return None  # "4.8M vectors": a capital M after a number is a million
+        if groups[1] == "G":
+            return None  # "2 x 100G uplinks": a capital G is a link's speed, not grams
         table = {"length": LENGTH, "mass": MASS, "volume": VOLUME}[name]
         factor = table[unit]
         if unit.startswith("gallon") and re.search(
@@ -2128,6 +2136,8 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
     if kind in {"length", "mass", "volume", "rate", "area", "speed"}:
         # 5 km = 3.1 miles, 5 lb = 2.3 kg (rounded); 5'10" (1.78 m) is not 1.83 m
         return abs(x[0] - y[0]) <= 0.02 * max(abs(x[0]), abs(y[0]))
-    if kind in {"number", "percent", "duration", "frequency", "age"}:
+    if kind == "frequency":  # "every 7 days" (52.14 a year) = "weekly" (52)
+        return abs(x[0] - y[0]) <= 0.005 * max(1.0, abs(x[0]), abs(y[0]))
+    if kind in {"number", "percent", "duration", "age"}:
         return abs(x[0] - y[0]) <= 1e-6 * max(1.0, abs(x[0]), abs(y[0]))
     return x == y

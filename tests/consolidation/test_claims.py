@@ -1864,3 +1864,44 @@ def test_a_count_of_people_or_a_short_year_is_no_subject_marker():
         "Lismore ferry, summer 2025: six sailings a day.", "Lismore ferry, summer '25: 6 a day."
     )
     assert "subject_marker_swap" not in signals
+
+
+def test_plus_a_tax_and_any_more_are_no_additions():
+    signals, _ = _signals(
+        "Commission on 14 Marlowe Road: 1.5% + VAT.", "Marlowe Rd fee agreed at 1.2% plus VAT."
+    )
+    assert "additive_cue" not in signals
+    signals, _ = _signals(
+        "Mrs Patel prefers to be contacted by phone.",
+        "Mrs Patel: email only please, she doesn't want phone calls any more.",
+    )
+    assert "additive_cue" not in signals
+    assert "preference_flip" in signals
+
+
+def test_a_bound_after_a_preference_sets_no_second_choice():
+    signals, _ = _signals(
+        "User prefers case summaries as bullet points, no longer than one page.",
+        "Keep case summaries to a single bulleted page; that's the format they like.",
+    )
+    assert "preference_flip" not in signals
+
+
+def test_a_numbered_place_named_before_anything_is_said_of_it_is_which_thing():
+    signals, _ = _signals(
+        "The belt loader at Stand 14 needs its hydraulic hose replaced.",
+        "Stand 15's belt loader needs a new hydraulic hose.",
+    )
+    assert "identifier_swap" in signals
+    # said of the thing, a numbered place is a value ("leaves from Gate 5" / "Gate 7")
+    signals, _ = _signals(
+        "The tour bus leaves from Gate 5.", "The tour bus now leaves from Gate 7."
+    )
+    assert "identifier_swap" not in signals
+
+
+def test_a_compound_adjective_is_read_as_words_not_as_a_code_name():
+    signals, _ = _signals(
+        "The new pushback tug is diesel-powered.", "New pushback tug runs on batteries — electric."
+    )
+    assert "opposite" in signals

@@ -739,3 +739,19 @@ def test_time_after_a_qualifier_microlitres_and_zulu_times_are_read():
     assert same_value(_one("250 µL each", "volume"), _one("0.25 mL per tube", "volume"))
     assert _one("AOS 09:47Z", "time").key == (587, "utc")
     assert _one("first boat out: ten past eight", "time").key[0] == 490
+
+
+def test_every_seven_days_is_weekly_and_a_capital_g_is_no_gram():
+    def often(text):
+        return _one(text, "frequency")
+
+    assert same_value(often("inspected every 7 days"), often("the weekly inspection"))
+    assert not same_value(often("every 4 weeks"), often("monthly"))
+    assert not [v for v in find_values("uplink capacity: 2 x 100G") if v.kind == "mass"]
+    assert _one("100 g of flour", "mass").key == (100.0,)
+
+
+def test_yards_and_nautical_miles_are_lengths():
+    assert _one("Academy Pitch 1 length: 120 yards.", "length").key == (109.728,)
+    assert not same_value(_one("100 m long", "length"), _one("120 yards", "length"))
+    assert _one("12 nautical miles offshore", "length").key == (22224.0,)
