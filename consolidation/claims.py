@@ -1662,6 +1662,7 @@ def forget_spellings() -> None:
     _folded.cache_clear()
     _written.cache_clear()
     word_pattern.cache_clear()
+    _kinds_said.cache_clear()
 
 
 @lru_cache(maxsize=8192)
@@ -3896,14 +3897,15 @@ KIND_KEYS = frozenset(
 DESCRIBED_BY = re.compile(r"\s*(?:—|–|:|=|\s-\s)\s*(?:(?:an?|the)\s+)?")
 
 
-def _kinds_said(text: str) -> list[tuple[frozenset, frozenset]]:
+@lru_cache(maxsize=512)
+def _kinds_said(text: str) -> tuple[tuple[frozenset, frozenset], ...]:
     """What ``text`` says its subjects are, as (subject words, description words): "Amir is
     a *PhD student*", "Cuvée Lise — a *rosé*", "INC-2291 category: *ransomware*",
     "classified as a *phishing incident*". Names are not descriptions ("the editor is
     Priya Raman")."""
     doc = parse(text)
     found = []
-    spans = [(v.start, v.end) for v in find_values(text)]
+    spans = [(v.start, v.end) for c in claims(text) for v in c.values]
 
     def in_value(token) -> bool:
         return any(start <= token.idx < end for start, end in spans)
@@ -3961,7 +3963,7 @@ def _kinds_said(text: str) -> list[tuple[frozenset, frozenset]]:
         desc = description(chunk.root, allow_names=keyed)
         if desc:
             found.append((words(left_tokens) - KIND_KEYS, desc))
-    return found
+    return tuple(found)
 
 
 def _lines(text: str):
