@@ -12,7 +12,10 @@ from tests.faults.reconcile import reconcile
 pytestmark = pytest.mark.slow
 
 ACTIVE = 8
-LEASE = {"MEMORYHUB_Q_TIMEOUT": "15", "MEMORYHUB_Q_RETRY": "16", "MEMORYHUB_Q_WORKERS": "1"}
+# The task's time limit leaves a cold cluster on a fresh install (models loaded, modules
+# compiled on first use) time to be killed mid-sweep, and the retried sweep time to finish;
+# the lease just outlives it.
+LEASE = {"MEMORYHUB_Q_TIMEOUT": "30", "MEMORYHUB_Q_RETRY": "31", "MEMORYHUB_Q_WORKERS": "1"}
 ENQUEUE = """
 from django_q.tasks import async_task
 print(json.dumps(async_task("consolidation.tasks.sweep_migrations", WORKER, "sweep")))
@@ -32,7 +35,7 @@ def test_a_killed_cluster_leaves_the_task_to_be_retried_and_done_once(site, tmp_
 
     site.spawn("manage.py", "qcluster", log=tmp_path / "q2.log", **LEASE)
     done = "SELECT count(*) FROM django_q_task WHERE id = %s"
-    wait_for(lambda: site.scalar(done, [task_id]), timeout=90, what="the task to be retried")
+    wait_for(lambda: site.scalar(done, [task_id]), timeout=150, what="the task to be retried")
     # the broker acknowledges (deletes) the queued copy just after the result is saved
     queued = "SELECT count(*) FROM django_q_ormq"
     wait_for(lambda: site.scalar(queued) == 0, timeout=30, what="the task to be acknowledged")
