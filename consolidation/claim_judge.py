@@ -39,6 +39,8 @@ from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
 from graph.extraction.cues import ORG_WORDS
+from graph.extraction.parser.rules import LEADING_ROLES
+from graph.extraction.parser.words import PERSON_TITLES
 from graph.vocabulary import comparable_name, comparable_text, normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 from memoryhub.text import plain_letters
@@ -268,12 +270,16 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     return swaps, dropped
 
 
-# Roles written before a surname ("PI Okafor", "Co-I Kühn", "Cllr Shah"): the person is
-# the surname's, whatever the role.
-ROLE_PREFIXES = frozenset(
-    """pi co i coi ceo cto cfo coo vp md gm pm dsl sgt capt cpt lt col rev fr cllr mp chef
-    coach nurse officer detective inspector judge councillor senator president director
-    manager lead chair""".split()
+# Roles written before a surname ("PI Okafor", "Co-I Kühn", "Cllr Shah", "Inspector
+# Shah"): the person is the surname's, whatever the role. The extractor's titles and
+# leading roles, and the short forms of roles.
+ROLE_PREFIXES = (
+    PERSON_TITLES
+    | LEADING_ROLES
+    | set(
+        """pi co i coi ceo cto cfo coo vp md gm pm dsl sgt capt cpt lt col rev fr cllr mp chef
+        director""".split()
+    )
 )
 
 

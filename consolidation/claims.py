@@ -2863,17 +2863,20 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         heading = re.split(r"[:(,;]|\s[—–-]\s", first)[0]
         if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
             heading = ""  # a sentence, not a title
-        for numbered in HEADING_NUMBERED.finditer(heading):  # "Day 12 call", "Zone C racking"
-            found[f"{numbered.group(1).casefold()}:{numbered.group(2).casefold()}"] = (
-                numbered.group(0)
-            )
-        for numbered in OPENING_NUMBERED.finditer(text):
-            before = [t for t in parse(text) if t.idx < numbered.start()]
-            if any(t.pos_ in {"VERB", "AUX"} or t.text in ".;!?\n" for t in before):
-                break  # what is said of a thing ("leaves from Gate 5"), not which thing
-            found[f"{numbered.group(1).casefold()}:{numbered.group(2).casefold()}"] = (
-                numbered.group(0)
-            )
+        opening = list(OPENING_NUMBERED.finditer(text))
+        labels = {m.start() for m in opening}  # "Stand 15's …": a label, parsed as a verb
+        said = next(  # where the text first says something: "leaves from Gate 5" is a value
+            (
+                t.idx
+                for t in parse(text)
+                if (t.pos_ in {"VERB", "AUX"} or t.text in ".;!?\n") and t.idx not in labels
+            ),
+            len(text),
+        )
+        numbered = list(HEADING_NUMBERED.finditer(heading))  # "Day 12 call", "Zone C racking"
+        numbered += [m for m in opening if m.start() < said]
+        for match in numbered:
+            found[f"{match.group(1).casefold()}:{match.group(2).casefold()}"] = match.group(0)
         for year in HEADING_YEAR.finditer(heading):
             if not MONTH_BEFORE.search(heading[: year.start()]):
                 found[f"year{year.group(0)}"] = year.group(0)
@@ -3973,6 +3976,10 @@ def _lines(text: str):
         start += len(line) + 1
 
 
+def _lemmas_and_forms(text: str) -> set[str]:
+    return {word for t in parse(text) for word in (t.lemma_.casefold(), t.lower_)}
+
+
 def _descriptions(incoming: str, existing: str, features: dict, evidence: list) -> None:
     """``description_replaced``: one subject said to be another kind of thing ("is a PhD
     student" / "postdoctoral researcher", "a red blend" / "a rosé"): a description word
@@ -3980,8 +3987,7 @@ def _descriptions(incoming: str, existing: str, features: dict, evidence: list) 
     new, old = _kinds_said(incoming), _kinds_said(existing)
     if not new or not old:
         return
-    words_new = {t.lemma_.casefold() for t in parse(incoming)} | {t.lower_ for t in parse(incoming)}
-    words_old = {t.lemma_.casefold() for t in parse(existing)} | {t.lower_ for t in parse(existing)}
+    words_new, words_old = _lemmas_and_forms(incoming), _lemmas_and_forms(existing)
     for subject_old, desc_old in old:
         for subject_new, desc_new in new:
             if not (
