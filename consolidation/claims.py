@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import chain, islice
 
 from graph.extraction.cues import ORG_WORDS
-from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, comparable_name
+from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, WORD_ABBREVIATIONS, comparable_name
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
@@ -68,8 +68,23 @@ OPPOSITES = [
     ),
     ({"open", "opened", "reopen", "operate", "operating"}, {"close", "closed", "shut"}),
     (
-        {"allow", "allowed", "permit", "permitted"},
-        {"deny", "denied", "block", "blocked", "forbid", "prohibit", "ban", "disallow"},
+        {"allow", "allowed", "permit", "permitted", "welcome", "welcomed"},
+        {
+            "deny",
+            "denied",
+            "block",
+            "blocked",
+            "forbid",
+            "forbidden",
+            "prohibit",
+            "prohibited",
+            "ban",
+            "banned",
+            "bar",
+            "barred",
+            "disallow",
+            "unwelcome",
+        },
     ),
     ({"pay", "paid", "settle", "settled"}, {"unpaid", "outstanding", "overdue", "owe", "owed"}),
     ({"primary", "master", "standalone"}, {"replica", "secondary", "standby", "follower"}),
@@ -135,7 +150,9 @@ OPPOSITES = [
     # Common adjectives and their opposites: "not expensive" restates "cheap", "cheap" →
     # "expensive" changes it.
     ({"expensive", "pricey", "costly", "overpriced"}, {"cheap", "inexpensive", "affordable"}),
-    ({"free", "complimentary"}, {"paid", "pay", "charged", "chargeable"}),
+    ({"free", "complimentary"}, {"paid", "pay", "charge", "charged", "chargeable", "fee"}),
+    ({"accessible", "step-free"}, {"inaccessible", "step-only", "stepped"}),
+    ({"serve", "served", "call", "called"}, {"bypass", "bypassed", "skip", "skipped"}),
     ({"easy", "simple", "straightforward"}, {"hard", "difficult", "tricky", "complicated"}),
     ({"safe", "secure"}, {"unsafe", "dangerous", "insecure"}),
     ({"quiet", "silent", "peaceful"}, {"noisy", "loud"}),
@@ -1330,6 +1347,12 @@ def _subject_swapped(old: frozenset, new: frozenset, written_old) -> bool:
     """Whether each subject has a word the other has not, a numbered thing written short
     aside ("Year 7 trip" / "Y7 trip")."""
     gone, added = old - new, new - old
+    for word in list(added):  # "Elm St" / "Elm Street": one word in two forms
+        folded = _folded(word)
+        other = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
+        match = {g for g in gone if other and _folded(g) == other}
+        if match:
+            added, gone = added - {word}, gone - match
     short = {word for word in added if _numbered_stated(_folded(word), written_old)}
     if short:
         initials = {word[0] for word in short}
@@ -1706,11 +1729,14 @@ class _Written:
         return cls(_folded(text), words, frozenset(initials), codes, heads, numbered)
 
 
+# Titles before a name, which another note may write otherwise ("Mrs Okafor" / "Ms.
+# Okafor"), folded: no name of their own.
+HONORIFICS = frozenset("mr mrs ms miss mx dr prof sir dame madam".split())
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
 FORMAT_WORDS = frozenset("dd mm yy yyyy hh ss utc".split())
 # Words of addresses, titles and company names written short or long ("King St" / "King
 # Street", "Acme Ltd" / "Acme Limited"), both folded.
-ABBREVIATIONS = NAME_ABBREVIATIONS | {
+ABBREVIATIONS = NAME_ABBREVIATIONS | WORD_ABBREVIATIONS | {
     "av": "avenue", "pkwy": "parkway", "mt": "mount", "ft": "fort", "apt": "apartment",
     "bldg": "building", "fl": "floor", "dept": "department", "univ": "university",
     "co": "company", "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor",
@@ -1936,10 +1962,14 @@ def compare(incoming: str, existing: str) -> dict:
         # is Jane" → "… is Carlos"); inside it the subject changed ("Priya's laptop").
         # (a month or a weekday is a date's, which the values compare)
         gone_names = {
-            n for n in old.names - names_new - old.subject - CALENDAR if not _stated(n, written_new)
+            n
+            for n in old.names - names_new - old.subject - CALENDAR
+            if not _stated(n, written_new) and _folded(n) not in HONORIFICS
         }
         new_names = {
-            n for n in new.names - names_old - new.subject - CALENDAR if not _stated(n, written_old)
+            n
+            for n in new.names - names_old - new.subject - CALENDAR
+            if not _stated(n, written_old) and _folded(n) not in HONORIFICS
         }
         if gone_names and new_names:
             note(
@@ -2838,8 +2868,9 @@ OPENING_NUMBERED = re.compile(
     r"Gate|Platform|Bay|Hall|Stand|Pitch|Court|Aisle|Dock|Berth|Studio|Reel|Scene|Line|Room|"
     r"Ward|Leg|Unit|Building|Floor|Table|Bed|Cabin|Deck|Tank|Pen|Field|Phase|Track|Rack|"
     r"Shelf|Hangar|Pier|Terminal|Door|Site|Station|Tower|Wing|Sector|Cell|Pod|Route|Machine|"
-    r"Kiln|Oven|Press|Rig|Truck|Van|Bus|Lab|Classroom|Pool|Lane))\s*#?(\d{1,4}[A-Za-z]?|[A-Z])"
-    r"(?![\w.,/:-])"
+    r"Kiln|Oven|Press|Rig|Truck|Van|Bus|Lab|Classroom|Pool|Lane|Flat|Apartment|Apt|Suite|Act|"
+    r"Part|Level|Stage|Locker|Section|Class|Group|Cohort))\s*#?(\d{1,4}[A-Za-z]?|[A-Z])"
+    r"(?![\w./-]|[.,:]\w)"
 )
 HEADING_YEAR = re.compile(r"(?<![\w/.,:-])(?:19|20)\d\d(?![\w/.:-]|,\d)")
 MONTH_BEFORE = re.compile(
@@ -2853,7 +2884,9 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
     most often another thing of the kind, so another subject; the same code in both says
     the same thing."""
 
-    def codes(text: str) -> dict[str, str]:
+    def codes(text: str, labelled: frozenset = frozenset()) -> dict[str, str]:
+        """The text's codes; ``labelled``: nouns the other text numbers as a label, read here
+        in lower case too ("Leg 1 of cruise AU-19" / "AU-19 leg 2 finishes")."""
         found = {
             m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
         }
@@ -2864,6 +2897,14 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         if len(heading.split()) > 6 or (heading == first and "\n" not in text.strip()):
             heading = ""  # a sentence, not a title
         opening = list(OPENING_NUMBERED.finditer(text))
+        if labelled:
+            starts = {m.start() for m in opening}
+            pattern = (
+                rf"\b({'|'.join(sorted(labelled))})\s*#?(\d{{1,4}}[A-Za-z]?)(?![\w./-]|[.,:]\w)"
+            )
+            opening += [
+                m for m in re.finditer(pattern, text, re.IGNORECASE) if m.start() not in starts
+            ]
         labels = {m.start() for m in opening}  # "Stand 15's …": a label, parsed as a verb
         said = next(  # where the text first says something: "leaves from Gate 5" is a value
             (
@@ -2891,7 +2932,15 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
             return code.split("-")[0] + "-a"  # "G-EZTK" / "G-EZTH": two aircraft
         return re.sub(r"\d+", "0", code)
 
+    def nouns(found: dict) -> frozenset:
+        return frozenset(
+            re.escape(code.split(":")[0])
+            for code in found
+            if ":" in code and not code.startswith("address:")
+        )
+
     new, old = codes(incoming), codes(existing)
+    new, old = codes(incoming, nouns(old)), codes(existing, nouns(new))
     if set(new) & set(old):
         features["identifier_same"] = 1.0
     gone, come = set(old) - set(new), set(new) - set(old)

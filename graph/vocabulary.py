@@ -88,14 +88,27 @@ NAME_ABBREVIATIONS = {
 }  # fmt: skip
 
 
+# Common words of technical and office notes written short, in their long form ("prod
+# DB" is the "production database").
+WORD_ABBREVIATIONS = {
+    "prod": "production", "db": "database", "dbs": "databases", "env": "environment",
+    "config": "configuration", "repo": "repository", "repos": "repositories",
+    "docs": "documentation", "admin": "administration", "mgmt": "management",
+    "govt": "government", "dept": "department", "mgr": "manager", "info": "information",
+}  # fmt: skip
+
+
 def comparable_name(name: str) -> str:
-    """A normalised name with its last word in its long form, to compare two names
-    ("Kingfisher Ln" and "Kingfisher Lane" are one street); stored names keep their
+    """A normalised name with its last word in its long form and common words written
+    short in theirs, to compare two names ("Kingfisher Ln" and "Kingfisher Lane" are one
+    street, "prod DB" and "production database" one component); stored names keep their
     ``normalize_name`` form."""
     words = name.split()
     last = words[-1].casefold().rstrip(".") if len(words) > 1 else ""
     if last in NAME_ABBREVIATIONS:  # before a plural is made singular: "Cres" is no plural
         words[-1] = NAME_ABBREVIATIONS[last]
+    if len(words) > 1:
+        words = [WORD_ABBREVIATIONS.get(word.casefold(), word) for word in words]
     return normalize_name(" ".join(words))
 
 

@@ -1279,7 +1279,41 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
             taken.append((start, end))
             values.append(value)
     values = _dates_in_stated_order(text, values)
+    values = _date_ranges(text, sorted(values, key=lambda v: v.start))
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+# What joins the two ends of a range of days: "3–14 June", "3rd to the 14th of June",
+# "10 Apr – 27 Sep 2026".
+RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to|till|until|through|thru)\s*(?:the\s+)?", re.IGNORECASE)
+
+
+def _date_ranges(text: str, values: list[Value]) -> list[Value]:
+    """The first end of a range of days read as a date of the second's month and year: a
+    bare day ("3–14 June": 3 June, not the number 3) or a date without a year ("10 Apr –
+    27 Sep 2026": 10 April 2026), so that either end compares with the same day written
+    in full elsewhere."""
+    out = list(values)
+    for i, (first, second) in enumerate(zip(values, values[1:], strict=False)):
+        if second.kind != "date" or len(second.key) != 3 or second.key[1] is None:
+            continue
+        if not RANGE_JOIN.fullmatch(text[first.end : second.start]):
+            continue
+        year, month, _ = second.key
+        if isinstance(month, str) or not isinstance(year, int | None):
+            continue
+        if (
+            first.kind == "number"
+            and not first.unit
+            and re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", first.text.strip())
+        ):
+            day = int(re.match(r"\d+", first.text.strip()).group(0))
+            if 1 <= day < second.key[2]:
+                out[i] = Value("date", (year, month, day), first.start, first.end, first.text)
+        elif first.kind == "date" and len(first.key) == 3 and first.key[0] is None:
+            if year is not None and isinstance(first.key[1], int) and first.key[1] <= month:
+                out[i] = Value("date", (year, *first.key[1:]), first.start, first.end, first.text)
+    return out
 
 
 # A text that says how it writes its dates: "dates in this doc are DD/MM/YYYY", "(US

@@ -1905,3 +1905,58 @@ def test_a_compound_adjective_is_read_as_words_not_as_a_code_name():
         "The new pushback tug is diesel-powered.", "New pushback tug runs on batteries — electric."
     )
     assert "opposite" in signals
+
+
+def test_a_street_or_a_common_word_written_short_is_the_same_subject():
+    signals, _ = _signals(
+        "Elm Street Community Garden's compost bay is a hot-composting system.",
+        "The Elm St compost bay is a wormery.",
+    )
+    assert "subject_swap" not in signals
+    assert "description_replaced" in signals
+    signals, _ = _signals(
+        "The production database is hosted in eu-west-1.", "prod DB lives in eu-central-1."
+    )
+    assert "name_swap" in signals
+
+
+def test_a_title_written_otherwise_is_no_other_name():
+    signals, _ = _signals(
+        "The client for the Larch House project is Mrs Okafor.",
+        "Larch House: commissioned by Ms. Okafor.",
+    )
+    assert "name_swap" not in signals
+    signals, _ = _signals(
+        "The client for the Larch House project is Mrs Okafor.", "Larch House client: Mr Dube."
+    )
+    assert "name_swap" in signals
+
+
+@pytest.mark.parametrize(
+    "existing, incoming",
+    [
+        ("Dogs are welcome on the ferry.", "Dogs are banned on the ferry."),
+        ("Parking at the manor is free for guests.", "The manor will charge guests for parking."),
+        ("The tasting room is wheelchair accessible.", "The tasting room has step-only access."),
+        ("Route 7 serves the hospital.", "Route 7 bypasses the hospital."),
+    ],
+)
+def test_opposite_words_of_access_price_and_service(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+def test_a_numbered_label_named_in_one_note_is_read_in_lower_case_in_the_other():
+    signals, _ = _signals(
+        "Leg 1 of cruise AU-19 ends in Reykjavik.", "AU-19 leg 2 finishes in Nuuk."
+    )
+    assert "identifier_swap" in signals
+    signals, _ = _signals(
+        "The tenant of Flat 3A at Linden Court is Mr Owusu.",
+        "Flat 3C, Linden Court — tenant is Mrs Kowalski.",
+    )
+    assert "identifier_swap" in signals
+    signals, _ = _signals(
+        "Act 1 of 'Harvest Moon' runs 55 minutes.", "Harvest Moon, Act 2: 40 minutes."
+    )
+    assert "identifier_swap" in signals

@@ -755,3 +755,12 @@ def test_yards_and_nautical_miles_are_lengths():
     assert _one("Academy Pitch 1 length: 120 yards.", "length").key == (109.728,)
     assert not same_value(_one("100 m long", "length"), _one("120 yards", "length"))
     assert _one("12 nautical miles offshore", "length").key == (22224.0,)
+
+
+def test_the_first_end_of_a_range_of_days_is_a_date_of_the_second_ends_month():
+    dates = [v.key for v in find_values("Leave booked 3–14 June 2026.") if v.kind == "date"]
+    assert dates == [(2026, 6, 3), (2026, 6, 14)]
+    dates = [v.key for v in find_values("Show: 10 Apr – 27 Sep 2026, £16.") if v.kind == "date"]
+    assert dates == [(2026, 4, 10), (2026, 9, 27)]
+    # a count before a date is no day of it
+    assert [v.kind for v in find_values("3 tickets for 14 June")] == ["number", "date"]

@@ -61,6 +61,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev44.jsonl",
     DATA / "consolidation" / "pairs_dev45.jsonl",
     DATA / "consolidation" / "pairs_dev46.jsonl",
+    DATA / "consolidation" / "pairs_dev47.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
