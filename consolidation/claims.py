@@ -114,7 +114,10 @@ OPPOSITES = [
         {"pass", "passed", "green", "good", "healthy"},
         {"fail", "failed", "red", "faulty", "unhealthy"},
     ),
-    ({"include", "included", "cover", "covered"}, {"exclude", "excluded", "exclusion"}),
+    (
+        {"include", "included", "inclusive", "cover", "covered"},
+        {"exclude", "excluded", "exclusion", "extra", "charged", "surcharge"},
+    ),
     ({"public"}, {"private", "internal"}),
     ({"sync", "synchronous"}, {"async", "asynchronous"}),
     ({"remote"}, {"onsite", "on-site", "office", "hybrid"}),
@@ -185,7 +188,16 @@ ALTERNATIVES = [
     {"batch", "realtime", "real-time", "streaming", "stream"},
     {"vegetarian", "vegan", "pescatarian", "omnivore", "carnivore", "keto"},
     {"married", "divorced", "widowed"},
-    {"ssd", "hdd", "nvme"},
+    {"ssd", "hdd", "nvme", "all-flash", "flash", "spinning"},
+    {
+        "pasteurised",
+        "pasteurized",
+        "unpasteurised",
+        "unpasteurized",
+        "raw",
+        "raw-milk",
+        "thermised",
+    },
     {"pro", "premium", "enterprise"},
     {"morning", "afternoon", "evening"},
     {"mit", "apache", "gpl", "bsd", "agpl", "lgpl"},
@@ -719,7 +731,8 @@ def claims(text: str) -> tuple[Claim, ...]:
         denied = set()
         for token in tokens:
             word = source[token.idx : token.idx + len(token)]
-            lemma = token.lemma_.casefold()
+            # an identifier the parser read as a placeholder ("node_modules") is its own word
+            lemma = token.lemma_.casefold() if token.text == word else word.casefold()
             if (token.lower_ in NEGATIONS or token.dep_ == "neg") and not COMPARED_NO.match(
                 source, token.idx
             ):
@@ -1487,14 +1500,16 @@ LIKES = re.compile(
     r"\b(?:prefer(?:s|red)?|like[sd]?|lov(?:e|es|ed)|enjoy(?:s|ed)?|(?:is|are|am|'s|'re) "
     r"(?:really |very |big |huge )?into|fan of|favou?rite|go-to|swears? by|keen on|fond of|"
     r"big on|wants?|asks? for|opts? for|goes for|happy with|switched to|went back to|"
-    r"back to|now uses|picked|chose|(?:is|are|am|'s|'re) comfortable)\b",
+    r"back to|now uses|picked|chose|(?:is|are|am|'s|'re) comfortable|(?:come|came|coming) "
+    r"round to|(?:come|came|coming) around to|warm(?:s|ed)? to|won over by|converted to)\b",
     re.IGNORECASE,
 )
 DISLIKES = re.compile(
     r"\b(?:dislike[sd]?|hat(?:e|es|ed)|can(?:no|')t stand|cannot stand|not a fan|avoid(?:s|ed)?|"
     rf"g(?:a|i)ve up|gives up|{NO_LONGER}|stopped|sick of|tired of|not into|off of|"
     r"never (?:eats?|drinks?|orders?|uses?|wants?)|skips?|refuses?|done with|over (?:it|them)|"
-    r"went off|switched away|dropped|quit|stays? away|steers? clear|bothers?|puts? \w+ off|"
+    r"went off|(?:gone|goes|going) off|fallen out of love|gone cold on|switched away|dropped|"
+    r"quit|stays? away|steers? clear|bothers?|puts? \w+ off|"
     r"not keen|uneasy|tedious|annoy(?:s|ed|ing)?|can'?t handle)\b",
     re.IGNORECASE,
 )
@@ -2341,6 +2356,20 @@ ROLE_NAMED = re.compile(
     rf"{_FILLER}(?=[\s.;,(!]|$)",
     re.MULTILINE,
 )
+# A role before its holder's name in a run of details ("…, handler Ben Marsh, reserve
+# £18k", "(curator Dr Haddad)"), and a capitalised role said to be a name ("Handler on the
+# file is Claire Dunn").
+ROLE_INLINE = re.compile(
+    rf"(?:^|[,;(]\s*)(?P<key>[a-z][a-z-]*(?: [a-z][a-z-]*)?) {_FILLER}"
+    r"(?=\s*(?:[,;)]|\.(?:\s|$)|$))",
+    re.MULTILINE,
+)
+ROLE_KEY_IS = re.compile(
+    r"(?:^|(?<=[.;!?\n])\s*)(?P<key>[A-Z][a-z][\w-]*(?: [a-z][\w-]*)?)"
+    r"(?: (?:on|for|of) the [\w-]+)? (?:is|was|will be|has been)(?: now)? "
+    rf"{_FILLER}(?=[\s.;,(!]|$)",
+    re.MULTILINE,
+)
 # Fields whose value is a stage or a state, never a role ("Status: Approved").
 NOT_ROLES = set("status state stage phase progress result outcome decision verdict".split())
 
@@ -2354,6 +2383,8 @@ def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
         ("copula", ROLE_COPULA),
         ("copula", ROLE_NAMED),
         ("handover", ROLE_HANDOVER),
+        ("inline", ROLE_INLINE),
+        ("copula", ROLE_KEY_IS),
     )
     for form, pattern in forms:
         for match in pattern.finditer(text):
@@ -2366,7 +2397,7 @@ def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
             role = frozenset(words)
             key = pattern.groupindex["key"]
             filler = next(g for i, g in enumerate(match.groups(), 1) if i != key).rstrip(".")
-            if form == "field":
+            if form in {"field", "inline"}:
                 rest = match.group("key")
             else:
                 rest = re.split(r"[.;\n]", text[match.end() : match.end() + 60])[0]

@@ -343,7 +343,10 @@ _UNITS = (
 # "40 prepaid hours" is a duration of 40 hours, as "60 hours prepaid" is.
 TIME_QUALIFIERS = (
     "prepaid|billable|paid|unpaid|extra|additional|free|spare|contracted|remaining|overtime|"
-    "flying|flight|contact|teaching|study|training|consecutive|full|clear|annual|sick|rest"
+    "flying|flight|contact|teaching|study|training|consecutive|full|clear|annual|sick|rest|"
+    "business|school|holiday|vacation|leave|lecture|rehearsal|travel|shoot|practice|"
+    # what the time is spent doing: "42 shooting days", "10 trading days"
+    "[a-z]{3,}ing"
 ).split("|")
 _DUR_UNIT = r"hours?|hrs?|h|minutes?|mins?|min|m|seconds?|secs?|s|days?|weeks?|years?|ms"
 _FRACTION = r"a half|a quarter|three quarters|half|a third|two thirds"

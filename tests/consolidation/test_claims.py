@@ -1960,3 +1960,36 @@ def test_a_numbered_label_named_in_one_note_is_read_in_lower_case_in_the_other()
         "Act 1 of 'Harvest Moon' runs 55 minutes.", "Harvest Moon, Act 2: 40 minutes."
     )
     assert "identifier_swap" in signals
+
+
+def test_a_role_named_inline_or_said_to_be_a_name_is_a_slot_filled():
+    signals, _ = _signals(
+        "Claim summary: policyholder Mrs J. Okoro, kitchen fire on 2 Feb 2026, handler Ben "
+        "Marsh, reserve set at £18,000.",
+        "Okoro kitchen fire (02/02/2026): reserve £18k. Handler on the file is Claire Dunn.",
+    )
+    assert "slot_filler_changed" in signals
+    signals, _ = _signals(
+        "Claim summary: policyholder Mrs J. Okoro, handler Ben Marsh, reserve £18,000.",
+        "Okoro claim: reserve £18k. Handler on the file is still Ben Marsh.",
+    )
+    assert "slot_filler_changed" not in signals
+
+
+@pytest.mark.parametrize(
+    "existing, incoming",
+    [
+        ("Breakfast is included in the room rate.", "Breakfast is extra, £12 per person."),
+        ("The goat cheese is made from pasteurised milk.", "The goat cheese is a raw-milk cheese."),
+    ],
+)
+def test_included_and_extra_pasteurised_and_raw_are_other_values(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+def test_an_identifier_the_parser_reads_as_a_placeholder_keeps_its_own_words():
+    (first,) = claims("The orders-api runs on eu-west-1.")
+    (second,) = claims("The billing-api runs on eu-west-1.")
+    assert "orders-api" in first.words and "billing-api" in second.words
+    assert first.words != second.words

@@ -764,3 +764,10 @@ def test_the_first_end_of_a_range_of_days_is_a_date_of_the_second_ends_month():
     assert dates == [(2026, 4, 10), (2026, 9, 27)]
     # a count before a date is no day of it
     assert [v.kind for v in find_values("3 tickets for 14 June")] == ["number", "date"]
+
+
+def test_what_the_time_is_spent_doing_between_a_count_and_its_unit_keeps_a_duration():
+    (shooting,) = find_values("The production has 42 shooting days scheduled.")
+    (plain,) = find_values("The whole shoot is 42 days.")
+    assert shooting.kind == plain.kind == "duration"
+    assert shooting.key == plain.key

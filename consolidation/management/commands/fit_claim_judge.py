@@ -62,6 +62,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev45.jsonl",
     DATA / "consolidation" / "pairs_dev46.jsonl",
     DATA / "consolidation" / "pairs_dev47.jsonl",
+    DATA / "consolidation" / "pairs_dev48.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
@@ -98,7 +99,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        dev_files = options["pairs"] or [p for p in DEV if p.exists()]
+        dev_files = options["pairs"] or DEV
+        missing = [path.name for path in dev_files if not Path(path).exists()]
+        if missing:  # a fit on fewer pairs than the shipped one would go unnoticed
+            raise CommandError(f"--pairs: no such file: {', '.join(missing)}")
         held_files = options["evaluate"] if options["evaluate"] is not None else HOLDOUT
         for path in dev_files:
             if "holdout" in path.name:
