@@ -1361,8 +1361,7 @@ def _subject_swapped(old: frozenset, new: frozenset, written_old) -> bool:
     aside ("Year 7 trip" / "Y7 trip")."""
     gone, added = old - new, new - old
     for word in list(added):  # "Elm St" / "Elm Street": one word in two forms
-        folded = _folded(word)
-        other = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
+        other = _other_form(_folded(word))
         match = {g for g in gone if other and _folded(g) == other}
         if match:
             added, gone = added - {word}, gone - match
@@ -1744,20 +1743,25 @@ class _Written:
         return cls(_folded(text), words, frozenset(initials), codes, heads, numbered)
 
 
-# Titles before a name, which another note may write otherwise ("Mrs Okafor" / "Ms.
-# Okafor"), folded: no name of their own.
-HONORIFICS = frozenset("mr mrs ms miss mx dr prof sir dame madam".split())
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
 FORMAT_WORDS = frozenset("dd mm yy yyyy hh ss utc".split())
 # Words of addresses, titles and company names written short or long ("King St" / "King
 # Street", "Acme Ltd" / "Acme Limited"), both folded.
 ABBREVIATIONS = NAME_ABBREVIATIONS | WORD_ABBREVIATIONS | {
     "av": "avenue", "pkwy": "parkway", "mt": "mount", "ft": "fort", "apt": "apartment",
-    "bldg": "building", "fl": "floor", "dept": "department", "univ": "university",
+    "bldg": "building", "fl": "floor", "univ": "university",
     "co": "company", "jr": "junior", "sr": "senior", "dr": "doctor", "prof": "professor",
     "hq": "headquarters",
 }  # fmt: skip
 _LONG_FORMS = {long: short for short, long in ABBREVIATIONS.items()}
+
+
+def _other_form(folded: str) -> str | None:
+    """A folded word's long form if it is written short ("st" → "street"), else its short
+    form if it has one."""
+    return ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
+
+
 # Names written short: US states, countries and cities, and technologies ("Austin, Texas" /
 # "Austin (TX)", "TypeScript" / "TS", "Kubernetes" / "k8s"), folded.
 SHORT_FORMS = {
@@ -1832,7 +1836,7 @@ def _stated(word: str, text: _Written) -> bool:
     if folded in CALENDAR_NUMBERS:  # "Sat" for "Saturday", "Sept" for "September"
         if any(CALENDAR_NUMBERS.get(word) == CALENDAR_NUMBERS[folded] for word in text.words):
             return True
-    other_form = ABBREVIATIONS.get(folded) or _LONG_FORMS.get(folded)
+    other_form = _other_form(folded)
     if other_form and other_form in text.words:
         return True
     if folded in SHORT_FORMS and SHORT_FORMS[folded] in text.whole:
@@ -1975,16 +1979,17 @@ def compare(incoming: str, existing: str) -> dict:
             note("tech_swap", f"{', '.join(sorted(gone_techs))} → {', '.join(sorted(new_techs))}")
         # Names replaced outside what the claims describe are values ("the account manager
         # is Jane" → "… is Carlos"); inside it the subject changed ("Priya's laptop").
-        # (a month or a weekday is a date's, which the values compare)
+        # (a month or a weekday is a date's, which the values compare; a title before a
+        # name, "Mrs Okafor" / "Ms. Okafor", is no name of its own)
         gone_names = {
             n
             for n in old.names - names_new - old.subject - CALENDAR
-            if not _stated(n, written_new) and _folded(n) not in HONORIFICS
+            if not _stated(n, written_new) and _folded(n) not in NAME_TITLES
         }
         new_names = {
             n
             for n in new.names - names_old - new.subject - CALENDAR
-            if not _stated(n, written_old) and _folded(n) not in HONORIFICS
+            if not _stated(n, written_old) and _folded(n) not in NAME_TITLES
         }
         if gone_names and new_names:
             note(
@@ -2971,7 +2976,10 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
         )
 
     new, old = codes(incoming), codes(existing)
-    new, old = codes(incoming, nouns(old)), codes(existing, nouns(new))
+    if nouns(old) - nouns(new):  # read again only for a label the other text numbers
+        new = codes(incoming, nouns(old))
+    if nouns(new) - nouns(old):
+        old = codes(existing, nouns(new))
     if set(new) & set(old):
         features["identifier_same"] = 1.0
     gone, come = set(old) - set(new), set(new) - set(old)

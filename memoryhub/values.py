@@ -1310,7 +1310,7 @@ def _date_ranges(text: str, values: list[Value]) -> list[Value]:
             and not first.unit
             and re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", first.text.strip())
         ):
-            day = int(re.match(r"\d+", first.text.strip()).group(0))
+            day = _day(first.text.strip())
             if 1 <= day < second.key[2]:
                 out[i] = Value("date", (year, month, day), first.start, first.end, first.text)
         elif first.kind == "date" and len(first.key) == 3 and first.key[0] is None:
