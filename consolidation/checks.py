@@ -17,7 +17,7 @@ from consolidation.claims import COMPARATIVES, NO_LONGER
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
 from graph.vocabulary import product_name
-from memoryhub.text import jaccard, split_sentences, word_pattern
+from memoryhub.text import has_word, jaccard, split_sentences
 
 NEGATION = re.compile(
     rf"\b(?:{NO_LONGER}|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|"
@@ -230,7 +230,7 @@ def _mentions(sentence: str, names: set[str]) -> set[str]:
     """The entities a sentence names: the extraction's entities found in it, and groups
     named by a modifier ("the growth team", "the Falcon project")."""
     lowered = sentence.lower()
-    found = {name for name in names if name in lowered and word_pattern(name).search(lowered)}
+    found = {name for name in names if has_word(lowered, name)}
     found |= {
         m.group(0).lower()
         for m in GROUP.finditer(sentence)

@@ -28,7 +28,7 @@ from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, WORD_ABBREVIATION
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import parse
-from memoryhub.text import jaccard, plain_letters, word_pattern
+from memoryhub.text import jaccard, plain_letters
 from memoryhub.values import (
     COUNTED_KINDS,
     MONTHS,
@@ -59,6 +59,8 @@ PRONOUNS = set("i we you he she it they me us him her them user who that this".s
 NEGATIONS = set(
     "not never no n't non without none nobody nothing neither lack lacks lacked lacking".split()
 )
+# Verbs that say "does not" of the verb they take ("refuses to travel", "failed to renew").
+REFUSALS = {"refuse", "decline", "fail", "neglect", "omit"}
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
     ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
@@ -311,6 +313,16 @@ ALTERNATIVE_CLASSES = [
         {"time-charter"},
         {"voyage-charter"},
         {"bareboat"},
+    ],
+    [  # how music or a voice is heard ("live piano" / "recorded music")
+        set("live in-person".split()),
+        set("recorded record pre-recorded prerecorded playback backing-track".split()),
+    ],
+    [  # how one travels there ("on the 07:00 ferry" / "drive across the bridge")
+        set("ferry boat launch".split()),
+        set("bridge causeway".split()),
+        {"tunnel"},
+        set("flight fly flew plane helicopter".split()),
     ],
     [  # where something is held
         {"indoor", "indoors"},
@@ -739,6 +751,11 @@ def claims(text: str) -> tuple[Claim, ...]:
                 negated = True
                 denied |= _denied(token)
                 continue
+            if token.lemma_ in REFUSALS and (
+                goal := next((c for c in token.children if c.dep_ == "xcomp"), None)
+            ):
+                negated = True  # "refuses to travel", "declined to sign": does not
+                denied |= _borne(goal)
             if token.idx in in_value:
                 continue
             if word.casefold() in lexicon.TECHNOLOGIES and not (
@@ -808,6 +825,11 @@ def _denied(negation) -> set[str]:
         head = head.head  # "no longer *eats* meat"
     if negation.lower_ == "without":
         head = next((c for c in negation.children if c.dep_ == "pobj"), head)
+    return _borne(head)
+
+
+def _borne(head) -> set[str]:
+    """The lemmas of ``head`` and what it takes: what a negation of it denies."""
     found = {head.lemma_.casefold()}
     for child in head.children:
         if child.dep_ in {"dobj", "attr", "acomp", "xcomp", "oprd", "compound", "amod"}:
@@ -901,7 +923,13 @@ def _sentence_segments(sentence):
         return
     cuts = [t.i for t in sentence if t.text in SEPARATORS]
     if len(cuts) < 2 or len(tokens) < 10:
-        yield sentence, tokens, True
+        joined = _joined_clause(sentence)
+        if joined is None:
+            yield sentence, tokens, True
+            return
+        # "Linen arrives at 10:30, and the supervisor does the round at 3pm": two facts
+        yield sentence, [t for t in tokens if t.i < joined], False
+        yield sentence, [t for t in tokens if t.i > joined], False
         return
     part: list = []
     parts = []
@@ -918,6 +946,34 @@ def _sentence_segments(sentence):
         return
     for part in parts:
         yield sentence, part, False
+
+
+def _joined_clause(sentence) -> int | None:
+    """The index of the "and" or "but" after a comma that joins a second clause with a
+    subject of its own to the first ("X arrives at 10:30, and *the supervisor* does …"),
+    each side at least three words; None for one clause ("opens at 9, and closes at 5")."""
+    doc = sentence.doc
+    for token in sentence:
+        if (
+            token.dep_ != "cc"
+            or token.lower_ not in {"and", "but"}
+            or token.i - 1 <= sentence.start + 2
+            or doc[token.i - 1].text != ","
+            or token.i + 3 >= sentence.end
+        ):
+            continue
+        verb = token.head
+        joined = next(
+            (
+                c
+                for c in verb.children
+                if c.dep_ == "conj" and c.i > token.i and c.pos_ in {"VERB", "AUX"}
+            ),
+            None,
+        )
+        if joined is not None and any(c.dep_ in {"nsubj", "nsubjpass"} for c in joined.children):
+            return token.i
+    return None
 
 
 # The words of a subject that name what it is: "the *staging* database", "*Ana's* laptop",
@@ -1043,7 +1099,7 @@ NEGATIVE_WORDS = re.compile(
     r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|block(?:ed|s)?|rather|unavailable|absent|"
     r"\w{3,}less|teetotal|abstain\w*|only|off-limits|opt(?:s|ed)?[- ]out|exclud\w*|"
     r"except\w*|free from|outside|disallow\w*|stop(?:s|ped)?|quit|gave up|given up|"
-    r"ceased?)\b",
+    r"ceased?|fix(?:ed|es)?|resolved|repaired|cured)\b",
     re.IGNORECASE,
 )
 
@@ -1449,6 +1505,20 @@ FEATURES = (
     "status_back",
     "description_replaced",
     "key_subject_swap",
+    "distinct_cue",
+)
+# Words that say the incoming text is about another thing than one like it ("Hartley's Deli,
+# a separate business from the café", "our sister show", "not to be confused with").
+DISTINCT = re.compile(
+    r"\b(?:(?:a|an|is|are|was|were)(?: not)? (?:separate|different|distinct|independent) "
+    r"(?:\w+ )?(?:from|to|than)\b|"
+    r"separate (?:business|company|site|account|entity|event|branch|shop|store|project|team|"
+    r"show|unit|building|venue|property|contract|policy|order|system|service)|"
+    r"not to be confused|unrelated to|nothing to do with|(?:is|are) not the same|"
+    r"not the (?:same|one)\b|sister (?:show|site|company|brand|hotel|restaurant|team|project|"
+    r"school|store|shop|branch|venue|ship|vessel|farm|clinic|podcast|title|product|club|band|"
+    r"paper|publication|station|centre|center|property|business))",
+    re.IGNORECASE,
 )
 # Attribute nouns with one value at a time: the same one in both texts, its filler (a name,
 # a technology, a field's value) replaced, is a changed fact wherever the claims stand.
@@ -1694,11 +1764,10 @@ def _text_evidence(signal: str, detail: str, alignment: float | None = None) -> 
 
 
 def forget_spellings() -> None:
-    """Empty the caches of folded words and name patterns (benchmarks time texts never
+    """Empty the caches of folded words and what texts say (benchmarks time texts never
     seen)."""
     _folded.cache_clear()
     _written.cache_clear()
-    word_pattern.cache_clear()
     _kinds_said.cache_clear()
 
 
@@ -2042,6 +2111,9 @@ def compare(incoming: str, existing: str) -> dict:
         bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)
     )
     features["change_cue"] = float(bool(CHANGE.search(incoming)) and not CHANGE.search(existing))
+    features["distinct_cue"] = float(
+        bool(DISTINCT.search(incoming)) and not DISTINCT.search(existing)
+    )
     features["preference_both"] = float(
         bool(PREFERENCE.search(incoming)) and bool(PREFERENCE.search(existing))
     )
@@ -3535,12 +3607,14 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     source_new = parse(incoming).user_data.get("source", incoming)
     source_old = parse(existing).user_data.get("source", existing)
 
-    def shape_of(token, word, claim):
+    def shape_of(token, word, claim, other):
         if any(
-            v.start <= token.idx < v.end and (v.kind in MEASURES or v.kind == "time")
+            v.start <= token.idx < v.end
+            and (v.kind in MEASURES or v.kind == "time" or any(_same(v, w) for w in other.values))
             for v in claim.values
         ):
-            return ""  # "total due £1,776.00", "opens at 7:00": what is said, not whose
+            return ""  # "total due £1,776.00", "opens at 7:00": what is said, not whose;
+            # "the 21/22 March possession" / "21st/22nd March": a value the other restates
         shape = _marker_shape(token, word, token.idx == claim.start)
         if (
             shape == "number"
@@ -3580,12 +3654,12 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     shapes_old = {}
     for token in subject_old:
         word = source_old[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, old)
+        shape = shape_of(token, word, old, new)
         if shape and not said_in(word, shape, written_new, source_new):
             shapes_old.setdefault(shape, word)
     for token in subject_new:
         word = source_new[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, new)
+        shape = shape_of(token, word, new, old)
         if (
             shape
             and shape in shapes_old
@@ -4037,6 +4111,7 @@ def _kinds_said(text: str) -> tuple[tuple[frozenset, frozenset], ...]:
             found.append((words(t for c in subject for t in c.subtree), desc))
     # "Name — a rosé", "INC-2291 category: ransomware": a line that names its subject, then
     # says what it is
+    chunks = starts = None  # the noun chunks and token offsets, read once, only when needed
     for line_start, line in _lines(text):
         match = DESCRIBED_BY.search(line)
         if not match or match.start() < 2 or match.start() > 60:
@@ -4045,10 +4120,14 @@ def _kinds_said(text: str) -> tuple[tuple[frozenset, frozenset], ...]:
         key_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", left)}
         keyed = bool(key_words & KIND_KEYS)
         at = line_start + match.end()
-        chunk = next((c for c in doc.noun_chunks if c.start_char <= at < c.end_char), None)
+        chunks = list(doc.noun_chunks) if chunks is None else chunks
+        chunk = next((c for c in chunks if c.start_char <= at < c.end_char), None)
         if chunk is None:
             continue
-        left_tokens = [t for t in doc if line_start <= t.idx < line_start + match.start()]
+        starts = [t.idx for t in doc] if starts is None else starts
+        left_tokens = list(
+            doc[bisect_left(starts, line_start) : bisect_left(starts, line_start + match.start())]
+        )
         if not keyed and not any(t.pos_ == "PROPN" or not t.is_alpha for t in left_tokens):
             continue  # "Status: done": only a subject named first is described
         desc = description(chunk.root, allow_names=keyed)

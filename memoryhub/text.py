@@ -136,11 +136,23 @@ def jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b) if a | b else 0.0
 
 
-@lru_cache(maxsize=4096)
-def word_pattern(word: str) -> re.Pattern:
-    """``word`` (any text) as a whole word, compiled once: a long section names dozens of
-    entities, more than the ``re`` module's own cache keeps across a batch."""
-    return re.compile(r"(?<!\w)" + re.escape(word) + r"(?!\w)")
+def has_word(text: str, word: str) -> bool:
+    """``word`` (any text) occurs in ``text`` as a whole word, not inside a longer one: what
+    ``(?<!\\w)word(?!\\w)`` finds, without compiling a pattern for every name a section
+    brings."""
+    start = text.find(word)
+    while start != -1:
+        end = start + len(word)
+        if not (start and _word_char(text[start - 1])) and not (
+            end < len(text) and _word_char(text[end])
+        ):
+            return True
+        start = text.find(word, start + 1)
+    return False
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
 
 
 # Letters that no Unicode decomposition takes apart, written the way an English keyboard does.

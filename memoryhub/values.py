@@ -22,6 +22,7 @@ ambiguous 05/03 matches both 5 March and 3 May).
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from memoryhub import lexicon
 
@@ -523,6 +524,7 @@ HINTS = {
     "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
     "share": re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE),
     "money_grand": re.compile(r"grand", re.IGNORECASE),
+    "bare_hour": re.compile(r"\b(?:at|until|till|til|before|after) \d", re.IGNORECASE),
     "area": re.compile(r"sq|ft|m²|m2|square|acre|hectare|\bha\b", re.IGNORECASE),
     "time_range_start": re.compile(r"\d\s*[-–]\s*\d", re.IGNORECASE),
 }
@@ -670,6 +672,19 @@ PATTERNS = [
             r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
             + _ZONE
             + r"|(?<=\d)Z))?(?![\w:])",  # "09:47Z": Zulu, UTC
+            re.IGNORECASE,
+        ),
+    ),
+    # An hour with no am/pm after "at", "until" or "before" that ends the phrase ("roped off
+    # till 7", "doors at 6.30, on Fridays"): a time of day, morning or evening, when the line
+    # speaks of hours or the text states another time (``_bare_hour``).
+    (
+        "bare_hour",
+        re.compile(
+            r"(?:(?<=\bat )|(?<=\buntil )|(?<=\btill )|(?<=\btil )|(?<=\bbefore )|(?<=\bafter ))"
+            r"(\d{1,2})(?:[:.]([0-5]\d))?"
+            r"(?=[^\S\n]*(?:$|\n|[,;)]|\.(?!\d)|(?:on|every|each|and|then|but|or|sharp|daily|"
+            r"tonight|today|tomorrow|latest|at the latest)\b))",
             re.IGNORECASE,
         ),
     ),
@@ -1054,6 +1069,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             readings = [r for r in readings if 1 <= r[2] <= 31 and r[1] >= 1]
             return (readings[0], tuple(readings[1:])) if readings else None
         if name == "date_relative":
+            if callable(reference):  # the note's own day, read only when a date needs it
+                reference = reference()
             if reference is None:
                 return None
             if reference.year == YEARLESS and not (
@@ -1253,7 +1270,7 @@ def _in_code(text: str, start: int, end: int) -> bool:
 def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
     """Every value of ``text``, most specific reading first, spans never overlapping."""
     if reference is None:
-        reference = _reference_date(text)
+        reference = cache(lambda: _reference_date(text))
     taken: list[tuple[int, int]] = []
     values: list[Value] = []
 
@@ -1316,7 +1333,43 @@ def _date_ranges(text: str, values: list[Value]) -> list[Value]:
         elif first.kind == "date" and len(first.key) == 3 and first.key[0] is None:
             if year is not None and isinstance(first.key[1], int) and first.key[1] <= month:
                 out[i] = Value("date", (year, *first.key[1:]), first.start, first.end, first.text)
-    return out
+    return _paired_days(text, out)
+
+
+# A day written just before a date of a month, the two one pair: "21/22 March", "21st/22nd
+# March", "14th and 15th March", "Sat 14th and Sun 15th March", "the 3rd & 4th of May".
+PAIRED_DAY = re.compile(
+    rf"(?<![\w/.:])(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:/|&|and|or)[^\S\n]*(?:the[^\S\n]+)?"
+    rf"(?:(?:{_DAY})\.?,?[^\S\n]+)?(?:the[^\S\n]+)?$",
+    re.IGNORECASE,
+)
+
+
+SHOWN_DAY = re.compile(rf"(?:(?:{_DAY})\.?,?[^\S\n]+)?(?:the[^\S\n]+)?", re.IGNORECASE)
+
+
+def _paired_days(text: str, values: list[Value]) -> list[Value]:
+    """The first day of a pair of days read as a date of the second's month and year, not a
+    number or nothing ("21/22 March": 21 March and 22 March)."""
+    out = list(values)
+    for second in values:
+        if second.kind != "date" or len(second.key) != 3 or second.key[1] is None:
+            continue
+        year, month, day = second.key
+        if isinstance(month, str) or not isinstance(year, int | None):
+            continue
+        shown = SHOWN_DAY.match(second.text)
+        match = PAIRED_DAY.search(text, max(0, second.start - 40), second.start + shown.end())
+        if match is None or not 1 <= int(match.group(1)) < day:
+            continue
+        start, end = match.span(1)
+        if text[end : end + 2].casefold() in {"st", "nd", "rd", "th"}:
+            end += 2
+        if any(v.kind == "date" and v.start <= start < v.end for v in out):
+            continue  # already a date of its own
+        out = [v for v in out if not (v.start <= start < v.end)]
+        out.append(Value("date", (year, month, int(match.group(1))), start, end, text[start:end]))
+    return sorted(out, key=lambda v: v.start)
 
 
 # A text that says how it writes its dates: "dates in this doc are DD/MM/YYYY", "(US
@@ -1512,6 +1565,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             hour, minute, zone = int(groups[4]), int(groups[5]), (groups[6] or "").casefold()
             zone = "utc" if zone == "z" else zone
         return Value("time", (hour * 60 + minute, zone), start, end, raw)
+    if name == "bare_hour":
+        return _bare_hour(groups, text, start, end, raw)
     if name == "money":
         if groups[2] is not None:
             currency = CURRENCY.get((groups[0] or groups[1]).casefold(), "?")
@@ -1997,6 +2052,28 @@ def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | Non
         return Value("time", (int(hours) * 60 + int(mins), ""), start, end, raw)
     minutes %= 720
     return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
+
+
+def _bare_hour(groups: tuple, text: str, start: int, end: int, raw: str) -> Value | None:
+    """ "till 7" as 7:00 or 19:00 where the line names hours (a cue, "opens", "Fridays") or
+    the text writes another time of day ("18:00–21:00 …, roped off till 7"); a number
+    otherwise ("won after 3", "wait until 2")."""
+    hour, minute = int(groups[0]), int(groups[1] or 0)
+    if not 1 <= hour <= 12:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if not (CLOCK_CUE.search(line) or TIME_OF_DAY.search(text)):
+        return None
+    minutes = (hour % 12) * 60 + minute
+    return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
+
+
+TIME_OF_DAY = re.compile(
+    r"(?<![\w:.])(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 # A config key that names its unit ("ram_gb: 32", "timeout_seconds = 10", "budget_eur:

@@ -1993,3 +1993,55 @@ def test_an_identifier_the_parser_reads_as_a_placeholder_keeps_its_own_words():
     (second,) = claims("The billing-api runs on eu-west-1.")
     assert "orders-api" in first.words and "billing-api" in second.words
     assert first.words != second.words
+
+
+def test_refusing_to_do_a_thing_negates_it():
+    features = compare(
+        "Kite refuses to travel to the May LAN in Berlin.",
+        "Kite will attend the Berlin LAN in May.",
+    )["features"]
+    assert features["negation_flip"] == 1.0
+
+
+def test_a_thing_fixed_is_no_longer_there():
+    features = compare(
+        "Saves in slot 3 no longer crash on load.", "Fixed a crash when loading save slot 3."
+    )["features"]
+    assert features["negation_flip"] == 0.0 and features["negated_opposite"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Ms. Ferreira likes live piano for her classes.", "Ferreira prefers recorded music."),
+        (
+            "Crews reach Skerra on the 07:00 ferry from the harbour.",
+            "Crews now drive across the Skerra bridge.",
+        ),
+    ],
+)
+def test_another_way_of_hearing_or_travelling_is_an_opposite(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert "opposite" in signals
+
+
+def test_a_text_that_says_it_is_about_another_thing_has_a_distinct_cue():
+    features = compare(
+        "Hartley's Deli (a separate business from the café) orders 20 loaves Tue/Thu.",
+        "Hartley's Café standing order: 40 sourdough loaves Mon/Wed/Fri.",
+    )["features"]
+    assert features["distinct_cue"] == 1.0
+    features = compare("Raw chicken is kept separate from salads.", "Chicken goes on shelf 2.")[
+        "features"
+    ]
+    assert features["distinct_cue"] == 0.0
+
+
+def test_two_clauses_with_their_own_subjects_are_two_claims():
+    found = claims("Linen arrives at 10:30, and the supervisor does the round at 3pm.")
+    assert [c.text for c in found] == [
+        "Linen arrives at 10:30",
+        "the supervisor does the round at 3pm",
+    ]
+    # one subject doing two things stays one claim
+    assert len(claims("The shop opens at 9, and closes at 5.")) == 1

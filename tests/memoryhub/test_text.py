@@ -1,6 +1,8 @@
+import re
+
 import pytest
 
-from memoryhub.text import chunk_text, count_tokens, split_sentences
+from memoryhub.text import chunk_text, count_tokens, has_word, split_sentences
 
 CONFIG = {"split_above": 500, "chunk_tokens": 512, "overlap_tokens": 50}
 
@@ -119,3 +121,21 @@ def test_plain_letters_reads_a_name_with_or_without_its_accents_alike():
 
     assert plain_letters("Søren Ødegård") == plain_letters("Soren Odegard") == "soren odegard"
     assert plain_letters("Ayşe Łukasz İzmir") == "ayse lukasz izmir"
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "found"),
+    [
+        ("the api is up", "api", True),
+        ("apis are up", "api", False),
+        ("my .net app", ".net", True),
+        ("db-1x", "db-1", False),
+        ("db-1 ok", "db-1", True),
+        ("_api", "api", False),
+        ("café", "caf", False),
+        ("api-gw", "api", True),
+    ],
+)
+def test_a_word_is_found_whole_not_inside_a_longer_one(text, word, found):
+    assert has_word(text, word) is found
+    assert has_word(text, word) is bool(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text))

@@ -771,3 +771,30 @@ def test_what_the_time_is_spent_doing_between_a_count_and_its_unit_keeps_a_durat
     (plain,) = find_values("The whole shoot is 42 days.")
     assert shooting.kind == plain.kind == "duration"
     assert shooting.key == plain.key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Night possession on 21/22 March.",
+        "Possession for the night of 21st/22nd March.",
+        "On call Sat 21st and Sun 22nd March.",
+        "Booked the 21st & 22nd of March.",
+    ],
+)
+def test_a_day_paired_with_a_date_is_a_date_of_its_month(text):
+    assert [v.key for v in find_values(text) if v.kind == "date"] == [(None, 3, 21), (None, 3, 22)]
+
+
+def test_a_count_before_a_date_after_a_comma_stays_a_count():
+    assert [v.kind for v in find_values("costs 5, 12 March")] == ["number", "date"]
+
+
+def test_an_hour_without_am_or_pm_after_until_is_a_time_when_the_text_speaks_of_hours():
+    evening = find_values("public swim 18:00–21:00, lanes roped off until 19:00")[-1]
+    bare = find_values("public again 6–9pm, lanes roped off till 7.")[-1]
+    assert bare.kind == "time" and same_value(bare, evening)
+    assert _one("The shop opens at 7 on Sundays.", "time").key == (420, "")
+    # no hours spoken of: a number, whatever the preposition
+    assert [v.kind for v in find_values("We won after 3 attempts.")] == ["number"]
+    assert [v.kind for v in find_values("Ranked at 3, behind Spain.")] == ["number"]
