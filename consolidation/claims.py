@@ -1506,6 +1506,7 @@ FEATURES = (
     "description_replaced",
     "key_subject_swap",
     "distinct_cue",
+    "predicate_gone",
 )
 # Words that say the incoming text is about another thing than one like it ("Hartley's Deli,
 # a separate business from the café", "our sister show", "not to be confused with").
@@ -1880,6 +1881,28 @@ def _written(text: str) -> _Written:
     return _Written.of(text)
 
 
+# Verbs that say little of what a claim states ("is run with", "has", "uses").
+LIGHT_VERBS = set(
+    "be have do get make use run operate take keep go come give put set hold become".split()
+)
+
+
+def _predicate_gone(old: Claim, new: Claim, written_new, written_old) -> float:
+    """The share of what the existing claim says of its subject (its words besides the
+    subject's) that the incoming text states nowhere, when the two share a subject and the
+    incoming one says something of its own instead: "route 15 is run with *double-deckers*"
+    / "15 is operated with minibuses" (1.0: another value), "Keeper Tomás is in charge of
+    the *reptile house*" / "Tomás (reptile house lead) has also completed training" (0.3: a
+    detail added)."""
+    if not (new.subject & old.subject or (new.head and new.head == old.head)):
+        return 0.0
+    said = {w for w in old.words - old.subject - LIGHT_VERBS if w.isalpha() and len(w) > 2}
+    own = {w for w in new.words - new.subject - LIGHT_VERBS if w.isalpha() and len(w) > 2}
+    if not said or not {w for w in own if not _stated(w, written_old)}:
+        return 0.0
+    return round(sum(not _stated(w, written_new) for w in said) / len(said), 4)
+
+
 def _stated(word: str, text: _Written) -> bool:
     """Whether ``text`` states ``word`` in another spelling: accents, spacing and
     punctuation aside ("Izmir" in "İzmir", "DoorDash" in "Door Dash"), as the longer or
@@ -1966,6 +1989,9 @@ def compare(incoming: str, existing: str) -> dict:
 
         subject_scores.append(
             jaccard(new.subject, old.subject) if new.subject | old.subject else 1.0
+        )
+        features["predicate_gone"] = max(
+            features["predicate_gone"], _predicate_gone(old, new, written_new, written_old)
         )
         change = _value_change(old, new)
         corrected = bool(CORRECTION.search(new.text))  # "… Actually it's 10 guests now."

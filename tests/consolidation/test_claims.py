@@ -2045,3 +2045,19 @@ def test_two_clauses_with_their_own_subjects_are_two_claims():
     ]
     # one subject doing two things stays one claim
     assert len(claims("The shop opens at 9, and closes at 5.")) == 1
+
+
+def test_what_a_claim_said_of_its_subject_gone_for_something_else_is_measured():
+    replaced = compare(
+        "Coastline's 15 is operated with minibuses.",
+        "Coastline Buses route 15 is run with double-deckers.",
+    )["features"]
+    added = compare(
+        "Tomás (reptile house lead) has also completed venomous-snake handling training.",
+        "Keeper Tomás is in charge of the reptile house.",
+    )["features"]
+    assert replaced["predicate_gone"] == 1.0
+    assert added["predicate_gone"] < 0.5
+    # nothing of its own said instead: no measure
+    same = compare("Route 15 uses double-deckers.", "Route 15 is run with double-deckers.")
+    assert same["features"]["predicate_gone"] == 0.0
