@@ -975,8 +975,8 @@ def _scale(value: float, scale: str | None) -> float:
     return value * SCALE.get((scale or "").casefold(), 1)
 
 
-# The date patterns by name, for the reference day of a note.
-_NAMED_PATTERNS = {name: pattern for name, pattern in PATTERNS if name.startswith("date_")}
+# The patterns by name (the dates of a note's own day, a time of day written in full).
+_NAMED_PATTERNS = dict(PATTERNS)
 # The year of a reference day said without one ("(Written on 1 February) ... tomorrow"):
 # a leap year, so 29 February reads; the days counted from it keep no year.
 YEARLESS = 2000
@@ -1299,7 +1299,7 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
             taken.append((start, end))
             values.append(value)
     values = _dates_in_stated_order(text, values)
-    values = _date_ranges(text, sorted(values, key=lambda v: v.start))
+    values = _paired_days(text, _date_ranges(text, sorted(values, key=lambda v: v.start)))
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
 
 
@@ -1315,13 +1315,11 @@ def _date_ranges(text: str, values: list[Value]) -> list[Value]:
     in full elsewhere."""
     out = list(values)
     for i, (first, second) in enumerate(zip(values, values[1:], strict=False)):
-        if second.kind != "date" or len(second.key) != 3 or second.key[1] is None:
-            continue
-        if not RANGE_JOIN.fullmatch(text[first.end : second.start]):
+        if _day_of_month(second) is None or not RANGE_JOIN.fullmatch(
+            text[first.end : second.start]
+        ):
             continue
         year, month, _ = second.key
-        if isinstance(month, str) or not isinstance(year, int | None):
-            continue
         if (
             first.kind == "number"
             and not first.unit
@@ -1333,13 +1331,22 @@ def _date_ranges(text: str, values: list[Value]) -> list[Value]:
         elif first.kind == "date" and len(first.key) == 3 and first.key[0] is None:
             if year is not None and isinstance(first.key[1], int) and first.key[1] <= month:
                 out[i] = Value("date", (year, *first.key[1:]), first.start, first.end, first.text)
-    return _paired_days(text, out)
+    return out
+
+
+def _day_of_month(value: Value) -> tuple | None:
+    """(year or None, month, day) of a date of a numbered month; None for anything else (a
+    weekday, a relative day)."""
+    if value.kind != "date" or len(value.key) != 3 or value.key[1] is None:
+        return None
+    year, month, _ = value.key
+    return value.key if isinstance(month, int) and isinstance(year, int | None) else None
 
 
 # A day written just before a date of a month, the two one pair: "21/22 March", "21st/22nd
 # March", "14th and 15th March", "Sat 14th and Sun 15th March", "the 3rd & 4th of May".
 PAIRED_DAY = re.compile(
-    rf"(?<![\w/.:])(\d{{1,2}})(?:st|nd|rd|th)?[^\S\n]*(?:/|&|and|or)[^\S\n]*(?:the[^\S\n]+)?"
+    rf"(?<![\w/.:])(\d{{1,2}}(?:st|nd|rd|th)?)[^\S\n]*(?:/|&|and|or)[^\S\n]*(?:the[^\S\n]+)?"
     rf"(?:(?:{_DAY})\.?,?[^\S\n]+)?(?:the[^\S\n]+)?$",
     re.IGNORECASE,
 )
@@ -1353,22 +1360,18 @@ def _paired_days(text: str, values: list[Value]) -> list[Value]:
     number or nothing ("21/22 March": 21 March and 22 March)."""
     out = list(values)
     for second in values:
-        if second.kind != "date" or len(second.key) != 3 or second.key[1] is None:
+        if _day_of_month(second) is None:
             continue
         year, month, day = second.key
-        if isinstance(month, str) or not isinstance(year, int | None):
-            continue
         shown = SHOWN_DAY.match(second.text)
         match = PAIRED_DAY.search(text, max(0, second.start - 40), second.start + shown.end())
-        if match is None or not 1 <= int(match.group(1)) < day:
+        if match is None or not 1 <= _day(match.group(1)) < day:
             continue
         start, end = match.span(1)
-        if text[end : end + 2].casefold() in {"st", "nd", "rd", "th"}:
-            end += 2
         if any(v.kind == "date" and v.start <= start < v.end for v in out):
             continue  # already a date of its own
         out = [v for v in out if not (v.start <= start < v.end)]
-        out.append(Value("date", (year, month, int(match.group(1))), start, end, text[start:end]))
+        out.append(Value("date", (year, month, _day(match.group(1))), start, end, match.group(1)))
     return sorted(out, key=lambda v: v.start)
 
 
@@ -1979,9 +1982,7 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
     "6-8" (18:00 and 20:00, or the morning); nothing without a cue on the line."""
     start, end = match.span()
     line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
-    if not CLOCK_CUE.search(line) or not CLOCK_AFTER.match(text, end):
+    if not CLOCK_CUE.search(_line_around(text, start, end)) or not CLOCK_AFTER.match(text, end):
         return []
     if CLOCK_NOT_BEFORE.search(text[max(line_start, start - 20) : start]):
         return []
@@ -2061,19 +2062,18 @@ def _bare_hour(groups: tuple, text: str, start: int, end: int, raw: str) -> Valu
     hour, minute = int(groups[0]), int(groups[1] or 0)
     if not 1 <= hour <= 12:
         return None
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
-    if not (CLOCK_CUE.search(line) or TIME_OF_DAY.search(text)):
+    if not (
+        CLOCK_CUE.search(_line_around(text, start, end)) or _NAMED_PATTERNS["time"].search(text)
+    ):
         return None
     minutes = (hour % 12) * 60 + minute
     return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
 
 
-TIME_OF_DAY = re.compile(
-    r"(?<![\w:.])(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d)(?!\w)",
-    re.IGNORECASE,
-)
+def _line_around(text: str, start: int, end: int) -> str:
+    """The line of ``text`` that holds ``start``..``end``."""
+    line_end = text.find("\n", end)
+    return text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]
 
 
 # A config key that names its unit ("ram_gb: 32", "timeout_seconds = 10", "budget_eur:
