@@ -320,12 +320,13 @@ GREETING_PHRASES = (
     "goede morgen",
 )
 
-# Cloud regions: us-east-1, eu-west-2, europe-west4, ap-southeast-1, westeurope, fra1, ...
+# Cloud regions and their zones: us-east-1, us-west-2b, eu-west-2, europe-west4-a,
+# ap-southeast-1, westeurope, fra1, ...
 REGION = re.compile(
     r"^(?:(?:us|eu|ap|sa|ca|me|af|il|mx|cn|us-gov)-(?:east|west|north|south|central|"
-    r"northeast|northwest|southeast|southwest)-\d{1,2}|(?:us|europe|asia|australia|"
+    r"northeast|northwest|southeast|southwest)-\d{1,2}[a-f]?|(?:us|europe|asia|australia|"
     r"northamerica|southamerica|me|africa)-(?:east|west|north|south|central|northeast|"
-    r"southeast|southwest)\d{1,2}|(?:east|west|north|south|central)(?:us|europe|asia)\d?|"
+    r"southeast|southwest)\d{1,2}(?:-[a-f])?|(?:east|west|north|south|central)(?:us|europe|asia)\d?|"
     r"(?:nyc|sfo|ams|sgp|lon|fra|tor|blr|syd)[1-9])$",
     re.IGNORECASE,
 )

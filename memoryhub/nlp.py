@@ -67,7 +67,19 @@ LEADING_VERBS = frozenset(
     upgraded bump bumped rotate rotated investigate check ask asked talk talked met meet
     loved liked hated adopted adopt joined moving working living planning using visiting
     starting going heading flying looking trying learning reading building running
-    leading managing mentioned mentions says said""".split()
+    leading managing mentioned mentions says said wears wore teaches taught coaches
+    coached volunteers volunteered trains trained drives drove rides rode commutes
+    commuted streams streamed records recorded edits edited designs designed paints
+    painted sings sang codes coded tracks tracked logs logged invoices invoiced bills
+    sells sold buys bought grows grew cooks cooked bakes baked cycles cycled swims swam
+    hikes hiked climbs climbed surfs surfed practises practices practised practiced
+    supports supported follows followed founded cofounded created creates made makes
+    lectures lectured researches researched consults consulted freelances freelanced
+    translates translated blogs blogged organises organizes organised organized
+    coordinates coordinated chairs chaired heads headed owns owned rents rented
+    shares shared sits sat serves served speaks spoke learns learned learnt travels
+    travelled traveled flies flew commits committed supervises supervised advises
+    advised""".split()
 )
 # Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
 SYSTEM_SUFFIXES = frozenset(

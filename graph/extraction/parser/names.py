@@ -141,6 +141,8 @@ CODE_UNITS = set("k m b g kb mb gb tb am pm x p v kw mw hz".split())
 NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+# The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
+PLACED_PARTICIPLES = {"based", "headquartered"}
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -999,6 +1001,11 @@ class NameReading:
                             and self.doc[tokens[0].i + 1].lower_ in {"'s", "’s"}
                         )
                         and not self._introduced_person(tokens[0])
+                        and not (  # "Nordfrakt CEO Magnus Berg": an employer before a role
+                            tokens[0].dep_ == "compound"
+                            and tokens[0].head.lower_ in ROLE_WORK
+                            and tokens[0].head.dep_ == "compound"
+                        )
                         and not self._unknown_subject(tokens[0])
                     )
                     nxt = tokens[-1].i + 1
@@ -1198,6 +1205,8 @@ class NameReading:
         doc = self.doc
         if token.text == "-" and not token.whitespace_ and token.i + 1 < len(doc):
             return doc[token.i - 1].text[:1].isupper() and not doc[token.i - 1].whitespace_
+        if token.text.islower() and (token.tag_ == "VBN" or token.lower_ in PLACED_PARTICIPLES):
+            return False  # "Tallinn-based Veski Labs": a place and a word about it
         return token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_
 
     def _starts_sentence(self, token) -> bool:

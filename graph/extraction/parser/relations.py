@@ -44,6 +44,20 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# Verbs that take a system to another release of what it runs.
+UPGRADE_VERBS = {"upgrade", "bump", "downgrade", "pin", "patch", "update"}
+
+
+def _base(name: str) -> str:
+    """A technology's name without its release ("Redis 7.2" → "redis")."""
+    words = normalize_name(name).split()
+    while len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
+        words.pop()
+    return " ".join(words)
+
+
+# Roles that make what they are the role of rather than work for it.
+FOUNDING_ROLES = {"founder", "cofounder", "co-founder", "owner", "member", "maintainer"}
 # Relationships only people have with each other (every one the development writers
 # labelled is between two people).
 BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
@@ -159,6 +173,9 @@ class RelationReading:
                 and m.origin != "speaker"
                 and self._gender(m) != other  # "his wife Sun-hee ...; he commutes": not her
             ]
+            own = "her" if other == "m" else "his"
+            others = [m for m in people if not self._kin_of(m, own)]
+            people = others or people  # "... with her partner Kojo. She lectures": not Kojo
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
             earlier = (
@@ -441,6 +458,14 @@ class RelationReading:
         }
         return next(iter(things.values())) if len(things) == 1 else None
 
+    def _kin_of(self, mention, possessive: str) -> bool:
+        """Whether the name was introduced as someone's ("her partner Kojo")."""
+        if mention.root < 0:
+            return False
+        token = self.doc[mention.root]
+        nouns = [token, token.head] if token.dep_ in {"appos", "compound"} else [token]
+        return any(c.dep_ == "poss" and c.lower_ == possessive for n in nouns for c in n.children)
+
     def _previous_subject(self, token, person: bool):
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
         stands for the subject of the sentence before, if that is a name of its kind."""
@@ -449,7 +474,7 @@ class RelationReading:
             return None
         before = self.doc[sent.start - 1].sent
         for candidate in before:
-            if candidate.dep_ in {"nsubj", "nsubjpass"} and (
+            if candidate.dep_ in {"nsubj", "nsubjpass", "csubj"} and (
                 candidate.head.dep_ == "ROOT"  # "Noted: Bartek is ...": the note's clause
                 or (candidate.head.dep_ == "ccomp" and candidate.head.head.dep_ == "ROOT")
             ):
@@ -569,7 +594,7 @@ class RelationReading:
                 if (
                     verb.i == first.i
                     and verb.pos_ == "VERB"
-                    and verb.tag_ != "VBN"
+                    and (verb.tag_ != "VBN" or verb.lemma_.lower() == "base")  # "Based in Oslo"
                     and self._note_person() is not None
                 ):
                     return [self._note_person()]  # "Omar Haddad ... Works mostly in Trados"
@@ -758,6 +783,8 @@ class RelationReading:
                 "creator",
             }:
                 self._role(token)
+            if token.dep_ == "compound" and token.lower_ in ROLE_WORK - FOUNDING_ROLES:
+                self._titled(token)
             if token.dep_ in {"attr", "appos"}:
                 self._kind_of(token)
             if token.dep_ == "nsubj" and token.lemma_.lower() == "name":
@@ -1297,6 +1324,8 @@ class RelationReading:
         rule = VERB_RULES.get(lemma, _NO_RULE)
         if not negated:
             self._job_at(verb)
+            if lemma in UPGRADE_VERBS:
+                self._upgraded(verb)
         if negated and not no_longer:
             return
         subjects = self._subjects(verb)
@@ -1624,6 +1653,28 @@ class RelationReading:
             if type_:
                 self._relate(source, target, type_, sentence)
 
+    def _upgraded(self, verb):
+        """ "Bumped search-indexer to Elasticsearch 8.11", "cache-1 upgraded to Redis 7.2",
+        "upgraded feast-prod from Feast 0.34 to 0.38": the system runs that technology
+        (a move to another one, "from Oracle to Postgres", is the migration rules')."""
+        found: dict[str, list] = {"": [], "to": [], "from": []}
+        for obj, prep in self._direct_objects(verb):
+            mention = self._mention_of(obj)
+            if mention is not None and prep in found:
+                found[prep].append(mention)
+        tools = [m for m in found["to"] if m.type == "technology"]
+        before = [m for m in found["from"] if m.type == "technology"]
+        if tools and before and {_base(m.name) for m in tools} != {_base(m.name) for m in before}:
+            return
+        systems = [m for m in found[""] if m.type in {"component", "project"}]
+        if not systems:
+            systems = [self._resolve(s) for s in self._subjects(verb)]
+            systems = [m for m in systems if m is not None and m.type in {"component", "project"}]
+        sentence = self._sentence_text(verb.sent)
+        for system in systems:
+            for tool in tools or before:
+                self._relate(system, tool, "USES", sentence)
+
     def _used_for(self, using) -> bool:
         """ "Hamid will add rate limiting to the public-api using Envoy": when a person
         does something to a system with a technology, the system uses it."""
@@ -1766,6 +1817,10 @@ class RelationReading:
                 for source in sources:
                     if source is not None and source.type in {"component", "project"}:
                         self._relate(source, target, "USES", sentence)
+            if child.dep_ == "compound" and target is not None and target.type == "location":
+                for source in sources:  # "Hollis & Crane, a Chicago law firm": it is there
+                    if source is not None and source.type in {"organization", "location", "event"}:
+                        self._relate(source, target, "LOCATED_IN", sentence)
 
     def _role(self, token):
         """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y", "X was appointed
@@ -1839,6 +1894,19 @@ class RelationReading:
                             type_ = "WORKS_FOR" if target.type == "organization" else None
                         if type_:
                             self._relate(source, target, type_, sentence)
+
+    def _titled(self, role):
+        """ "Google engineer Priya Nair", "Stripe's CEO Patrick Collison": the employer
+        named before the role a person's name carries."""
+        holder = self.by_token.get(role.head.i)
+        if role.i in self.by_token or holder is None or holder.type != "person":
+            return
+        for child in role.children:
+            employer = self._mention_of(child) if child.dep_ in {"compound", "poss"} else None
+            if employer is not None and employer.type in {"technology", "concept", "other"}:
+                employer.type = "organization"  # "Stripe's CEO": the company, not its API
+            if employer is not None and employer.type == "organization":
+                self._relate(holder, employer, "WORKS_FOR", self._sentence_text(role.sent))
 
     def _pet_named(self, token):
         """ "We adopted a puppy!! His name is Biscuit": the name given to the animal just

@@ -50,7 +50,7 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
         return "USES"  # "the orders.v1 topic on Pulsar"
     if prep in {"at", "of", "within"} and kind == "organization" == target.type:
         return "PART_OF"
-    if prep in {"from", "on", "at"} and kind == "person" and target.type == "organization":
+    if prep in {"from", "on", "at", "of"} and kind == "person" and target.type == "organization":
         words = target.name.casefold().split()
         if words and (words[-1] in TEAM_WORDS or " ".join(words) in DEPARTMENTS):
             return "PART_OF"  # "Bongani from the data team", "Marcus from Finance"
@@ -500,6 +500,7 @@ VERB_RULES = {
     "organize": _rule(_organise),
     "deploy": _rule(None, to=_placed, **{"in": _placed, "on": "USES"}),
     "base": _rule(None, **{"in": _locate}),
+    "wear": _rule(lambda s, t: "USES" if t.type == "technology" else None),  # a watch, a CGM
     "locate": _rule(None, **{"in": _locate}),
     "live": _rule(None, **{"in": _placed, "on": _placed}),
     "grow": _rule(None, **{"in": _locate, "up": _locate}),
