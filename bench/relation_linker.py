@@ -16,7 +16,7 @@ from bench.extraction import score
 from graph.extraction.parser import linker, read_parsed
 from graph.vocabulary import normalize_name, normalize_relation_type
 
-THRESHOLDS = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
+THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
 
 
 # The parts of speech whose words the linker's word groups are fitted on.

@@ -961,11 +961,11 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
     # in `eval_extraction`); the held-out ones were written by other hands, are only
     # measured, and are scored whole.
     [
-        ("dev", 0.89, 0.74),
+        ("dev", 0.89, 0.72),
         ("dev2", 0.89, 0.77),
-        ("dev3", 0.92, 0.81),
-        ("dev4", 0.94, 0.80),
-        ("dev5", 0.92, 0.87),
+        ("dev3", 0.92, 0.78),
+        ("dev4", 0.94, 0.78),
+        ("dev5", 0.92, 0.83),
         ("dev6", 0.81, 0.57),
         ("dev7", 0.87, 0.59),
         ("dev8", 0.79, 0.39),
@@ -984,11 +984,11 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.69),
         ("holdout4", 0.71, 0.41),
-        ("holdout5", 0.72, 0.25),
+        ("holdout5", 0.72, 0.30),
         ("holdout6", 0.75, 0.44),
-        ("holdout7", 0.72, 0.35),
-        ("holdout8", 0.73, 0.33),
-        ("holdout9", 0.71, 0.33),
+        ("holdout7", 0.72, 0.39),
+        ("holdout8", 0.73, 0.40),
+        ("holdout9", 0.71, 0.36),
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
@@ -1159,3 +1159,43 @@ def test_currency_codes_and_the_names_of_measures_are_never_entities(parser):
     result = parser.extract("Fares: adult return 6.40 GBP. ABV 14.5%, pH 3.62, 0.5 FTE tech.")
     names = {normalize_name(e.name) for e in result.entities}
     assert not names & {"gbp", "abv", "ph", "fte"}
+
+
+def test_an_employer_before_a_role_a_place_before_a_kind_and_a_place_based_name(parser):
+    triples = _triples(parser.extract("Yesterday Stripe's CEO Patrick Collison spoke."))
+    assert ("patrick collison", "WORKS_FOR", "stripe") in triples
+    triples = _triples(parser.extract("Google engineer Priya Nair gave the talk."))
+    assert ("priya nair", "WORKS_FOR", "google") in triples
+    triples = _triples(parser.extract("Hollis & Crane, a Chicago law firm, hired Osei."))
+    assert ("hollis crane", "LOCATED_IN", "chicago") in triples
+    result = parser.extract("Tallinn-based Veski Labs develops Kivi.")
+    names = {normalize_name(e.name) for e in result.entities}
+    assert "veski lab" in names and "tallinn" in names
+    assert ("veski lab", "LOCATED_IN", "tallinn") in _triples(result)
+    triples = _triples(parser.extract("Professor Kalinda Brooks of the University of Ulm spoke."))
+    assert ("kalinda brook", "WORKS_FOR", "university of ulm") in triples
+
+
+def test_an_upgrade_a_zone_and_a_switch_say_what_a_system_runs_where(parser):
+    triples = _triples(parser.extract("cache-sessions-1 upgraded to Redis 7.2 by Li on Tue."))
+    assert any(s == "cache sessions 1" and t == "USES" and "redis" in o for s, t, o in triples)
+    triples = _triples(parser.extract("Bumped `search-indexer` to Elasticsearch 8.11 today."))
+    assert any(s == "search indexer" and t == "USES" for s, t, o in triples)
+    triples = _triples(parser.extract("db-replica-7 (us-west-2b) was pulled from the pool."))
+    assert ("db replica 7", "LOCATED_IN", "us west 2b") in triples
+    triples = _triples(parser.extract("The growth team switched from Mixpanel to Amplitude."))
+    assert ("growth team", "STOPPED_USING", "mixpanel") in triples
+    assert ("growth team", "MIGRATED_TO", "amplitude") in triples
+
+
+def test_a_note_line_opening_with_its_verb_and_she_after_her_partner(parser):
+    text = "Giulia lives in Bergamo and is training for UTMB. Wears a Garmin Fenix 7."
+    triples = _triples(parser.extract(text))
+    assert any(s == "giulia" and t == "USES" and "garmin" in o for s, t, o in triples)
+    text = (
+        "Rosalind Achebe lives in Accra with her partner Kojo. She lectures in economics"
+        " at Ashesi University."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("rosalind achebe", "WORKS_FOR", "ashesi university") in triples
+    assert ("kojo", "WORKS_FOR", "ashesi university") not in triples

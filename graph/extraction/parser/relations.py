@@ -44,6 +44,8 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# What moves from one technology to another and so stops using the first.
+SWITCHERS = {"component", "project", "organization", "person"}
 # Verbs that take a system to another release of what it runs.
 UPGRADE_VERBS = {"upgrade", "bump", "downgrade", "pin", "patch", "update"}
 
@@ -1450,10 +1452,22 @@ class RelationReading:
                     if c.dep_ in {"dobj", "nsubjpass"}
                     for o in self._with_conjuncts(c)
                 ]
-                onward = any(p in {"to", "onto", "into"} for _o, p in self._objects(verb))
+                onward = [
+                    self._mention_of(o)
+                    for o, p in self._objects(verb)
+                    if p in {"to", "onto", "into"}
+                ]
                 for thing in (m for m in left if m is not None and m.type == "component"):
                     if prep == "off" and not onward:  # "Ada moves notif-svc off SNS" (with
                         self._relate(thing, target, "STOPPED_USING", sentence)  # no target)
+                successors = [m for m in onward if m is not None and m.type == "technology"]
+                if prep == "from" and successors:  # "switched from Mixpanel to Amplitude":
+                    movers = [m for m in left if m is not None] or [  # left the one
+                        self._resolve(s) for s in subjects
+                    ]
+                    for mover in movers:
+                        if mover is not None and mover.type in SWITCHERS:
+                            self._relate(mover, target, "STOPPED_USING", sentence)
                 continue
             if (
                 lemma == "use"
