@@ -48,6 +48,7 @@ import numpy as np
 from django.conf import settings
 
 from graph.extraction.parser import regression
+from graph.extraction.parser.names import LIST_GAP
 from graph.vocabulary import normalize_name
 
 MODEL = Path(__file__).with_name("relation_pairs.json")
@@ -69,8 +70,8 @@ L2 = 1.0
 STEPS = 800
 # The only kinds a negated path can state ("no longer uses X").
 NEGATED_KINDS = {"STOPPED_USING"}
+# "used to live in Abuja": a past habit, no relationship now (the rules read it alike).
 USED_TO = re.compile(r"\bused to\b", re.IGNORECASE)
-LIST_GAP = re.compile(r"\s*(?:,|;|/|&|\band\b|,\s*and\b)\s*")
 # Kinds that put one thing inside another, which two items of one list never are.
 CONTAINING_KINDS = {"LOCATED_IN", "PART_OF"}
 # Farthest apart two names may stand, in tokens, to be read as a pair.
@@ -90,20 +91,20 @@ def _ancestors(token) -> list:
     return chain
 
 
+def _list_head(token) -> int:
+    """The first item of the list a token is an item of (itself when none)."""
+    while token.dep_ == "conj" and token.head.i != token.i:
+        token = token.head
+    return token.i
+
+
 def _coordinated(reader, mx, my) -> bool:
     """Whether the two names are items of one list ("Berlin, Munich and Hamburg"): joined
     by the parse as conjuncts, or in a run of three or more names of one type with only
     commas and "and" between them."""
-    doc = reader.doc
     if mx.root >= 0 and my.root >= 0:
-        x, y = doc[mx.root], doc[my.root]
-
-        def first(token):
-            while token.dep_ == "conj" and token.head.i != token.i:
-                token = token.head
-            return token.i
-
-        if (x.dep_ == "conj" or y.dep_ == "conj") and first(x) == first(y):
+        x, y = reader.doc[mx.root], reader.doc[my.root]
+        if (x.dep_ == "conj" or y.dep_ == "conj") and _list_head(x) == _list_head(y):
             return True
     same = sorted((m for m in reader.mentions if m.type == mx.type), key=lambda m: m.start)
     runs, run = [], []

@@ -140,9 +140,9 @@ CODE_UNITS = set("k m b g kb mb gb tb am pm x p v kw mw hz".split())
 # The parts of speech of the words after a possessive that go on a name ("Bay Pickers").
 NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
-# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
+# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -1608,7 +1608,7 @@ class NameReading:
             for c in head.children
             if c.dep_ == "compound" and c.pos_ == "NOUN" and c.i < head.i and c.is_lower
         )
-        if any(c.dep_ == "amod" and c.lower_ in {"based", "headquartered"} for c in head.children):
+        if any(c.dep_ == "amod" and c.lower_ in PLACED_PARTICIPLES for c in head.children):
             return "organization"  # "Helsinki-based Lumora"
         for noun in nouns:
             lemma = noun.lemma_.lower()

@@ -4,7 +4,7 @@ roles, kinship, and names attached by prepositions."""
 import re
 
 from graph.extraction.base import ExtractedRelationship
-from graph.extraction.parser.names import NAME_TITLES
+from graph.extraction.parser.names import NAME_TITLES, PLACED_PARTICIPLES
 from graph.extraction.parser.rules import (
     _NO_RULE,
     LEADING_ROLES,
@@ -41,21 +41,13 @@ from graph.extraction.parser.words import (
     TRIP_NOUNS,
     WORKPLACE_NOUNS,
 )
-from graph.vocabulary import normalize_name
+from graph.vocabulary import normalize_name, product_name
 from memoryhub import lexicon
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
 # Verbs that take a system to another release of what it runs.
 UPGRADE_VERBS = {"upgrade", "bump", "downgrade", "pin", "patch", "update"}
-
-
-def _base(name: str) -> str:
-    """A technology's name without its release ("Redis 7.2" → "redis")."""
-    words = normalize_name(name).split()
-    while len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
-        words.pop()
-    return " ".join(words)
 
 
 # Roles that make what they are the role of rather than work for it.
@@ -1085,7 +1077,7 @@ class RelationReading:
                         self._relate(source, target, type_, self._sentence_text(head.sent))
             modifiers = [m for noun in heads for m in noun.children]
             for mod in modifiers:  # "Helsinki-based Lumora", "Ledgerly, a Berlin-based fintech"
-                if mod.dep_ == "amod" and mod.lower_ in {"based", "headquartered"}:
+                if mod.dep_ == "amod" and mod.lower_ in PLACED_PARTICIPLES:
                     for place in mod.children:
                         target = self._mention_of(place)
                         if target is not None and target.type == "location":
@@ -1678,7 +1670,11 @@ class RelationReading:
                 found[prep].append(mention)
         tools = [m for m in found["to"] if m.type == "technology"]
         before = [m for m in found["from"] if m.type == "technology"]
-        if tools and before and {_base(m.name) for m in tools} != {_base(m.name) for m in before}:
+        if (
+            tools
+            and before
+            and {product_name(m.name) for m in tools} != {product_name(m.name) for m in before}
+        ):
             return
         systems = [m for m in found[""] if m.type in {"component", "project"}]
         if not systems:
