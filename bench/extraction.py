@@ -54,6 +54,9 @@ SPLITS = {
             "dev17",
             "dev18",
             "dev19",
+            "dev20",
+            "dev21",
+            "dev22",
         )
     ),
     "holdout": tuple(

@@ -797,6 +797,12 @@ def test_extract_many_matches_extract(parser):
             "Ravi: nope, Jonas moved it to Kafka last sprint.",
             ("checkout svc", "MIGRATED_TO", "kafka"),
         ),
+        # what one does at an event names it one: speaking, a talk, a booth
+        (
+            "Tamar Cohen is speaking at BSides Tel Aviv in June.",
+            ("tamar cohen", "ATTENDED", "bsides tel aviv"),
+        ),
+        ("Hiro gave a talk at PyData Osaka last spring.", ("hiro", "ATTENDED", "pydata osaka")),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -980,6 +986,9 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev17", 0.78, 0.44),
         ("dev18", 0.80, 0.39),
         ("dev19", 0.79, 0.42),
+        ("dev20", 0.68, 0.30),
+        ("dev21", 0.73, 0.27),
+        ("dev22", 0.65, 0.24),
         ("holdout", 0.84, 0.56),
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.69),

@@ -19,6 +19,7 @@ from graph.extraction.parser.words import (
     CONFERENCE,
     DEPARTMENTS,
     EMPLOYED_WORDS,
+    EVENT_AT_WORDS,
     FOOD_PHRASES,
     FOODS,
     GENERIC_HEADS,
@@ -58,6 +59,7 @@ from graph.extraction.parser.words import (
     TITLE,
     TITLE_SMALL,
     TRIM_WORDS,
+    VENUE_WORDS,
     WORK_AT_VERBS,
     WORK_NOUNS,
     WORK_VERBS,
@@ -1472,6 +1474,28 @@ class NameReading:
                 if dep == "dobj" and lemma in PLACE_OBJECT_VERBS:
                     mention.type = "location"
                     continue
+            if (
+                preposition == "at"
+                and (
+                    lemma in EVENT_AT_WORDS
+                    or any(  # "gave a talk at", "had a booth at"
+                        c.dep_ == "dobj" and c.lemma_.lower() in EVENT_AT_WORDS
+                        for c in verb.head.children
+                    )
+                )
+                and first not in lexicon.FIRST_NAMES
+                and (
+                    mention.type in {"organization", "person"}
+                    or (
+                        mention.type == "location"
+                        and mention.name.casefold() not in lexicon.PLACES
+                        and not lexicon.GEO_NAMES.kind(mention.name.casefold())
+                        and mention.name.casefold().split()[-1] not in VENUE_WORDS
+                    )
+                )
+            ):  # "speaking at BSides Tel Aviv", "a talk at PyData Berlin": an event
+                mention.type, mention.cued = "event", True
+                continue
             if (
                 preposition in {"at", "for"}
                 and (lemma in WORK_AT_VERBS or lemma in ROLE_WORK or lemma in EMPLOYED_WORDS)

@@ -624,6 +624,17 @@ EMPLOYED_WORDS = set(
 WORK_AT_VERBS = {"work", "intern", "teach", "coach", "volunteer", "start", "study"}
 WORK_VERBS = set("read reread finish watch rewatch binge recommend".split())
 PLACE_OBJECT_VERBS = set("visit see explore tour hike climb".split())
+# What one does at an event, not at a company or a place: "speaking at BSides Tel Aviv",
+# "a talk at PyData Berlin", "our booth at Slush".
+EVENT_AT_WORDS = set(
+    """speak present keynote pitch exhibit demo talk panel booth stand poster presentation
+    speech""".split()
+)
+# Last words of a venue's name, a place where events are held: "Moscone Center".
+VENUE_WORDS = set(
+    """center centre hall arena stadium theatre theater park club hotel museum gallery
+    campus university college school library expo fairground pavilion""".split()
+)
 ORG_NOUNS = set(
     """company startup firm employer business bakery restaurant cafe shop store agency
     studio bank school university college lab nonprofit charity club band brand vendor
