@@ -803,6 +803,15 @@ def test_extract_many_matches_extract(parser):
             ("tamar cohen", "ATTENDED", "bsides tel aviv"),
         ),
         ("Hiro gave a talk at PyData Osaka last spring.", ("hiro", "ATTENDED", "pydata osaka")),
+        # the company whose office one works at; the place a mayor leads
+        (
+            "Sister Paula works at Mango's head office in Barcelona.",
+            ("paula", "WORKS_FOR", "mango"),
+        ),
+        (
+            "Hana Novotná, mayor of Olomouc, won a second term.",
+            ("hana novotná", "LEADS", "olomouc"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -8,6 +8,7 @@ from graph.extraction.parser.names import NAME_TITLES, PLACED_PARTICIPLES
 from graph.extraction.parser.rules import (
     _NO_RULE,
     LEADING_ROLES,
+    PLACE_LEADERS,
     REVERSED_RULES,
     VERB_RULES,
     Mention,
@@ -19,6 +20,7 @@ from graph.extraction.parser.surface import host_like
 from graph.extraction.parser.words import (
     ANAPHOR_KINDS,
     ANIMALS,
+    COMPANY_SITES,
     DEPLOY_VERBS,
     GROUP_WORDS,
     HUMAN_OBJECT_VERBS,
@@ -233,6 +235,16 @@ class RelationReading:
             and self.by_token[token.i + 2].origin == "title"
         ):  # 'the paper "Sparse Routing at Scale"'
             return self.by_token[token.i + 2]
+        if token.pos_ == "NOUN" and token.lemma_.lower() in COMPANY_SITES:
+            owner = next(
+                (self.by_token.get(c.i) for c in token.children if c.dep_ == "poss"), None
+            )  # "works at Mango's head office": the company whose office it is
+            if owner is not None and owner.type in {"organization", "location"}:
+                if owner.type == "location" and not owner.cued:
+                    if owner.name.casefold() in lexicon.PLACES:
+                        return None  # "Berlin's main office": where, not whose
+                    owner.type = "organization"
+                return owner
         if token.lower_ in ROLE_WORK:  # "the VP of Engineering, Laura Kim"
             for prep in token.children:
                 for pobj in prep.children if prep.dep_ == "prep" and prep.lower_ == "of" else []:
@@ -757,25 +769,32 @@ class RelationReading:
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
                 self._role(token)  # "Mina is friends with Sophie"
-            elif first.dep_ in ROLE_DEPS and token.lower_ in ROLE_WORK | KIN_KNOWS | {
-                "student",
-                "wrapper",
-                "fork",
-                "friend",
-                "fan",
-                "supporter",
-                "wife",
-                "husband",
-                "part",
-                "member",
-                "owner",
-                "maintainer",
-                "subsidiary",
-                "division",
-                "author",
-                "founder",
-                "creator",
-            }:
+            elif (
+                first.dep_ in ROLE_DEPS
+                and token.lower_
+                in ROLE_WORK
+                | KIN_KNOWS
+                | {
+                    "student",
+                    "wrapper",
+                    "fork",
+                    "friend",
+                    "fan",
+                    "supporter",
+                    "wife",
+                    "husband",
+                    "part",
+                    "member",
+                    "owner",
+                    "maintainer",
+                    "subsidiary",
+                    "division",
+                    "author",
+                    "founder",
+                    "creator",
+                }
+                | PLACE_LEADERS
+            ):
                 self._role(token)
             if token.dep_ == "compound" and token.lower_ in ROLE_WORK - FOUNDING_ROLES:
                 self._titled(token)

@@ -69,6 +69,10 @@ LEADING_ROLES = set(
 )
 
 
+# Roles that lead a place: "the mayor of Olomouc", "governor of Lagos State".
+PLACE_LEADERS = {"mayor", "governor", "premier", "president"}
+
+
 def _role_type(word: str, source: Mention, target: Mention) -> str | None:
     if word in {"wife", "husband", "spouse"} and target.type == "person":
         return "MARRIED_TO"
@@ -92,6 +96,8 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         "component",
     }:
         return "LEADS" if target.type != "organization" or word != "manager" else "LEADS"
+    if word in PLACE_LEADERS and target.type == "location" and source.type == "person":
+        return "LEADS"
     if word in {"student", "alumnus", "alumna", "graduate", "undergrad", "undergraduate"}:
         return "STUDIES_AT" if target.type == "organization" else None
     if word in ROLE_WORK and target.type == "organization":

@@ -630,6 +630,10 @@ EVENT_AT_WORDS = set(
     """speak present keynote pitch exhibit demo talk panel booth stand poster presentation
     speech""".split()
 )
+# Where a company's people work: "Mango's head office", "Stripe's Dublin office".
+COMPANY_SITES = set(
+    """office hq headquarters branch factory plant warehouse depot campus""".split()
+)
 # Last words of a venue's name, a place where events are held: "Moscone Center".
 VENUE_WORDS = set(
     """center centre hall arena stadium theatre theater park club hotel museum gallery
