@@ -1173,6 +1173,17 @@ def test_a_venue_named_by_its_street_hotel_or_building_word_is_a_place(parser):
     assert found.get("coal exchange building") == "location"
 
 
+def test_a_place_one_goes_out_to_is_a_place_and_an_event_one_speaks_at_an_event(parser):
+    result = parser.extract(
+        "Yara: dinner at Zuma still on for sat?\n"
+        "Tariq: yes. Also I'm speaking at BSides Tel Aviv in June."
+    )
+    found = {normalize_name(e.name): e.type for e in result.entities}
+    assert found.get("zuma") == "location"
+    assert found.get("bsides tel aviv") == "event"
+    assert ("tariq", "ATTENDED", "bsides tel aviv") in _triples(result)
+
+
 def test_currency_codes_and_the_names_of_measures_are_never_entities(parser):
     result = parser.extract("Fares: adult return 6.40 GBP. ABV 14.5%, pH 3.62, 0.5 FTE tech.")
     names = {normalize_name(e.name) for e in result.entities}

@@ -38,6 +38,7 @@ from graph.extraction.parser.words import (
     NAMED_BY_MODIFIER,
     NER_TYPES,
     ORG_NOUNS,
+    OUTING_WORDS,
     PERSON_TITLES,
     PET_WORDS,
     PLACE_CUES,
@@ -1495,6 +1496,15 @@ class NameReading:
                 )
             ):  # "speaking at BSides Tel Aviv", "a talk at PyData Berlin": an event
                 mention.type, mention.cued = "event", True
+                continue
+            if (
+                preposition == "at"
+                and lemma in OUTING_WORDS
+                and mention.type in {"organization", "person"}
+                and first not in lexicon.FIRST_NAMES
+                and not any(w.casefold() in lexicon.FIRST_NAMES for w in mention.name.split())
+            ):  # "dinner at Padella", "drinks at Zuma": a place one goes
+                mention.type, mention.cued = "location", True
                 continue
             if (
                 preposition in {"at", "for"}

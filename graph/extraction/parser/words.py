@@ -634,6 +634,12 @@ EVENT_AT_WORDS = set(
 COMPANY_SITES = set(
     """office hq headquarters branch factory plant warehouse depot campus""".split()
 )
+# What one goes out for, at a place: "dinner at Padella", "drinks at Zuma", "staying at
+# the Transcorp Hilton".
+OUTING_WORDS = set(
+    """dinner lunch brunch breakfast supper drinks drink coffee party reception ceremony gig
+    concert picnic dine eat stay""".split()
+)
 # Last words of a venue's name, a place where events are held: "Moscone Center".
 VENUE_WORDS = set(
     """center centre hall arena stadium theatre theater park club hotel museum gallery
