@@ -16,6 +16,7 @@ from graph.extraction.parser.words import (
     CAR_MAKERS,
     CLASS_WORDS,
     COMMON_WORD_NAMES,
+    COMPANY_SITES,
     CONFERENCE,
     DEPARTMENTS,
     EMPLOYED_WORDS,
@@ -1496,6 +1497,14 @@ class NameReading:
                 )
             ):  # "speaking at BSides Tel Aviv", "a talk at PyData Berlin": an event
                 mention.type, mention.cued = "event", True
+                continue
+            if (
+                dep == "poss"
+                and lemma in COMPANY_SITES
+                and mention.type == "location"
+                and mention.name.casefold() not in lexicon.PLACES
+            ):  # "works at Mango's head office": the company whose office it is
+                mention.type, mention.cued = "organization", True
                 continue
             if (
                 preposition == "at"

@@ -52,6 +52,16 @@ SWITCHERS = {"component", "project", "organization", "person"}
 UPGRADE_VERBS = {"upgrade", "bump", "downgrade", "pin", "patch", "update"}
 
 
+# The nouns of a role one holds: "the CTO of Y", "a friend of Y", "mayor of Olomouc".
+ROLE_WORDS = (
+    ROLE_WORK
+    | KIN_KNOWS
+    | PLACE_LEADERS
+    | set(
+        """student wrapper fork friend fan supporter wife husband part member owner
+        maintainer subsidiary division author founder creator""".split()
+    )
+)
 # Roles that make what they are the role of rather than work for it.
 FOUNDING_ROLES = {"founder", "cofounder", "co-founder", "owner", "member", "maintainer"}
 # Relationships only people have with each other (every one the development writers
@@ -239,12 +249,8 @@ class RelationReading:
             owner = next(
                 (self.by_token.get(c.i) for c in token.children if c.dep_ == "poss"), None
             )  # "works at Mango's head office": the company whose office it is
-            if owner is not None and owner.type in {"organization", "location"}:
-                if owner.type == "location" and not owner.cued:
-                    if owner.name.casefold() in lexicon.PLACES:
-                        return None  # "Berlin's main office": where, not whose
-                    owner.type = "organization"
-                return owner
+            if owner is not None and owner.type == "organization":
+                return owner  # not "Berlin's main office": where, not whose
         if token.lower_ in ROLE_WORK:  # "the VP of Engineering, Laura Kim"
             for prep in token.children:
                 for pobj in prep.children if prep.dep_ == "prep" and prep.lower_ == "of" else []:
@@ -769,32 +775,7 @@ class RelationReading:
                 token.lemma_.lower() in KIN_KNOWS and token.lower_ != token.lemma_.lower()
             ):
                 self._role(token)  # "Mina is friends with Sophie"
-            elif (
-                first.dep_ in ROLE_DEPS
-                and token.lower_
-                in ROLE_WORK
-                | KIN_KNOWS
-                | {
-                    "student",
-                    "wrapper",
-                    "fork",
-                    "friend",
-                    "fan",
-                    "supporter",
-                    "wife",
-                    "husband",
-                    "part",
-                    "member",
-                    "owner",
-                    "maintainer",
-                    "subsidiary",
-                    "division",
-                    "author",
-                    "founder",
-                    "creator",
-                }
-                | PLACE_LEADERS
-            ):
+            elif first.dep_ in ROLE_DEPS and token.lower_ in ROLE_WORDS:
                 self._role(token)
             if token.dep_ == "compound" and token.lower_ in ROLE_WORK - FOUNDING_ROLES:
                 self._titled(token)

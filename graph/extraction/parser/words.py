@@ -90,6 +90,11 @@ PLACE_CUES = set(
     sanctuary hotel hostel resort junction terminal factory st dam theatre theater hall
     building marina""".split()
 ) | (STREET_WORDS - {"drive", "way", "place", "pl", "close", "court", "ct", "hill", "walk"})
+# Last words of a venue's name, a place where events are held: "Moscone Center".
+VENUE_WORDS = PLACE_CUES | set(
+    """center centre club gallery campus university college school library expo fairground
+    pavilion""".split()
+)
 # Words that open a place's name: "Mount Tam", "Lake Bled", "Cape Point".
 PLACE_OPENERS = {
     "mount", "mt", "lake", "cape", "isle", "fort", "port", "monte", "lago", "hotel", "hôtel",
@@ -639,11 +644,6 @@ COMPANY_SITES = set(
 OUTING_WORDS = set(
     """dinner lunch brunch breakfast supper drinks drink coffee party reception ceremony gig
     concert picnic dine eat stay""".split()
-)
-# Last words of a venue's name, a place where events are held: "Moscone Center".
-VENUE_WORDS = set(
-    """center centre hall arena stadium theatre theater park club hotel museum gallery
-    campus university college school library expo fairground pavilion""".split()
 )
 ORG_NOUNS = set(
     """company startup firm employer business bakery restaurant cafe shop store agency
