@@ -4,6 +4,7 @@ name on their own, and the patterns of identifiers, regions, hosts and versions.
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from memoryhub.text import plain_letters
 
@@ -515,31 +516,40 @@ class _GivenNames(frozenset):
 FIRST_NAMES = _GivenNames(FIRST_NAMES | frozenset(_MORE_GIVEN_NAMES.split()))
 
 
-def _locale_given_names() -> frozenset:
-    """The given names of Faker's person providers (MIT; about 25,000 names of 86 locales:
-    "Wout", "Aroha", "Tane", "Dilnoza"), lower-case, three letters or more. Many are also
-    words ("Hope", "Chase", "Stone"), so they are read as a hint (the entity typer's
-    feature, two names joined by "&"), never as proof. Empty without Faker."""
+def _person_providers() -> list:
+    """Faker's person providers (86 locales), or none without Faker."""
     try:
         import importlib
         import pkgutil
 
         import faker.providers.person as providers
     except ImportError:
-        return frozenset()
+        return []
+    found = []
+    for module in pkgutil.iter_modules(providers.__path__):
+        try:
+            found.append(importlib.import_module(f"{providers.__name__}.{module.name}").Provider)
+        except (ImportError, AttributeError):
+            continue
+    return found
+
+
+def _listed(provider, key: str) -> list:
+    listed = provider.__dict__.get(key)
+    return list(listed) if isinstance(listed, (list, tuple, dict, set, frozenset)) else []
+
+
+def _locale_given_names() -> frozenset:
+    """The given names of Faker's person providers (MIT; about 25,000 names of 86 locales:
+    "Wout", "Aroha", "Tane", "Dilnoza"), lower-case, three letters or more. Many are also
+    words ("Hope", "Chase", "Stone"), so they are read as a hint (the entity typer's
+    feature, two names joined by "&"), never as proof. Empty without Faker."""
     names: set[str] = set()
     keys = ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary")
     keys += tuple(k.replace("first_", "first_romanized_") for k in keys)
-    for module in pkgutil.iter_modules(providers.__path__):
-        try:
-            provider = importlib.import_module(f"{providers.__name__}.{module.name}").Provider
-        except (ImportError, AttributeError):
-            continue
+    for provider in _person_providers():
         for key in keys:
-            listed = provider.__dict__.get(key)
-            if not isinstance(listed, (list, tuple, dict, set, frozenset)):
-                continue
-            for name in listed:
+            for name in _listed(provider, key):
                 if (
                     isinstance(name, str)
                     and len(name) >= 3
@@ -548,6 +558,33 @@ def _locale_given_names() -> frozenset:
                 ):
                     names.add(name.casefold())
     return frozenset(names)
+
+
+def _locale_given_name_genders() -> dict[str, str]:
+    """Faker's given names that its locales list for one sex only, casefolded: "f" for
+    "Marleen", "Lucía", "Zainab", "m" for "Joris", "Eusebio", "Wilber"; a name some locale
+    lists for each ("Andrea", "Jean") is left out. Empty without Faker."""
+    sexes: dict[str, set[str]] = {}
+    for provider in _person_providers():
+        for key, sex in (("first_names_female", "f"), ("first_names_male", "m")):
+            for listed in (key, key.replace("first_", "first_romanized_")):
+                for name in _listed(provider, listed):
+                    if isinstance(name, str) and len(name) >= 3:
+                        sexes.setdefault(name.casefold(), set()).add(sex)
+    return {name: next(iter(found)) for name, found in sexes.items() if len(found) == 1}
+
+
+@lru_cache(maxsize=1)
+def _given_name_genders() -> dict[str, str]:
+    return _locale_given_name_genders()
+
+
+def given_name_sex(name: str) -> str | None:
+    """ "f" or "m" when the first word of a person's name is a given name listed for one sex
+    only ("Marleen Peeters" → "f"); None when unknown or listed for both. A hint (for which
+    earlier person "she" or "he" stands), never proof."""
+    first = (name.split() or [""])[0].strip(".,'’").casefold()
+    return _given_name_genders().get(first)
 
 
 class _LazyGivenNames:

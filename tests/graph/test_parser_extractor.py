@@ -1218,3 +1218,70 @@ def test_a_note_line_opening_with_its_verb_and_she_after_her_partner(parser):
     triples = _triples(parser.extract(text))
     assert ("rosalind achebe", "WORKS_FOR", "ashesi university") in triples
     assert ("kojo", "WORKS_FOR", "ashesi university") not in triples
+
+
+def test_he_and_she_stand_for_the_person_of_their_sex(parser):
+    # "her husband Ji-ho" says Ji-ho is a man; "Marleen" and "Joris" are given names of
+    # one sex (Faker's lists), so the pronoun picks the one of its sex from a pair.
+    triples = _triples(
+        parser.extract(
+            "Soo-jin and her husband Ji-ho just bought a house in Daejeon; they are moving "
+            "from Seoul in August. He is a researcher at KAIST."
+        )
+    )
+    assert ("ji ho", "WORKS_FOR", "kaist") in triples
+    assert ("soo jin", "WORKS_FOR", "kaist") not in triples
+    for pronoun, person in (("She", "marleen"), ("He", "joris")):
+        triples = _triples(
+            parser.extract(f"Marleen and Joris moved to Ghent. {pronoun} works at UGent.")
+        )
+        assert (person, "WORKS_FOR", "ugent") in triples
+        assert len([t for t in triples if t[1] == "WORKS_FOR"]) == 1
+
+
+def test_a_thing_swapped_for_another_is_replaced_by_it(parser):
+    for text in (
+        "Memcached was swapped for Redis 7 as the session store.",
+        "We replaced Jenkins with GitHub Actions.",
+        "Jenkins was replaced with GitHub Actions last year.",
+    ):
+        triples = _triples(parser.extract(text))
+        assert any(t == "REPLACES" for _s, t, _o in triples), text
+    assert ("redis 7", "REPLACES", "memcached") in _triples(
+        parser.extract("Memcached was swapped for Redis 7 as the session store.")
+    )
+    triples = _triples(parser.extract("I switched to Postgres for the JSON support."))
+    assert not any(t == "REPLACES" for _s, t, _o in triples)
+
+
+def test_a_student_studies_at_a_school_and_a_professor_works_there(parser):
+    studies = {
+        "Hamza: my sister Yasmin just started her PhD at ETH Zürich": ("yasmin", "eth zürich"),
+        "Zainab here — third-year medical student at Aga Khan University in Karachi.": (
+            "zainab",
+            "aga khan university",
+        ),
+        "He lives in Manchester with his partner Ifeoma; their daughter Adaeze is in Year 2 "
+        "at Oakwood Primary.": ("adaeze", "oakwood primary"),
+        "Santiago volunteers at the Red Cross and studies nursing at the University of Bogotá.": (
+            "santiago",
+            "university of bogotá",
+        ),
+    }
+    for text, (person, school) in studies.items():
+        triples = _triples(parser.extract(text))
+        assert (person, "STUDIES_AT", school) in triples, text
+        assert (person, "WORKS_FOR", school) not in triples, text
+    works = {
+        "Elif Demir is a professor at Boğaziçi University.": ("elif demir", "boğaziçi university"),
+        "After a PhD in Oxford, Radu Ionescu joined DeepMind as a research scientist.": (
+            "radu ionescu",
+            "deepmind",
+        ),
+    }
+    for text, (person, employer) in works.items():
+        triples = _triples(parser.extract(text))
+        assert (person, "STUDIES_AT", employer) not in triples, text
+    assert ("elif demir", "WORKS_FOR", "boğaziçi university") in _triples(
+        parser.extract("Elif Demir is a professor at Boğaziçi University.")
+    )

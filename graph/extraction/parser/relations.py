@@ -20,6 +20,7 @@ from graph.extraction.parser.surface import host_like
 from graph.extraction.parser.words import (
     ANAPHOR_KINDS,
     ANIMALS,
+    CHILD_WORDS,
     COMPANY_SITES,
     DEPLOY_VERBS,
     GROUP_WORDS,
@@ -33,14 +34,17 @@ from graph.extraction.parser.words import (
     PARTICLES,
     PET_WORDS,
     ROLE_WORK,
+    SCHOOL_NAME_WORDS,
     SCHOOL_WORDS,
     STUDENT_WORDS,
+    STUDY_CUES,
     SUBJECT_PRONOUNS,
     TASTE_VERBS,
     TEAM_WORDS,
     TRAFFIC_NOUNS,
     TRAVEL_VERBS,
     TRIP_NOUNS,
+    UNIVERSITY_WORDS,
     WORKPLACE_NOUNS,
 )
 from graph.vocabulary import normalize_name, product_name
@@ -101,6 +105,23 @@ REGION_KINDS = {"country", "state", "continent"}
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
 # A stay counted in days: "3 days in X", "5 nights in Y".
 STAY_NOUNS = {"day", "night", "week", "weekend", "month"}
+# Verbs that put one thing in another's place, and the prepositions that name the newcomer:
+# "replaced A with B", "A was swapped for B", "switched out A for B".
+SWAPPED_FOR = {
+    "replace": {"with"},
+    "swap": {"for", "with"},
+    "exchange": {"for"},
+    "trade": {"for"},
+    "switch": {"for"},
+}
+# Ordinals before "year" ("third-year medical student", "2nd year").
+ORDINAL_WORDS = set("first second third fourth fifth sixth final 1st 2nd 3rd 4th 5th 6th".split())
+# What may stand between a study word and the school: "PhD at", "a graduate of the".
+SCHOOL_LINKS = {"at", "of", "from", "in", "the", "'s", "\u2019s", "-", "candidate", "student"}
+# Verbs of a job, which a study word beside them does not outweigh ("teaches the MBA").
+JOB_LEMMAS = {"work", "teach", "lecture", "employ", "hire", "research", "postdoc"} | set(
+    "prof supervisor advisor adviser lecturer faculty staff dean tutor".split()
+)
 # Kin words that say whether the one named after them is a woman or a man.
 FEMALE_KIN = set(
     """wife sister mother mum mom daughter aunt grandma grandmother girlfriend niece
@@ -167,6 +188,8 @@ class RelationReading:
             return self._mention_of(noun)
         if token.lower_ in {"he", "she", "it"} and token.dep_ in {"nsubj", "nsubjpass"}:
             previous = self._previous_subject(token, token.lower_ != "it")
+            if previous is not None and token.lower_ != "it":
+                previous = self._of_sex(previous, "m" if token.lower_ == "he" else "f")
             if previous is not None:
                 return previous
         if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
@@ -337,14 +360,36 @@ class RelationReading:
                 if type_:
                     self._relate(later[0], mention, type_, self._sentence_text(verb.sent))
 
+    def _of_sex(self, subject, sex: str):
+        """Of a sentence's subject and the names listed with it, the one "he" (``sex`` "m")
+        or "she" ("f") stands for: "Soo-jin and her husband Ji-ho bought a house. He's a
+        researcher" is Ji-ho. None when the subject is of the other sex and no one listed
+        with it is of this one."""
+        group = [subject]
+        if subject.root >= 0:
+            for token in self._with_conjuncts(self.doc[subject.root]):
+                named = [token] + [c for c in token.children if c.dep_ == "appos"]
+                group += [  # "her husband Ji-ho": the name beside the kin word
+                    self.by_token[t.i]
+                    for t in named
+                    if t.i in self.by_token and self.by_token[t.i] not in group
+                ][:1]
+        people = [m for m in group if m.type == "person"]
+        matching = [m for m in people if self._gender(m) == sex]
+        if len(matching) == 1:
+            return matching[0]
+        return None if self._gender(subject) not in {sex, None} else subject
+
     def _gender(self, mention) -> str | None:
         """ "f" or "m" when a kin word right before the name says it ("his wife Sun-hee",
-        "her brother Aljaž")."""
+        "her brother Aljaž"), else when its given name is listed for one sex only
+        ("Marleen", "Joris")."""
         span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-        if span is None or span.start == 0:
-            return None
-        word = self.doc[span.start - 1].lower_
-        return "f" if word in FEMALE_KIN else "m" if word in MALE_KIN else None
+        if span is not None and span.start > 0:
+            word = self.doc[span.start - 1].lower_
+            if word in FEMALE_KIN | MALE_KIN:
+                return "f" if word in FEMALE_KIN else "m"
+        return lexicon.given_name_sex(mention.name) if mention.type == "person" else None
 
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
@@ -830,6 +875,98 @@ class RelationReading:
                 self._relate(thing, owner, "LOCATED_IN", sentence, confidence=0.6)
             elif owner.type == "person" and thing.type in {"technology", "other"} and not part:
                 self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
+
+    def _schooling(self):
+        """A person said to work for a school whose sentence says they study there ("my
+        sister Yasmin just started her PhD at ETH Zürich", "Kadek Ayu, a student at Udayana
+        University", "a graduate of KAUST", "their daughter Adaeze is at Oakwood Primary")
+        studies there: the words from a few before the first of the two names to a few after
+        the last hold a study word ("PhD", "student", "studied", "third-year") and no word of
+        a job ("professor", "lecturer", "works"), or the person is someone's child and the
+        school's own name says school."""
+        by_name: dict[str, list] = {}
+        for mention in self.mentions:
+            by_name.setdefault(normalize_name(mention.name), []).append(mention)
+        for key, relationship in list(self.relationships.items()):
+            source, type_, target = key
+            if type_ != "WORKS_FOR":
+                continue
+            found = self._studies_at(by_name.get(source, []), by_name.get(target, []))
+            if found is None:
+                continue
+            del self.relationships[key]
+            self._relate(
+                *found, "STUDIES_AT", relationship.description, relationship.confidence - 0.1
+            )
+
+    def _studies_at(self, people, schools):
+        """The (person, school) of the first pair of mentions in one sentence whose words say
+        the person studies at the school (see ``_schooling``); None if none does."""
+        for person in people:
+            for school in schools:
+                if person.type != "person" or school.type != "organization":
+                    continue
+                first = self.doc.char_span(
+                    min(person.start, school.start),
+                    min(person.start, school.start) + 1,
+                    alignment_mode="expand",
+                )
+                last = self.doc.char_span(
+                    max(person.end, school.end) - 1,
+                    max(person.end, school.end),
+                    alignment_mode="expand",
+                )
+                if first is None or last is None or first.sent.start != last.sent.start:
+                    continue
+                sent = first.sent
+                window = self.doc[max(sent.start, first.start - 6) : min(sent.end, last.end + 4)]
+                others = {  # "supervised by Prof. Lee": a title of someone else
+                    i
+                    for m in self.mentions
+                    if m.type == "person" and m is not person and m.root >= 0
+                    for i in range(m.root - 3, m.root)
+                }
+                words = [
+                    (t, t.lower_.rstrip("."), t.lemma_.lower().rstrip("."))
+                    for t in window
+                    if t.i not in others
+                ]
+                study = any(w in STUDY_CUES or lemma in STUDY_CUES for _t, w, lemma in words)
+                study = study or any(  # "third-year", "2nd year", "Year 2"
+                    w == "year"
+                    and (
+                        (t.i > 0 and t.nbor(-1).lower_.rstrip("-") in ORDINAL_WORDS)
+                        or (
+                            t.i > 1
+                            and t.nbor(-1).text == "-"
+                            and t.nbor(-2).lower_ in ORDINAL_WORDS
+                        )
+                        or (t.i + 1 < len(self.doc) and t.nbor(1).like_num)
+                    )
+                    for t, w, _lemma in words
+                )
+                child = any(w in CHILD_WORDS for t, w, _l in words if t.idx < person.start)
+                named_school = bool(
+                    {w.casefold() for w in school.name.split()}
+                    & (SCHOOL_NAME_WORDS | UNIVERSITY_WORDS)
+                )
+                job = any(
+                    (w in ROLE_WORK and w not in STUDY_CUES) or lemma in JOB_LEMMAS
+                    for _t, w, lemma in words
+                )
+                at = self.doc.char_span(school.start, school.end, alignment_mode="expand")
+                if (
+                    named_school
+                    or any(  # "a PhD at McGill", "a graduate of KAUST": a study
+                        (w in STUDY_CUES or lemma in STUDY_CUES)  # word right before a school no
+                        and t.i < at.start  # word names ("after a PhD, joined DeepMind": no)
+                        and all(u.lower_ in SCHOOL_LINKS for u in self.doc[t.i + 1 : at.start])
+                        for t, w, lemma in words
+                    )
+                ):
+                    if (study and not job) or (child and named_school):
+                        return person, school
+        return None
 
     def _people_only(self):
         """Drop a relationship only people have with each other where either side, as
@@ -1538,15 +1675,23 @@ class RelationReading:
                     self._relate(thing, target, "LOCATED_IN", sentence)
                 if placed:
                     continue
-            if lemma == "replace" and prep == "with":  # "we replaced A with B"
-                for child in verb.children:
-                    if child.dep_ == "dobj":
+            if prep in SWAPPED_FOR.get(lemma, ()):  # "we replaced A with B", "A was swapped
+                swapped = [  # for B", "traded the Corolla for a Prius"
+                    c
+                    for c in verb.children
+                    if c.dep_ in {"dobj", "nsubjpass"} and self._mention_of(c) is not None
+                ]
+                if not swapped and lemma != "replace":
+                    swapped = None  # "switched to Postgres for its JSON": no swap
+                for child in swapped or ():
+                    if child.dep_ in {"dobj", "nsubjpass"}:
                         self._relate(target, self._mention_of(child), "REPLACES", sentence)
                         for inner, host in self._noun_preps(child):  # "the retry logic in
                             system = self._mention_of(host) if inner == "in" else None
                             if system is not None and system.type in {"component", "project"}:
                                 self._relate(system, target, "USES", sentence)  # webhook-relay"
-                continue
+                if swapped is not None:
+                    continue
             for subject in subjects:
                 source = self._resolve(subject)
                 if source is None:

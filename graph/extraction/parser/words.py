@@ -128,6 +128,26 @@ WORK_NOUNS = set(
     """book novel memoir biography film movie documentary show series sitcom album song
     podcast paper article essay poem play musical anime manga comic""".split()
 )
+# Words beside a person and a school that say the person studies there, not works there:
+# "PhD at ETH", "studies nursing at", "a graduate of KAUST", "my roommate from IIT Bombay".
+STUDY_CUES = STUDENT_WORDS | set(
+    """phd doctorate master masters msc mba bsc undergraduate degree thesis dissertation
+    graduate alumnus alumna alum alumni roommate classmate semester fresher study enrol
+    enroll major""".split()
+)
+# The words of a school's own name: "Oakwood Primary", "Colegio San Ignacio".
+SCHOOL_NAME_WORDS = set(
+    """school primary elementary kindergarten preschool nursery grundschule gymnasium
+    colegio escola escuela lycée lycee collège""".split()
+)
+# Words of a university's or college's own name: "Leipzig University", "IIT Madras".
+UNIVERSITY_WORDS = set(
+    """university universität universite université universidad universidade università
+    universiteit uniwersytet college institute polytechnic politecnico politécnica
+    polytechnique iit eth epfl""".split()
+)
+# A child of someone's: "their daughter Adaeze is in Year 2 at Oakwood Primary".
+CHILD_WORDS = set("son daughter kid kids child children grandson granddaughter".split())
 SCHOOL_WORDS = set(
     """school college university uni class classes course courses kindergarten preschool
     nursery grad""".split()
