@@ -1285,3 +1285,25 @@ def test_a_student_studies_at_a_school_and_a_professor_works_there(parser):
     assert ("elif demir", "WORKS_FOR", "boğaziçi university") in _triples(
         parser.extract("Elif Demir is a professor at Boğaziçi University.")
     )
+
+
+def test_a_player_or_a_club_member_is_part_of_it_and_a_coach_works_for_it(parser):
+    members = {
+        "Rahul plays left back for Mumbai City FC's reserve side.": ("rahul", "mumbai city fc"),
+        "Chiamaka hated running until she joined the Lekki Striders in 2022.": (
+            "chiamaka",
+            "lekki strider",
+        ),
+        "Valentina swims at Club Atlético Peñarol three mornings a week.": (
+            "valentina",
+            "club atlético peñarol",
+        ),
+    }
+    for text, (person, group) in members.items():
+        triples = _triples(parser.extract(text))
+        assert (person, "WORKS_FOR", group) not in triples, text
+        assert (person, "PART_OF", group) in triples, text
+    triples = _triples(
+        parser.extract("Kaito Yamamoto now coaches at the Shibuya Fencing Club in Tokyo.")
+    )
+    assert ("kaito yamamoto", "PART_OF", "shibuya fencing club") not in triples

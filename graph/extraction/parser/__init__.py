@@ -99,7 +99,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._topic_roles()
         self._possessed()
         linker.link(self, model=self.linker_model, record=self.linker_record)
-        self._schooling()
+        self._not_employment()
         self._people_only()
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:

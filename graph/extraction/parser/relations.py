@@ -118,6 +118,15 @@ SWAPPED_FOR = {
 ORDINAL_WORDS = set("first second third fourth fifth sixth final 1st 2nd 3rd 4th 5th 6th".split())
 # What may stand between a study word and the school: "PhD at", "a graduate of the".
 SCHOOL_LINKS = {"at", "of", "from", "in", "the", "'s", "\u2019s", "-", "candidate", "student"}
+# What a member does with a club or team, not a job there: "plays for", "competes for".
+MEMBER_VERBS = set("play compete swim race row sing member membership".split())
+# Words of a club's, band's or brigade's own name: "Lekki Striders", "Na Fianna".
+MEMBER_GROUPS = set(
+    """club fc afc striders runners harriers orchestra philharmonic choir chorus band
+    brigade society guild league collective coop co-op cooperative""".split()
+)
+# Jobs at a club that are a job, not membership ("coaches the under-12s", "head coach").
+MEMBER_JOBS = set("coach coaches coaching coached physio manager director".split())
 # Verbs of a job, which a study word beside them does not outweigh ("teaches the MBA").
 JOB_LEMMAS = {"work", "teach", "lecture", "employ", "hire", "research", "postdoc"} | set(
     "prof supervisor advisor adviser lecturer faculty staff dean tutor".split()
@@ -876,14 +885,14 @@ class RelationReading:
             elif owner.type == "person" and thing.type in {"technology", "other"} and not part:
                 self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
 
-    def _schooling(self):
-        """A person said to work for a school whose sentence says they study there ("my
-        sister Yasmin just started her PhD at ETH Zürich", "Kadek Ayu, a student at Udayana
-        University", "a graduate of KAUST", "their daughter Adaeze is at Oakwood Primary")
-        studies there: the words from a few before the first of the two names to a few after
-        the last hold a study word ("PhD", "student", "studied", "third-year") and no word of
-        a job ("professor", "lecturer", "works"), or the person is someone's child and the
-        school's own name says school."""
+    def _not_employment(self):
+        """What a person said to work for an organization does there, when the words around
+        the two names say it is no job: they study there (``_studies_at``: "my sister Yasmin
+        just started her PhD at ETH Zürich", "Kadek Ayu, a student at Udayana University",
+        "their daughter Adaeze is at Oakwood Primary") or are a member (``_member_of``:
+        "Mahina competes for the University of Hawaii", "Chiamaka joined the Lekki
+        Striders", "a volunteer firefighter with the Ruapehu Rural Fire Brigade"). A word
+        of a job beside them ("professor", "coach", "works") keeps the job."""
         by_name: dict[str, list] = {}
         for mention in self.mentions:
             by_name.setdefault(normalize_name(mention.name), []).append(mention)
@@ -891,82 +900,96 @@ class RelationReading:
             source, type_, target = key
             if type_ != "WORKS_FOR":
                 continue
-            found = self._studies_at(by_name.get(source, []), by_name.get(target, []))
-            if found is None:
-                continue
-            del self.relationships[key]
-            self._relate(
-                *found, "STUDIES_AT", relationship.description, relationship.confidence - 0.1
-            )
+            for person in by_name.get(source, []):
+                found = None
+                for place in by_name.get(target, []):
+                    window = self._pair_window(person, place)
+                    if window is None:
+                        continue
+                    if self._studies_at(person, place, window):
+                        found = (person, place, "STUDIES_AT")
+                    elif self._member_of(place, window):
+                        found = (person, place, "PART_OF")
+                    break
+                if found is not None:
+                    del self.relationships[key]
+                    confidence = relationship.confidence - 0.1
+                    self._relate(*found, relationship.description, confidence)
+                    break
 
-    def _studies_at(self, people, schools):
-        """The (person, school) of the first pair of mentions in one sentence whose words say
-        the person studies at the school (see ``_schooling``); None if none does."""
-        for person in people:
-            for school in schools:
-                if person.type != "person" or school.type != "organization":
-                    continue
-                first = self.doc.char_span(
-                    min(person.start, school.start),
-                    min(person.start, school.start) + 1,
-                    alignment_mode="expand",
-                )
-                last = self.doc.char_span(
-                    max(person.end, school.end) - 1,
-                    max(person.end, school.end),
-                    alignment_mode="expand",
-                )
-                if first is None or last is None or first.sent.start != last.sent.start:
-                    continue
-                sent = first.sent
-                window = self.doc[max(sent.start, first.start - 6) : min(sent.end, last.end + 4)]
-                others = {  # "supervised by Prof. Lee": a title of someone else
-                    i
-                    for m in self.mentions
-                    if m.type == "person" and m is not person and m.root >= 0
-                    for i in range(m.root - 3, m.root)
-                }
-                words = [
-                    (t, t.lower_.rstrip("."), t.lemma_.lower().rstrip("."))
-                    for t in window
-                    if t.i not in others
-                ]
-                study = any(w in STUDY_CUES or lemma in STUDY_CUES for _t, w, lemma in words)
-                study = study or any(  # "third-year", "2nd year", "Year 2"
-                    w == "year"
-                    and (
-                        (t.i > 0 and t.nbor(-1).lower_.rstrip("-") in ORDINAL_WORDS)
-                        or (
-                            t.i > 1
-                            and t.nbor(-1).text == "-"
-                            and t.nbor(-2).lower_ in ORDINAL_WORDS
-                        )
-                        or (t.i + 1 < len(self.doc) and t.nbor(1).like_num)
-                    )
-                    for t, w, _lemma in words
-                )
-                child = any(w in CHILD_WORDS for t, w, _l in words if t.idx < person.start)
-                named_school = bool(
-                    {w.casefold() for w in school.name.split()}
-                    & (SCHOOL_NAME_WORDS | UNIVERSITY_WORDS)
-                )
-                job = any(
-                    (w in ROLE_WORK and w not in STUDY_CUES) or lemma in JOB_LEMMAS
-                    for _t, w, lemma in words
-                )
-                at = self.doc.char_span(school.start, school.end, alignment_mode="expand")
-                if (
-                    named_school
-                    or any(  # "a PhD at McGill", "a graduate of KAUST": a study
-                        (w in STUDY_CUES or lemma in STUDY_CUES)  # word right before a school no
-                        and t.i < at.start  # word names ("after a PhD, joined DeepMind": no)
-                        and all(u.lower_ in SCHOOL_LINKS for u in self.doc[t.i + 1 : at.start])
-                        for t, w, lemma in words
-                    )
-                ):
-                    if (study and not job) or (child and named_school):
-                        return person, school
-        return None
+    def _pair_window(self, person, place):
+        """The words of one sentence from a few before the first of a person's and an
+        organization's names to a few after the last, as ``(token, word, lemma)``, leaving
+        out the title of anyone else ("supervised by Prof. Lee"); None when the two stand
+        in different sentences."""
+        if person.type != "person" or place.type != "organization":
+            return None
+        low, high = min(person.start, place.start), max(person.end, place.end)
+        first = self.doc.char_span(low, low + 1, alignment_mode="expand")
+        last = self.doc.char_span(high - 1, high, alignment_mode="expand")
+        if first is None or last is None or first.sent.start != last.sent.start:
+            return None
+        sent = first.sent
+        others = {
+            i
+            for m in self.mentions
+            if m.type == "person" and m is not person and m.root >= 0
+            for i in range(m.root - 3, m.root)
+        }
+        return [
+            (t, t.lower_.rstrip("."), t.lemma_.lower().rstrip("."))
+            for t in self.doc[max(sent.start, first.start - 6) : min(sent.end, last.end + 4)]
+            if t.i not in others
+        ]
+
+    @staticmethod
+    def _job_in(words) -> bool:
+        return any(
+            (w in ROLE_WORK and w not in STUDY_CUES) or lemma in JOB_LEMMAS
+            for _t, w, lemma in words
+        )
+
+    def _studies_at(self, person, school, words) -> bool:
+        """Whether the words around a person and a school say the person studies there: a
+        study word ("PhD", "student", "studied", "third-year") and no job's, or the person
+        is someone's child; the school must be named as one ("… University", "… Primary")
+        or follow a study word ("a PhD at McGill", "a graduate of KAUST"; "after a PhD,
+        joined DeepMind" is no school)."""
+        study = any(w in STUDY_CUES or lemma in STUDY_CUES for _t, w, lemma in words)
+        study = study or any(  # "third-year", "2nd year", "Year 2"
+            w == "year"
+            and (
+                (t.i > 0 and t.nbor(-1).lower_.rstrip("-") in ORDINAL_WORDS)
+                or (t.i > 1 and t.nbor(-1).text == "-" and t.nbor(-2).lower_ in ORDINAL_WORDS)
+                or (t.i + 1 < len(self.doc) and t.nbor(1).like_num)
+            )
+            for t, w, _lemma in words
+        )
+        child = any(w in CHILD_WORDS for t, w, _l in words if t.idx < person.start)
+        named_school = bool(
+            {w.casefold() for w in school.name.split()} & (SCHOOL_NAME_WORDS | UNIVERSITY_WORDS)
+        )
+        at = self.doc.char_span(school.start, school.end, alignment_mode="expand")
+        after_study = any(
+            (w in STUDY_CUES or lemma in STUDY_CUES)
+            and t.i < at.start
+            and all(u.lower_ in SCHOOL_LINKS for u in self.doc[t.i + 1 : at.start])
+            for t, w, lemma in words
+        )
+        if not (named_school or after_study):
+            return False
+        return (study and not self._job_in(words)) or (child and named_school)
+
+    def _member_of(self, group, words) -> bool:
+        """Whether the words around a person and an organization say the person is one of
+        its members rather than its staff: a member's verb ("plays for", "competes for",
+        "swims at", "a member"), or a club, band, choir or brigade ("joined the Lekki
+        Striders", "volunteers with the Fire Brigade") with no job's word."""
+        if self._job_in(words) or any(w in MEMBER_JOBS for _t, w, _l in words):
+            return False
+        if any(lemma in MEMBER_VERBS or w in MEMBER_VERBS for _t, w, lemma in words):
+            return True
+        return bool({w.casefold() for w in group.name.split()} & MEMBER_GROUPS)
 
     def _people_only(self):
         """Drop a relationship only people have with each other where either side, as

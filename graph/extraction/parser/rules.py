@@ -219,6 +219,12 @@ def _work(source, target):
     return None
 
 
+def _staff(source, target):
+    """ "coaches the under-12s at Ellerslie Rugby Club": a job at a club, not membership."""
+    type_ = _work(source, target)
+    return "WORKS_FOR" if type_ == "PART_OF" else type_
+
+
 # Places that employ people: one works at a museum or a zoo as at a company.
 INSTITUTION_PLACES = set(
     """museum garden gardens zoo airport stadium arena library cathedral theatre theater
@@ -442,7 +448,7 @@ VERB_RULES = {
     "power": _rule(None, by="USES"),
     "back": _rule(None, by="DEPENDS_ON"),
     "teach": _rule(None, at=_work),
-    "coach": _rule(None, at=_work, **{"for": _work}),
+    "coach": _rule(None, at=_staff, **{"for": _staff}),
     "support": _rule(lambda s, t: "LIKES" if _person(s) and t.type == "organization" else None),
     "cache": _rule(None, **{"in": _data}),
     "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
