@@ -722,5 +722,6 @@ FIELD_KEYS = frozenset(
     languages skills allergies allergy diet cuisines favourites favorites likes dislikes
     preferences timezone editor ide os shell browser laptop car sports books consumers
     dependencies services reviewers owners approvers locales platforms subscriptions
-    clients stakeholders channels regions environments""".split()
+    clients stakeholders channels regions environments from to cc bcc subject re fwd
+    sent""".split()
 )

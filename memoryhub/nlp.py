@@ -333,10 +333,35 @@ def is_technical(text: str) -> bool:
     return any(w in lexicon.TECHNOLOGIES and w not in lexicon.AMBIGUOUS_TECH for w in words)
 
 
-def _is_speaker(match: re.Match, *, at_start: bool) -> bool:
+# How a turn of talk opens, not a field's value: "Obi: We spent the weekend in Zanzibar".
+_TURN_OPENING = re.compile(
+    r"[ \t]*(?:I|I'm|I've|I'll|I'd|we|We|we're|We're|my|My|our|Our|you|You|lol|haha|omg)\b"
+)
+# Common words that do name the one speaking: "User: …", "Mum: …".
+SPEAKER_WORDS = frozenset(
+    "user assistant agent bot me mum mom dad mama papa grandma grandpa nana".split()
+)
+
+
+def _is_speaker(match: re.Match, *, at_start: bool, dialogue: bool = False) -> bool:
     """Whether a "Name: …" line opens a dialogue turn: a dated turn, a known given name, or
-    any name opening the text; never a field key ("Owner: Ana", "Region: eu-west-1")."""
+    any name opening the text; never a field key ("Owner: Ana", "Region: eu-west-1"). A
+    common word opening the text ("Subject: …", "Task: …", "From: …") is a key too, unless
+    the text is a ``dialogue`` (another turn's speaker has a known given name: "Obi: …" then
+    "Ada: …")."""
     name = match.group(1)
+    if (
+        at_start
+        and not dialogue
+        and not match.group(2)
+        and " " not in name.strip()
+        and name.casefold() not in lexicon.FIRST_NAMES
+        and name.casefold() not in lexicon.GIVEN_NAMES
+        and name.casefold() not in SPEAKER_WORDS
+        and english_word(name)
+        and not _TURN_OPENING.match(match.string, match.end())
+    ):
+        return False
     if name.casefold() in lexicon.NEVER_NAMES or name.casefold() in lexicon.FIELD_KEYS:
         return False
     if any(ch.isdigit() for ch in name) or name.split()[0].casefold() in lexicon.NOTE_WORDS:
@@ -363,8 +388,13 @@ def prepare(text: str) -> tuple[str, dict]:
     text = text[:MAX_CHARS]
     chars = list(text)
     notes: dict = {"speakers": [], "identifiers": []}
-    for speaker in _SPEAKER.finditer(text):
-        if _is_speaker(speaker, at_start=not text[: speaker.start()].strip()):
+    turns = list(_SPEAKER.finditer(text))
+    dialogue = any(
+        t.group(1).split()[0].casefold() in lexicon.FIRST_NAMES and text[: t.start()].strip()
+        for t in turns
+    )
+    for speaker in turns:
+        if _is_speaker(speaker, at_start=not text[: speaker.start()].strip(), dialogue=dialogue):
             notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
             _blank(chars, speaker.start(), speaker.end())
     for mark in _LINE_MARK.finditer(text):

@@ -1307,3 +1307,32 @@ def test_a_player_or_a_club_member_is_part_of_it_and_a_coach_works_for_it(parser
         parser.extract("Kaito Yamamoto now coaches at the Shibuya Fencing Club in Tokyo.")
     )
     assert ("kaito yamamoto", "PART_OF", "shibuya fencing club") not in triples
+
+
+def test_an_email_header_or_a_task_line_is_no_speaker_but_a_dialogue_turn_is(parser):
+    result = parser.extract(
+        "From: Lena Fischer\nTo: Ops team\nSubject: db-replica-3 failover\n\n"
+        "Hi all, db-replica-3 failed over at 02:10."
+    )
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"from", "to", "subject"}
+    assert ("lena fischer", "person") in _entities(result)
+    result = parser.extract("Task: migrate orders-api to Postgres 16\nCapacity: 3 engineers")
+    assert not {normalize_name(e.name) for e in result.entities} & {"task", "capacity"}
+    result = parser.extract("Obi: We spent the long weekend in Zanzibar with my cousin Adaeze.")
+    assert ("obi", "person") in _entities(result)
+    assert ("obi", "VISITED", "zanzibar") in _triples(result)
+
+
+def test_a_name_stops_at_a_bracket_and_a_team_in_brackets_is_the_persons(parser):
+    result = parser.extract(
+        "fraud-scorer rolled back, filed OPS-3920, assigned to Wanjiru (ML Platform)."
+    )
+    assert all("(" not in e.name and ")" not in e.name for e in result.entities)
+    assert ("wanjiru", "person") in _entities(result)
+    assert ("ml platform", "organization") in _entities(result)
+    assert ("wanjiru", "PART_OF", "ml platform") in _triples(result)
+    result = parser.extract("Reviewer: Dalia Mansour (Design Ops)")
+    assert ("dalia mansour", "PART_OF", "design ops") in _triples(result)
+    result = parser.extract("Signed off by Raj Malhotra (CFO) and Nonna Rita (Bologna).")
+    assert not any(e.type == "organization" for e in result.entities)

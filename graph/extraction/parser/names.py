@@ -157,6 +157,22 @@ def _clean(name: str, *, keep_s: bool = False) -> str:
     return name.rstrip(".").strip() if not name.endswith((".js", ".NET")) else name.strip()
 
 
+def _within_brackets(tokens: list) -> list:
+    """A name's tokens without a bracket the name does not close: "Wanjiru (ML Platform" →
+    "Wanjiru", "Postfix) queue" → "queue" (the parser's span ran across the bracket)."""
+    for n, token in enumerate(tokens):
+        if token.text in {"(", "["} and not any(t.text in {")", "]"} for t in tokens[n:]):
+            return tokens[:n]
+    opened = 0
+    for n, token in enumerate(tokens):
+        opened += token.text in {"(", "["}
+        if token.text in {")", "]"}:
+            if not opened:
+                return _within_brackets(tokens[n + 1 :])
+            opened -= 1
+    return tokens
+
+
 class NameReading:
     """The entity passes: speaker, identifiers, technologies, named entities, proper
     nouns, noun chunks and activities, then the types the sentence gives them."""
@@ -178,6 +194,8 @@ class NameReading:
         cued: bool = False,
     ):
         tokens = [t for t in tokens if not t.is_space]
+        if name is None:
+            tokens = _within_brackets(tokens)  # "Wanjiru (ML Platform": Wanjiru
         if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
             tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
         while (

@@ -12,11 +12,15 @@ from graph.extraction.parser.words import (
     FOODS,
     INLINE_FIELD,
     INSTRUMENTS,
+    KIN_KNOWS,
+    KIN_MARRIED,
     LIST_ITEM,
     NAME_KEYS,
     PARENTHESIS,
     PERSONAL_RELATIONS,
     ROLE_KEYS,
+    ROLE_TITLE_WORDS,
+    ROLE_WORK,
     SEPARATOR,
     SUBJECT_KEYS,
     TABLE_KEYS,
@@ -29,6 +33,7 @@ from graph.extraction.parser.words import (
     VALUE_SPLIT,
     field_key,
 )
+from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
 # Keys whose value is one home, perhaps with the places it is in: "Home: Fitzroy, Melbourne".
@@ -512,12 +517,59 @@ class StructureReading:
             ):
                 self._relate(mention, places[0], "LOCATED_IN", sentence)
                 continue
+            if mention.type == "person" and not any(
+                m.type == "organization" and m.name == found.group(1).strip() for m in inside
+            ):
+                team = self._team_in_brackets(start, end, inside)
+                inside = [team] if team is not None else inside
             if mention.type == "person":
                 for org in (m for m in inside if m.type == "organization"):
                     words = org.name.casefold().split()
                     # "Mireille (Data Platform)": a team or a department is one's part
                     team = words and words[-1] in TEAM_WORDS | DEPARTMENTS
                     self._relate(mention, org, "PART_OF" if team else "WORKS_FOR", sentence)
+
+    def _team_in_brackets(self, start: int, end: int, inside: list):
+        """The team or department a bracket after a person names ("Dalia Mansour (Design
+        Ops)", "Wanjiru (ML Platform)", "Tomás Herrera (DBRE)"): one to four capitalised
+        words, no role ("CFO", "Release Manager"), kin, place or given name, and a single
+        word only as an acronym or a department ("Growth"). The words' own mentions give
+        way to it; None when the bracket says something else."""
+        text = self.source[start:end].strip()
+        words = text.split()
+        if not 1 <= len(words) <= 4 or any(not w[:1].isupper() for w in words):
+            return None
+        lowered = [w.casefold().strip(".,") for w in words]
+        if (
+            any(not w.replace("&", "").replace("-", "").isalpha() for w in words)
+            or set(lowered) & (ROLE_WORK | ROLE_TITLE_WORDS | KIN_KNOWS | KIN_MARRIED)
+            or text.casefold() in lexicon.PLACES
+            or lexicon.GEO_NAMES.kind(text)
+            or lowered[0] in lexicon.GIVEN_NAMES
+        ):
+            return None
+        if len(words) == 1 and not (
+            (text.isupper() and len(text) >= 2) or lowered[0] in DEPARTMENTS | TEAM_WORDS
+        ):
+            return None
+        related = {normalize_name(r.source) for r in self.relationships.values()} | {
+            normalize_name(r.target) for r in self.relationships.values()
+        }
+        if any(
+            m.type in {"person", "location"}
+            or (m.cued and m.type != "organization")
+            or normalize_name(m.name) in related
+            for m in inside
+        ):
+            return None
+        span = self.doc.char_span(start, end, alignment_mode="expand")
+        if span is None:
+            return None
+        for mention in inside:
+            self._drop(mention)
+        if not self._free(list(span)):
+            return None
+        return self._add(list(span), "organization", 0.6, name=text, origin="field", cued=True)
 
     def _coordinated(self, mention: Mention) -> list[Mention]:
         """The mention and the names coordinated with it ("A and B (both ...)")."""
