@@ -1336,3 +1336,17 @@ def test_a_name_stops_at_a_bracket_and_a_team_in_brackets_is_the_persons(parser)
     assert ("dalia mansour", "PART_OF", "design ops") in _triples(result)
     result = parser.extract("Signed off by Raj Malhotra (CFO) and Nonna Rita (Bologna).")
     assert not any(e.type == "organization" for e in result.entities)
+
+
+def test_a_month_beside_a_day_is_no_name_and_a_given_name_like_a_month_stays(parser):
+    for text in (
+        "nightly dump of crm-db to Backblaze B2 failing since 02 Mar — auth key expired.",
+        "Aditi and Mwajuma fly to KubeCon Europe in Paris (19–22 Mar).",
+        "Meeting on 14 Mar with Dana.",
+    ):
+        names = {normalize_name(e.name) for e in parser.extract(text).entities}
+        assert "mar" not in names, text
+    result = parser.extract("Jan Kowalski met May Chen and Jun Park in Ghent on 3 March.")
+    assert {("jan kowalski", "person"), ("may chen", "person"), ("jun park", "person")} <= (
+        _entities(result)
+    )

@@ -35,13 +35,18 @@ from graph.extraction.parser.structure import StructureReading
 from graph.extraction.parser.surface import SurfaceReading
 from graph.vocabulary import normalize_name
 from memoryhub.nlp import parse, parse_many
-from memoryhub.values import CURRENCY
+from memoryhub.values import CURRENCY, MONTHS
 
 # Names that name no thing: currency codes and the abbreviations of measures ("28 GBP",
 # "ABV 14.5%", "0.5 FTE", "pH 3.62").
 NOT_ENTITIES = frozenset(
     code for code in CURRENCY if re.fullmatch(r"[a-z]{3}", code) and code != "yen"
 ) | set("abv fte ph bpm rpm mph kph ppm rrp vat gst apr aer wpm dpi fps ytd yoy qoq".split())
+
+
+# A day's number right before or after a month's name: "02 Mar", "19–22 Mar", "Mar 3".
+DAY_BEFORE = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\s$")
+DAY_AFTER = re.compile(r"\.?\s\d")
 
 
 class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
@@ -101,6 +106,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         linker.link(self, model=self.linker_model, record=self.linker_record)
         self._not_employment()
         self._people_only()
+        self._no_dates()
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)
@@ -121,6 +127,24 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         return Extraction(
             entities=list(entities.values()), relationships=list(self.relationships.values())
         )
+
+    def _no_dates(self):
+        """A month's name beside a day's number is a date, not a name ("failing since 02
+        Mar", "19–22 Mar", "Mar 3"): no entity, no relationship."""
+        dates = set()
+        for mention in list(self.mentions):
+            if mention.name.casefold().rstrip(".") not in MONTHS:
+                continue
+            before = self.source[max(0, mention.start - 3) : mention.start]
+            after = self.source[mention.end : mention.end + 3]
+            if DAY_BEFORE.search(before) or DAY_AFTER.match(after):
+                self.mentions.remove(mention)
+                dates.add(normalize_name(mention.name))
+        for key, relationship in list(self.relationships.items()):
+            if normalize_name(relationship.source) in dates or (
+                normalize_name(relationship.target) in dates
+            ):
+                del self.relationships[key]
 
     def _learned_types(self, *, confident: bool = False):
         """The types the context gives names the rules typed by a guess (``typer``): the

@@ -69,6 +69,7 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ENGLISH_PARTS, english_word
+from memoryhub.values import MONTHS
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
 UNIT_ADJECTIVES = set(
@@ -359,6 +360,14 @@ class NameReading:
                         tokens[0].lower_ in TEAM_WORDS
                         and len(tokens) > 1
                         and tokens[1].text[:1].isupper()
+                    )
+                    and not (  # "Jan Kowalski", "May Chen": a given name, not a month
+                        tokens[0].ent_type_ == "PERSON"
+                        and tokens[0].lower_ in MONTHS
+                        and len(tokens) > 1
+                        and tokens[1].ent_type_ == "PERSON"
+                        and tokens[1].text[:1].isupper()
+                        and not (tokens[0].i > 0 and tokens[0].nbor(-1).like_num)
                     )
                     and not (  # "the SRE team", "the IT team": the word names the team
                         len(tokens) > 1
