@@ -137,6 +137,10 @@ NAMING_NOUNS = frozenset(
 _LINE_VERB = re.compile(r"(?m)^([ \t]*)([A-Z][a-z]+)\b")
 # "... in Marseille. Works mostly in Trados": a note's sentence that opens with its verb.
 _SENTENCE_VERB = re.compile(r"(?<=[.!?;])([ \t]+)([A-Z][a-z]+)\b")
+# "ADR-014: Replace RabbitMQ with NATS": a record's title that opens with its verb.
+_TITLE_VERB = re.compile(
+    r"(?m)^[ \t#*>]*[A-Z]{2,}[-_]\d+[ \t]*[:\u2014\u2013-][ \t]*()([A-Z][a-z]+)\b"
+)
 _CANDIDATE = re.compile(r"[@\w][\w.+#/'-]*[\w+#)]|[@\w]")
 
 _lock = threading.Lock()
@@ -406,7 +410,11 @@ def prepare(text: str) -> tuple[str, dict]:
             if text[bar] == "|":
                 chars[bar] = "\n"
     blanked = "".join(chars)
-    for line in (*_LINE_VERB.finditer(blanked), *_SENTENCE_VERB.finditer(blanked)):
+    for line in (
+        *_LINE_VERB.finditer(blanked),
+        *_SENTENCE_VERB.finditer(blanked),
+        *_TITLE_VERB.finditer(blanked),
+    ):
         word = line.group(2)
         if word.casefold() in LEADING_VERBS:
             chars[line.start(2)] = word[0].lower()

@@ -1350,3 +1350,13 @@ def test_a_month_beside_a_day_is_no_name_and_a_given_name_like_a_month_stays(par
     assert {("jan kowalski", "person"), ("may chen", "person"), ("jun park", "person")} <= (
         _entities(result)
     )
+
+
+def test_a_record_title_opens_with_its_verb_and_a_feast_is_an_event(parser):
+    result = parser.extract("## ADR-014: Replace RabbitMQ with NATS\n**Status:** accepted")
+    assert "replace" not in {normalize_name(e.name) for e in result.entities}
+    assert ("nat", "REPLACES", "rabbitmq") in _triples(result)  # names compare singular
+    assert ("adr 014", "REPLACES", "rabbitmq") not in _triples(result)
+    result = parser.extract("I take my kids to the Oba Market every Christmas and for Diwali.")
+    assert {("christmas", "event"), ("diwali", "event")} <= _entities(result)
+    assert not any("christmas" in (s, o) for s, _t, o in _triples(result))

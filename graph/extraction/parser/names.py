@@ -25,6 +25,7 @@ from graph.extraction.parser.words import (
     FOODS,
     GENERIC_HEADS,
     HANDLE,
+    HOLIDAYS,
     HUMAN_AGENT_VERBS,
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
@@ -1452,6 +1453,9 @@ class NameReading:
         person; the place one works at, joins or leaves is an organization."""
         for mention in self.mentions:
             if mention.cued or mention.origin not in {"ner", "propn"} or mention.root < 0:
+                continue
+            if mention.name.casefold() in HOLIDAYS:
+                mention.type, mention.cued = "event", True  # "every Christmas", "for Diwali"
                 continue
             head = self.doc[mention.root]
             verb, dep = head.head, head.dep_

@@ -24,6 +24,7 @@ from graph.extraction.parser.words import (
     COMPANY_SITES,
     DEPLOY_VERBS,
     GROUP_WORDS,
+    HOLIDAYS,
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
     KIN_KNOWS,
@@ -786,6 +787,10 @@ class RelationReading:
             return  # a taste is a person's: not "Project Hail Mary likes ..."
         if type_ in PERSONAL_ONLY and source.type not in {"person", "other"}:
             return  # "Sparse Routing at Scale attended NeurIPS": a paper attends nothing
+        if source.name.casefold() in HOLIDAYS or target.name.casefold() in HOLIDAYS:
+            return  # "every Christmas", "Eid in Dearborn": a time of year, no one's relation
+        if type_ == "REPLACES" and source.type == "document" and target.type != "document":
+            return  # "ADR-014: Replace RabbitMQ with NATS": the record decides, NATS replaces
         if normalize_name(source.name) == normalize_name(target.name):
             return
         key = (normalize_name(source.name), type_, normalize_name(target.name))

@@ -146,6 +146,11 @@ UNIVERSITY_WORDS = set(
     universiteit uniwersytet college institute polytechnic politecnico politécnica
     polytechnique iit eth epfl""".split()
 )
+# Feasts and festivals, which a name's type guess takes for a company or a product.
+HOLIDAYS = set(
+    """christmas xmas easter diwali deepavali eid ramadan hanukkah chanukah thanksgiving
+    passover holi navratri halloween hogmanay nowruz vesak""".split()
+) | {"new year", "new year's", "lunar new year", "chinese new year", "eid al-fitr", "eid al-adha"}
 # A child of someone's: "their daughter Adaeze is in Year 2 at Oakwood Primary".
 CHILD_WORDS = set("son daughter kid kids child children grandson granddaughter".split())
 SCHOOL_WORDS = set(
