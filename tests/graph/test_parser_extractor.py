@@ -1360,3 +1360,16 @@ def test_a_record_title_opens_with_its_verb_and_a_feast_is_an_event(parser):
     result = parser.extract("I take my kids to the Oba Market every Christmas and for Diwali.")
     assert {("christmas", "event"), ("diwali", "event")} <= _entities(result)
     assert not any("christmas" in (s, o) for s, _t, o in _triples(result))
+
+
+def test_black_friday_is_an_event_and_a_wire_format_or_a_pod_state_is_no_entity(parser):
+    assert ("black friday", "event") in _entities(
+        parser.extract("Deploy freeze for Black Friday starts Thu 18:00.")
+    )
+    result = parser.extract("orders-api talks to billing over TLS and exports CSV to S3.")
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"tls", "csv"}
+    assert not any({"tls", "csv"} & {s, o} for s, _t, o in _triples(result))
+    assert ("orders api", "USES", "s3") in _triples(result)
+    names = {normalize_name(e.name) for e in parser.extract("orders-api pods keep OOMing").entities}
+    assert "ooming" not in names

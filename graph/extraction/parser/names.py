@@ -70,7 +70,7 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ENGLISH_PARTS, english_word
-from memoryhub.values import MONTHS
+from memoryhub.values import MONTHS, WEEKDAYS
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
 UNIT_ADJECTIVES = set(
@@ -766,6 +766,13 @@ class NameReading:
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
                 if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
                     continue
+                if (
+                    width == 1
+                    and lowered in lexicon.AMBIGUOUS_TECH
+                    and index + 1 < len(doc)
+                    and doc[index + 1].lower_ in WEEKDAYS
+                ):
+                    continue  # "before Black Friday": a day, not the formatter
                 if (
                     width == 1
                     and index > 1
