@@ -609,7 +609,7 @@ def test_extract_many_matches_extract(parser):
             "My name is Oluwaseun and I work at Flutterwave.",
             ("oluwaseun", "WORKS_FOR", "flutterwave"),
         ),
-        ("I'm Katarzyna. I grew up in Gdansk.", ("katarzyna", "LIVES_IN", "gdansk")),
+        ("I'm Katarzyna. I live in Gdansk.", ("katarzyna", "LIVES_IN", "gdansk")),
         (
             "Femi, 41, accountant. Still uses Xero for everything.",
             ("femi", "USES", "xero"),
@@ -1373,3 +1373,14 @@ def test_black_friday_is_an_event_and_a_wire_format_or_a_pod_state_is_no_entity(
     assert ("orders api", "USES", "s3") in _triples(result)
     names = {normalize_name(e.name) for e in parser.extract("orders-api pods keep OOMing").entities}
     assert "ooming" not in names
+
+
+def test_where_one_grew_up_or_was_born_is_not_where_one_lives(parser):
+    # A childhood home read as LIVES_IN would make "lives in Seoul" contradict it.
+    triples = _triples(parser.extract("Yuna: I work at Samsung in Seoul, but I grew up in Busan."))
+    assert ("yuna", "LIVES_IN", "busan") not in triples
+    triples = _triples(
+        parser.extract("Nadia grew up in Tashkent and studied pharmacy at Leipzig University.")
+    )
+    assert ("nadia", "LIVES_IN", "tashkent") not in triples
+    assert ("nadia", "STUDIES_AT", "leipzig university") in triples

@@ -76,6 +76,8 @@ STEPS = 800
 NEGATED_KINDS = {"STOPPED_USING"}
 # "used to live in Abuja": a past habit, no relationship now (the rules read it alike).
 USED_TO = re.compile(r"\bused to\b", re.IGNORECASE)
+# Where one was born or a child: "grew up in", "was born and raised in".
+CHILDHOOD = re.compile(r"\b(?:grew|grow|growing|grown) up\b|\bborn\b|\braised\b", re.IGNORECASE)
 # Kinds that put one thing inside another, which two items of one list never are.
 CONTAINING_KINDS = {"LOCATED_IN", "PART_OF"}
 # Farthest apart two names may stand, in tokens, to be read as a pair.
@@ -438,6 +440,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         between = reader.source[min(mx.end, my.end) : max(mx.start, my.start)]
         if USED_TO.search(between) and relation not in NEGATED_KINDS:
             continue  # "used to live in Abuja": no longer (as in the rules)
+        if relation == "LIVES_IN" and CHILDHOOD.search(between):
+            continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):
             continue  # "Offices: Berlin, Munich, Hamburg": peers, not one inside the other
         source, target = (mx, my) if forward else (my, mx)

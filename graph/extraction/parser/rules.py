@@ -219,6 +219,12 @@ def _work(source, target):
     return None
 
 
+def _grown(source, target):
+    """ "Nadia grew up in Tashkent": where one was a child, not where one lives (the labelled
+    texts relate 5 of 26 such places); "the chain grew in Kenya" places a company."""
+    return None if _person(source) else _locate(source, target)
+
+
 def _staff(source, target):
     """ "coaches the under-12s at Ellerslie Rugby Club": a job at a club, not membership."""
     type_ = _work(source, target)
@@ -515,7 +521,7 @@ VERB_RULES = {
     "wear": _rule(lambda s, t: "USES" if t.type == "technology" else None),  # a watch, a CGM
     "locate": _rule(None, **{"in": _locate}),
     "live": _rule(None, **{"in": _placed, "on": _placed}),
-    "grow": _rule(None, **{"in": _locate, "up": _locate}),
+    "grow": _rule(None, **{"in": _grown, "up": _grown}),
     "stay": _rule(None, **{"in": lambda s, t: _locate(s, t) if _person(s) else None}),
     "be": _rule(
         None,
