@@ -1384,3 +1384,14 @@ def test_where_one_grew_up_or_was_born_is_not_where_one_lives(parser):
     )
     assert ("nadia", "LIVES_IN", "tashkent") not in triples
     assert ("nadia", "STUDIES_AT", "leipzig university") in triples
+
+
+def test_a_job_quit_is_no_employer_but_one_being_left_still_is(parser):
+    triples = _triples(
+        parser.extract("My brother Omar quit his engineering job at ADNOC last year to help Dad.")
+    )
+    assert ("omar", "WORKS_FOR", "adnoc") not in triples
+    triples = _triples(parser.extract("Kaveh is leaving his job at Twelve Triangles in March."))
+    assert ("kaveh", "WORKS_FOR", "twelve triangle") in triples
+    triples = _triples(parser.extract("Lena works at Siemens and will not leave Siemens."))
+    assert ("lena", "WORKS_FOR", "siemen") in triples

@@ -905,6 +905,9 @@ class RelationReading:
             source, type_, target = key
             if type_ != "WORKS_FOR":
                 continue
+            if by_name.get(target) and all(self._left_job(m) for m in by_name[target]):
+                del self.relationships[key]  # "quit his job at ADNOC": no longer
+                continue
             for person in by_name.get(source, []):
                 found = None
                 for place in by_name.get(target, []):
@@ -921,6 +924,28 @@ class RelationReading:
                     confidence = relationship.confidence - 0.1
                     self._relate(*found, relationship.description, confidence)
                     break
+
+    def _left_job(self, employer) -> bool:
+        """Whether the employer is named as a job left: the object of "quit" or "left"
+        ("quit Tellar", "left Monzo"), or hung from it ("quit his engineering job at ADNOC");
+        not the one left for ("left Monzo for Wise") nor one still held ("is leaving his job
+        at Twelve Triangles in March")."""
+        if employer.root < 0:
+            return False
+        token = self.doc[employer.root]
+        for _step in range(3):
+            if token.dep_ not in {"dobj", "pobj", "prep", "conj"} or token.head == token:
+                return False
+            if token.dep_ == "prep" and token.lower_ == "for":
+                return False  # "left Monzo for Wise": Wise is the new job
+            token = token.head
+            if token.pos_ in {"VERB", "AUX"}:
+                return (
+                    token.lemma_.lower() in {"quit", "leave"}
+                    and token.tag_ in {"VBD", "VBN"}  # "is leaving his job at X": still there
+                    and not any(c.dep_ == "neg" for c in token.children)
+                )
+        return False
 
     def _pair_window(self, person, place):
         """The words of one sentence from a few before the first of a person's and an
