@@ -560,6 +560,7 @@ def _locale_given_names() -> frozenset:
     return frozenset(names)
 
 
+@lru_cache(maxsize=1)
 def _locale_given_name_genders() -> dict[str, str]:
     """Faker's given names that its locales list for one sex only, casefolded: "f" for
     "Marleen", "Lucía", "Zainab", "m" for "Joris", "Eusebio", "Wilber"; a name some locale
@@ -574,17 +575,12 @@ def _locale_given_name_genders() -> dict[str, str]:
     return {name: next(iter(found)) for name, found in sexes.items() if len(found) == 1}
 
 
-@lru_cache(maxsize=1)
-def _given_name_genders() -> dict[str, str]:
-    return _locale_given_name_genders()
-
-
 def given_name_sex(name: str) -> str | None:
     """ "f" or "m" when the first word of a person's name is a given name listed for one sex
     only ("Marleen Peeters" → "f"); None when unknown or listed for both. A hint (for which
     earlier person "she" or "he" stands), never proof."""
     first = (name.split() or [""])[0].strip(".,'’").casefold()
-    return _given_name_genders().get(first)
+    return _locale_given_name_genders().get(first)
 
 
 class _LazyGivenNames:

@@ -359,8 +359,7 @@ def _is_speaker(match: re.Match, *, at_start: bool, dialogue: bool = False) -> b
         and not dialogue
         and not match.group(2)
         and " " not in name.strip()
-        and name.casefold() not in lexicon.FIRST_NAMES
-        and name.casefold() not in lexicon.GIVEN_NAMES
+        and name.casefold() not in lexicon.GIVEN_NAMES  # FIRST_NAMES and Faker's
         and name.casefold() not in SPEAKER_WORDS
         and english_word(name)
         and not _TURN_OPENING.match(match.string, match.end())

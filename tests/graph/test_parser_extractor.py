@@ -1254,37 +1254,57 @@ def test_a_thing_swapped_for_another_is_replaced_by_it(parser):
     assert not any(t == "REPLACES" for _s, t, _o in triples)
 
 
-def test_a_student_studies_at_a_school_and_a_professor_works_there(parser):
-    studies = {
-        "Hamza: my sister Yasmin just started her PhD at ETH Zürich": ("yasmin", "eth zürich"),
-        "Zainab here — third-year medical student at Aga Khan University in Karachi.": (
+@pytest.mark.parametrize(
+    "text, person, place, studies",
+    [
+        (
+            "Hamza: my sister Yasmin just started her PhD at ETH Zürich",
+            "yasmin",
+            "eth zürich",
+            True,
+        ),
+        (
+            "Zainab here — third-year medical student at Aga Khan University in Karachi.",
             "zainab",
             "aga khan university",
+            True,
         ),
-        "He lives in Manchester with his partner Ifeoma; their daughter Adaeze is in Year 2 "
-        "at Oakwood Primary.": ("adaeze", "oakwood primary"),
-        "Santiago volunteers at the Red Cross and studies nursing at the University of Bogotá.": (
+        (
+            "He lives in Manchester with his partner Ifeoma; their daughter Adaeze is in Year 2 "
+            "at Oakwood Primary.",
+            "adaeze",
+            "oakwood primary",
+            True,
+        ),
+        (
+            "Santiago volunteers at the Red Cross and studies nursing at the University of Bogotá.",
             "santiago",
             "university of bogotá",
+            True,
         ),
-    }
-    for text, (person, school) in studies.items():
-        triples = _triples(parser.extract(text))
-        assert (person, "STUDIES_AT", school) in triples, text
-        assert (person, "WORKS_FOR", school) not in triples, text
-    works = {
-        "Elif Demir is a professor at Boğaziçi University.": ("elif demir", "boğaziçi university"),
-        "After a PhD in Oxford, Radu Ionescu joined DeepMind as a research scientist.": (
+        (
+            "Elif Demir is a professor at Boğaziçi University.",
+            "elif demir",
+            "boğaziçi university",
+            False,
+        ),
+        (
+            "After a PhD in Oxford, Radu Ionescu joined DeepMind as a research scientist.",
             "radu ionescu",
             "deepmind",
+            False,
         ),
-    }
-    for text, (person, employer) in works.items():
-        triples = _triples(parser.extract(text))
-        assert (person, "STUDIES_AT", employer) not in triples, text
-    assert ("elif demir", "WORKS_FOR", "boğaziçi university") in _triples(
-        parser.extract("Elif Demir is a professor at Boğaziçi University.")
-    )
+    ],
+)
+def test_a_student_studies_at_a_school_and_a_professor_works_there(
+    parser, text, person, place, studies
+):
+    triples = _triples(parser.extract(text))
+    assert ((person, "STUDIES_AT", place) in triples) == studies
+    if studies:
+        assert (person, "WORKS_FOR", place) not in triples
+    if person == "elif demir":
+        assert (person, "WORKS_FOR", place) in triples
 
 
 def test_a_player_or_a_club_member_is_part_of_it_and_a_coach_works_for_it(parser):

@@ -128,18 +128,17 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
                     description=self._sentence_text(sentence.sent)[:300] if sentence else "",
                     confidence=mention.confidence,
                 )
-        relationships = [
+        kept = {name for name, _type in entities}  # no edge to a name dropped on the way
+        relationships = [  # ("28 GBP", "over TLS", "since 02 Mar", a mention given way)
             r
             for r in self.relationships.values()
-            if normalize_name(r.source) not in NOT_ENTITIES
-            and normalize_name(r.target) not in NOT_ENTITIES
+            if normalize_name(r.source) in kept and normalize_name(r.target) in kept
         ]
         return Extraction(entities=list(entities.values()), relationships=relationships)
 
     def _no_dates(self):
         """A month's name beside a day's number is a date, not a name ("failing since 02
-        Mar", "19–22 Mar", "Mar 3"): no entity, no relationship."""
-        dates = set()
+        Mar", "19–22 Mar", "Mar 3"): no entity, hence no relationship."""
         for mention in list(self.mentions):
             if mention.name.casefold().rstrip(".") not in MONTHS:
                 continue
@@ -147,12 +146,6 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             after = self.source[mention.end : mention.end + 3]
             if DAY_BEFORE.search(before) or DAY_AFTER.match(after):
                 self.mentions.remove(mention)
-                dates.add(normalize_name(mention.name))
-        for key, relationship in list(self.relationships.items()):
-            if normalize_name(relationship.source) in dates or (
-                normalize_name(relationship.target) in dates
-            ):
-                del self.relationships[key]
 
     def _learned_types(self, *, confident: bool = False):
         """The types the context gives names the rules typed by a guess (``typer``): the

@@ -1000,7 +1000,7 @@ class RelationReading:
             {w.casefold() for w in school.name.split()} & (SCHOOL_NAME_WORDS | UNIVERSITY_WORDS)
         )
         at = self.doc.char_span(school.start, school.end, alignment_mode="expand")
-        after_study = any(
+        after_study = at is not None and any(
             (w in STUDY_CUES or lemma in STUDY_CUES)
             and t.i < at.start
             and all(u.lower_ in SCHOOL_LINKS for u in self.doc[t.i + 1 : at.start])

@@ -563,12 +563,12 @@ class StructureReading:
         ):
             return None
         span = self.doc.char_span(start, end, alignment_mode="expand")
-        if span is None:
+        if span is None or any(
+            t.i in self.by_token and self.by_token[t.i] not in inside for t in span
+        ):
             return None
         for mention in inside:
             self._drop(mention)
-        if not self._free(list(span)):
-            return None
         return self._add(list(span), "organization", 0.6, name=text, origin="field", cued=True)
 
     def _coordinated(self, mention: Mention) -> list[Mention]:
