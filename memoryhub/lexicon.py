@@ -575,6 +575,25 @@ def _locale_given_name_genders() -> dict[str, str]:
     return {name: next(iter(found)) for name, found in sexes.items() if len(found) == 1}
 
 
+@lru_cache(maxsize=1)
+def _locale_surnames() -> frozenset:
+    """The family names of Faker's person providers (MIT; "Okonkwo", "Nyström", "Kaur"),
+    casefolded, three letters or more: a hint that a name is a person's, never proof
+    ("Brown", "Stone" are words too). Empty without Faker."""
+    names: set[str] = set()
+    for provider in _person_providers():
+        for key in ("last_names", "last_names_male", "last_names_female", "last_romanized_names"):
+            for name in _listed(provider, key):
+                if isinstance(name, str) and len(name) >= 3 and name[:1].isupper():
+                    names.add(name.casefold())
+    return frozenset(names)
+
+
+def is_surname(word: str) -> bool:
+    """Whether some locale of Faker lists ``word`` as a family name."""
+    return word.casefold() in _locale_surnames()
+
+
 def given_name_sex(name: str) -> str | None:
     """ "f" or "m" when the first word of a person's name is a given name listed for one sex
     only ("Marleen Peeters" → "f"); None when unknown or listed for both. A hint (for which

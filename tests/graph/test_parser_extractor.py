@@ -1415,3 +1415,43 @@ def test_a_job_quit_is_no_employer_but_one_being_left_still_is(parser):
     assert ("kaveh", "WORKS_FOR", "twelve triangle") in triples
     triples = _triples(parser.extract("Lena works at Siemens and will not leave Siemens."))
     assert ("lena", "WORKS_FOR", "siemen") in triples
+
+
+def test_a_name_with_no_given_name_that_is_sponsored_or_leads_a_round_is_a_company(parser):
+    from graph.extraction.parser.typer import _person_shape
+    from memoryhub import lexicon
+
+    assert lexicon.is_surname("Nyström") and not lexicon.is_surname("holding")
+    assert "pshape=FS|2" in _person_shape(["priya", "nair"], "person")
+    assert "pshape=--|2" in _person_shape(["cappelen", "damm"], "person")
+    assert "english=2|2" in _person_shape(["square", "peg"], "person")
+    found = _entities(parser.extract("She won the marathon and is sponsored by Kaszek."))
+    assert ("kaszek", "organization") in found
+    found = _entities(
+        parser.extract("We closed the round: $12M led by Blackbird, with Square Peg.")
+    )
+    assert {("blackbird", "organization"), ("square peg", "organization")} <= found
+
+
+def test_a_name_whose_parts_a_small_word_joins_is_one_name(parser):
+    found = _entities(
+        parser.extract(
+            "We hiked Torres del Paine, stayed in Praia do Rosa and flew home from Port of "
+            "Spain. Ana da Silva studies at Universidade de Lisboa."
+        )
+    )
+    assert {
+        ("torres del paine", "location"),
+        ("praia do rosa", "location"),
+        ("port of spain", "location"),
+        ("ana da silva", "person"),
+        ("universidade de lisboa", "organization"),
+    } <= found
+    assert not {name for name, _ in found} & {"paine", "rosa", "spain", "lisboa"}
+    found = _entities(parser.extract("The Festival do Chocolate de Ilhéus opens in July."))
+    assert ("festival do chocolate de ilhéus", "event") in found
+    # "of" joins only after a word that heads such names; a name already whole stays
+    names = {n for n, _ in _entities(parser.extract("Lionel Messi of Inter Miami scored."))}
+    assert {"lionel messi", "inter miami"} <= names
+    found = _entities(parser.extract("Aunt Bisi picks them up at Gare du Nord."))
+    assert ("gare du nord", "location") in found

@@ -86,6 +86,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._named_entities()
         self._proper_nouns()
         self._joined_names()
+        self._connected_names()
         self._classes()
         self._chunks()
         self._activities()

@@ -444,8 +444,14 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):
             continue  # "Offices: Berlin, Munich, Hamburg": peers, not one inside the other
-        source, target = (mx, my) if forward else (my, mx)
         sentence = reader.doc.char_span(mx.start, mx.end, alignment_mode="expand")
+        if (
+            relation == "REPLACES"
+            and sentence is not None
+            and reader._person_moved(mx, my, sentence.sent.start_char)
+        ):
+            continue  # "Sara moved from Deloitte to Accenture": her move (as in the rules)
+        source, target = (mx, my) if forward else (my, mx)
         reader._relate(
             source,
             target,

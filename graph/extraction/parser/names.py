@@ -149,6 +149,19 @@ CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+# Small words inside a name: "Torres del Paine", "Praia do Rosa", "Port of Spain".
+NAME_CONNECTORS = frozenset(
+    "del do da dos das de di della delle degli dei du des van von der den ter of".split()
+)
+# Words that head a name joined to its second part by "of": "City of Ghent".
+OF_HEADS = frozenset(
+    """university city port bank friends treaty gulf bay lake isle island islands cape sea
+    state republic kingdom county district province museum institute school college church
+    cathedral ministry council federation association society league union court hall
+    festival feast battle academy conservatory library archive archives queen king duke
+    prince princess mount strait straits sound valley vale borough town village bureau
+    chamber commonwealth house order bishop diocese parish abbey temple garden gardens""".split()
+)
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -1074,6 +1087,89 @@ class NameReading:
                     elif not alone and len(tokens) <= 4:
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _connected_names(self):
+        """A name whose parts a small word joins ("Torres del Paine", "Praia do Rosa",
+        "Universidade de Lisboa", "Festival do Chocolate de Ilhéus", "Port of Spain",
+        "Friends of Ngong Forest") is one name, though the named-entity model cuts it at
+        the small word: the capitalised words on either side become one mention, typed by
+        the cue of its first part (the head: a festival, a university, a port), else as its
+        parts were. "of" joins only after a word that heads such names ("City of Ghent",
+        not "Messi of Inter Miami" or "Head of Platform")."""
+        doc = self.doc
+        fixed = {"speaker", "identifier", "handle"}
+        for token in doc:
+            word = token.lower_
+            if word not in NAME_CONNECTORS or not self.source[token.idx].islower():
+                continue
+            if token.i == 0 or token.i + 1 >= len(doc) or token.i in self.by_token:
+                continue  # inside one name already ("Gare du Nord", "Pieter van Wyk")
+            before, after = doc[token.i - 1], doc[token.i + 1]
+            if not (
+                before.whitespace_ == " "
+                and token.whitespace_ == " "
+                and before.text[:1].isupper()
+                and after.text[:1].isupper()
+                and before.is_alpha
+                and after.text.rstrip(".").isalpha()
+            ):
+                continue
+            left = self._capitalised_run(before.i, -1)
+            right = self._capitalised_run(after.i, 1)
+            if not left or not right or len(left) + len(right) > 7:
+                continue
+            if word == "of" and left[-1].lower_ not in OF_HEADS:
+                continue
+            parts = list({id(m): m for t in left + right if (m := self.by_token.get(t.i))}.values())
+            if any(m.origin in fixed for m in parts):
+                continue
+            tokens = [*left, token, *right]
+            first = self.by_token.get(left[0].i)
+            last = self.by_token.get(right[-1].i)
+            kind = self._cue_type(left, "") or self._cue_type(tokens, "")
+            if not kind and left[0].lower_ in lexicon.GIVEN_NAMES and len(left) <= 2:
+                kind = "person"  # "Ana da Silva", "Pieter van Loon"
+            known = [m.type for m in (first, last) if m is not None and m.type != "person"]
+            kind = kind or (known[0] if known else "location")  # "Viña del Mar"
+            for mention in parts:
+                self.mentions.remove(mention)
+                for i in [i for i, m in self.by_token.items() if m is mention]:
+                    del self.by_token[i]
+            self._add(tokens, kind, 0.65, origin="propn", cued=bool(self._cue_type(left, "")))
+
+    def _capitalised_run(self, i: int, step: int) -> list:
+        """The capitalised words of one line from token ``i`` on, going ``step`` (-1: to
+        the left), a mention's words whole; no verb a sentence opens with ("Visited")."""
+        doc, run = self.doc, []
+        while 0 <= i < len(doc):
+            token = doc[i]
+            mention = self.by_token.get(i)
+            if mention is None and not (
+                token.text[:1].isupper()
+                and token.text.rstrip(".").isalpha()
+                and token.pos_ in {"PROPN", "NOUN", "ADJ"}
+                and token.lower_ not in TRIM_WORDS
+            ):
+                break
+            run.append(token)
+            gap = doc[i - 1].whitespace_ if step < 0 and i > 0 else token.whitespace_
+            if step > 0 and (gap != " " or i + 1 >= len(doc)):
+                break
+            if step < 0 and (i == 0 or gap != " "):
+                break
+            i += step
+        run = run if step > 0 else run[::-1]
+        if step > 0:  # a connector further on: "Chocolate de Ilhéus" goes on
+            end = run[-1].i + 1 if run else i
+            if (
+                end + 1 < len(doc)
+                and doc[end].lower_ in NAME_CONNECTORS - {"of"}
+                and doc[end + 1].text[:1].isupper()
+                and run[-1].whitespace_ == " "
+                and doc[end].whitespace_ == " "
+            ):
+                run += [doc[end], *self._capitalised_run(end + 1, 1)]
+        return run
 
     def _joined_names(self):
         """Two names side by side where the first modifies the second ("Amazon" +

@@ -210,7 +210,6 @@ def _work(source, target):
     if (
         target.type == "location"
         and _person(source)
-        and not target.cued
         and target.name.casefold().split()[-1] in INSTITUTION_PLACES
     ):
         target.type = "organization"  # "works at the Batumi Botanical Garden": an employer

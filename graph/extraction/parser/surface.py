@@ -291,11 +291,37 @@ class SurfaceReading:
                         type_ == "MIGRATED_TO" and target == normalize_name(second.name)
                         for _source, type_, target in self.relationships
                     )
+                    or self._person_moved(first, second, start)
                 )
             ):
                 continue
             return (second, first) if second_is_new else (first, second)
         return None
+
+    def _person_moved(self, first, second, start: int) -> bool:
+        """A person moved between two names no list knows as technologies ("Sara moved from
+        Deloitte to Accenture"): two employers or two towns, however the typer guessed
+        them, not one system replacing another ("Yuki switched from Spotify to Tidal"
+        still reads as one)."""
+        if first.origin == "technology" and second.origin == "technology":
+            return False
+        head = self.doc.char_span(first.start, first.end, alignment_mode="expand")
+        verb = head.root.head.head if head is not None else None
+        if verb is None or verb.idx < start:
+            return False
+        for child in verb.children:
+            if child.dep_ != "nsubj":
+                continue
+            mover = self.by_token.get(child.i)
+            if (mover is not None and mover.type == "person") or child.lower_ in {
+                "i",
+                "he",
+                "she",
+                "they",
+                "we",
+            }:
+                return True
+        return False
 
     def _surface_lines(self):
         """Per line: a deploy arrow ("payouts-svc v5.1.0 → prod (eu-west-1, ap-southeast-1)")

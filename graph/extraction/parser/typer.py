@@ -37,6 +37,7 @@ from django.conf import settings
 from graph.extraction.parser import regression
 from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
+from memoryhub.nlp import english_word
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +82,24 @@ def _word(token) -> str:
     return token.lemma_.lower() if token.is_alpha else token.text.lower()
 
 
+def _person_shape(words: list[str], rules_type: str) -> list[str]:
+    """How much a name looks like a person's: its first word a given name (F: a common
+    one, G: some locale's), its last a family name (S), and how many of its words are
+    English ("Blackbird", "Square Peg", "Brandwijk Holding" are companies whatever the
+    named-entity model says; "Cappelen Damm", "Kaszek" are nobody's given names)."""
+    alpha = [w for w in words if w.isalpha()]
+    first = words[0]
+    shape = "F" if first in lexicon.FIRST_NAMES else "G" if first in lexicon.GIVEN_NAMES else "-"
+    shape += "S" if len(words) > 1 and lexicon.is_surname(words[-1]) else "-"
+    english = min(sum(1 for w in alpha if english_word(w)), 2)
+    return [
+        f"pshape={shape}|{min(len(words), 3)}",
+        f"pshape|type={shape}|{rules_type}",
+        f"english={english}|{min(len(words), 3)}",
+        f"english|type={english}|{rules_type}",
+    ]
+
+
 def features(doc, mention) -> list[str]:
     """The features of one mention (``rules.Mention``) in its parsed text."""
     span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
@@ -110,6 +129,7 @@ def features(doc, mention) -> list[str]:
         out.append(f"given_name|ntok={min(len(span), 3)}")
     elif first in lexicon.GIVEN_NAMES:
         out.append(f"locale_given_name|ntok={min(len(span), 3)}")
+    out += _person_shape(words, mention.type)
     lowered = span.text.lower()
     if lowered in lexicon.PLACES:
         out.append("place")
