@@ -1455,3 +1455,16 @@ def test_a_name_whose_parts_a_small_word_joins_is_one_name(parser):
     assert {"lionel messi", "inter miami"} <= names
     found = _entities(parser.extract("Aunt Bisi picks them up at Gare du Nord."))
     assert ("gare du nord", "location") in found
+
+
+def test_a_place_name_cut_at_its_hyphen_is_one_name_but_a_word_after_one_is_not(parser):
+    found = _entities(
+        parser.extract(
+            "Le Comptoir Bleu opened in the Croix-Rousse district. We visited Tōdai-ji in "
+            "Nara and had coffee in Samcheong-dong."
+        )
+    )
+    assert {("croix rousse", "location"), ("tōdai ji", "location")} <= found
+    assert "samcheong dong" in {name for name, _ in found}
+    names = {n for n, _ in _entities(parser.extract("The Tehran-born architect moved to Oslo."))}
+    assert "tehran" in names and "tehran born" not in names

@@ -87,6 +87,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._proper_nouns()
         self._joined_names()
         self._connected_names()
+        self._hyphened_names()
         self._classes()
         self._chunks()
         self._activities()

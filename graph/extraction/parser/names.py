@@ -149,6 +149,11 @@ CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+# Short English words after a name's hyphen: "Covid-era", "Apple-led", "Zara-ish".
+HYPHEN_WORDS = frozenset("led era age ish type wide made sized less fed rich born bred".split())
+# Lower-case last parts of place names after a hyphen: "Samcheong-dong", "Tōdai-ji",
+# "Kenroku-en", "Gangnam-gu", "Sejong-ro".
+PLACE_SUFFIXES = frozenset("dong ji en gu ro si do ri gil cho ku shi gun eup".split())
 # Small words inside a name: "Torres del Paine", "Praia do Rosa", "Port of Spain".
 NAME_CONNECTORS = frozenset(
     "del do da dos das de di della delle degli dei du des van von der den ter of".split()
@@ -1137,6 +1142,48 @@ class NameReading:
                     del self.by_token[i]
             self._add(tokens, kind, 0.65, origin="propn", cued=bool(self._cue_type(left, "")))
 
+    def _hyphened_names(self):
+        """A name the tokenizer cut at a hyphen ("Croix-Rousse", "Samcheong-dong",
+        "Tōdai-ji", "Kenroku-en", "SRE-EMEA") is one name: a mention on one side of a hyphen
+        with no space around it takes the word on the other when that word is capitalised,
+        or a short lower-case part no English word ("dong", "ji"; not "Berlin-based")."""
+        doc = self.doc
+        fixed = {"speaker", "identifier", "handle"}
+        for token in doc:
+            if token.text != "-" or token.i == 0 or token.i + 1 >= len(doc):
+                continue
+            left, right = doc[token.i - 1], doc[token.i + 1]
+            if left.whitespace_ or token.whitespace_ or token.i in self.by_token:
+                continue
+            if not (left.is_alpha and right.is_alpha and left.text[:1].isupper()):
+                continue
+            written = self.source[right.idx : right.idx + len(right)]
+            if not written[:1].isupper() and (
+                len(written) > 4
+                or written in ENGLISH_PARTS | HYPHEN_WORDS
+                or (english_word(written) and written not in PLACE_SUFFIXES)
+            ):
+                continue  # "Berlin-based", "Tehran-born", "SIM-swap"
+            parts = [m for m in (self.by_token.get(left.i), self.by_token.get(right.i)) if m]
+            if len(parts) == 2 and parts[0] is parts[1]:
+                continue  # one name already
+            if not parts or any(m.origin in fixed for m in parts):
+                continue
+            span = [left, token, right]
+            for mention in parts:
+                inside = doc.char_span(mention.start, mention.end, alignment_mode="expand")
+                if inside is not None:
+                    span += list(inside)
+            tokens = sorted({t.i: t for t in span}.values(), key=lambda t: t.i)
+            if tokens[-1].i - tokens[0].i + 1 != len(tokens):
+                continue
+            kind, cued = parts[0].type, parts[0].cued
+            for mention in parts:
+                self.mentions.remove(mention)
+                for i in [i for i, m in self.by_token.items() if m is mention]:
+                    del self.by_token[i]
+            self._add(tokens, kind, 0.65, origin="propn", cued=cued)
+
     def _capitalised_run(self, i: int, step: int) -> list:
         """The capitalised words of one line from token ``i`` on, going ``step`` (-1: to
         the left), a mention's words whole; no verb a sentence opens with ("Visited")."""
@@ -1340,8 +1387,10 @@ class NameReading:
         doc = self.doc
         if token.text == "-" and not token.whitespace_ and token.i + 1 < len(doc):
             return doc[token.i - 1].text[:1].isupper() and not doc[token.i - 1].whitespace_
-        if token.text.islower() and (token.tag_ == "VBN" or token.lower_ in PLACED_PARTICIPLES):
-            return False  # "Tallinn-based Veski Labs": a place and a word about it
+        if token.text.islower() and (
+            token.tag_ == "VBN" or token.lower_ in PLACED_PARTICIPLES | HYPHEN_WORDS
+        ):
+            return False  # "Tallinn-based Veski Labs", "Covid-era": a name and a word about it
         return token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_
 
     def _starts_sentence(self, token) -> bool:
