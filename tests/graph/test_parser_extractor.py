@@ -1468,3 +1468,9 @@ def test_a_place_name_cut_at_its_hyphen_is_one_name_but_a_word_after_one_is_not(
     assert "samcheong dong" in {name for name, _ in found}
     names = {n for n, _ in _entities(parser.extract("The Tehran-born architect moved to Oslo."))}
     assert "tehran" in names and "tehran born" not in names
+
+
+def test_an_ambiguous_technology_opening_a_list_of_technologies_is_one(parser):
+    names = {n for n, _ in _entities(parser.extract("Repo notes\n• Rust, tokio, axum\n• v2 soon"))}
+    assert {"rust", "tokio", "axum"} <= names
+    assert not _entities(parser.extract("Go ahead and ship it."))

@@ -780,8 +780,14 @@ class NameReading:
                 lowered = text.casefold()
                 if text.islower() and lowered in lexicon.AMBIGUOUS_TECH:
                     continue
-                if width == 1 and lowered in lexicon.AMBIGUOUS_TECH and span[0].is_sent_start:
+                if (
+                    width == 1
+                    and lowered in lexicon.AMBIGUOUS_TECH
+                    and span[0].is_sent_start
+                    and not self._listed_before_technology(index + 1)
+                ):
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
+                    # (but not "• Rust, tokio, axum": listed with a technology)
                 if width == 1 and span[0].pos_ in {"VERB", "AUX"} and text.islower():
                     continue
                 if (
@@ -1183,6 +1189,15 @@ class NameReading:
                 for i in [i for i, m in self.by_token.items() if m is mention]:
                     del self.by_token[i]
             self._add(tokens, kind, 0.65, origin="propn", cued=cued)
+
+    def _listed_before_technology(self, i: int) -> bool:
+        """Whether token ``i`` opens ", tokio", " / Kafka", " and Postgres": a list whose
+        next item is a technology no English word could be."""
+        doc = self.doc
+        if i + 1 >= len(doc) or doc[i].text not in {",", "/", "+", "&", "and"}:
+            return False
+        word = doc[i + 1].lower_
+        return word in lexicon.TECHNOLOGIES and word not in lexicon.AMBIGUOUS_TECH
 
     def _capitalised_run(self, i: int, step: int) -> list:
         """The capitalised words of one line from token ``i`` on, going ``step`` (-1: to
