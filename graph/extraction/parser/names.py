@@ -9,7 +9,7 @@ from graph.extraction.cues import (
     ORG_WORDS,
     PROJECT_WORDS,
 )
-from graph.extraction.parser.rules import STREET_WORDS, Mention
+from graph.extraction.parser.rules import FIXED_ORIGINS, STREET_WORDS, Mention
 from graph.extraction.parser.words import (
     ANIMALS,
     BEFORE_NAMES,
@@ -148,7 +148,6 @@ NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
-# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 # Short English words after a name's hyphen: "Covid-era", "Apple-led", "Zara-ish".
 HYPHEN_WORDS = frozenset("led era age ish type wide made sized less fed rich born bred".split())
 # Lower-case last parts of place names after a hyphen: "Samcheong-dong", "Tōdai-ji",
@@ -167,6 +166,7 @@ OF_HEADS = frozenset(
     prince princess mount strait straits sound valley vale borough town village bureau
     chamber commonwealth house order bishop diocese parish abbey temple garden gardens""".split()
 )
+# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
 
 
@@ -199,6 +199,12 @@ class NameReading:
 
     def _text(self, start: int, end: int) -> str:
         return self.source[start:end]
+
+    def _drop(self, mention: Mention) -> None:
+        """Take a mention out (a name it was part of, or that proved no name, replaces it)."""
+        self.mentions.remove(mention)
+        for index in [i for i, m in self.by_token.items() if m is mention]:
+            del self.by_token[index]
 
     def _free(self, tokens) -> bool:
         return all(t.i not in self.by_token for t in tokens)
@@ -1108,7 +1114,6 @@ class NameReading:
         parts were. "of" joins only after a word that heads such names ("City of Ghent",
         not "Messi of Inter Miami" or "Head of Platform")."""
         doc = self.doc
-        fixed = {"speaker", "identifier", "handle"}
         for token in doc:
             word = token.lower_
             if word not in NAME_CONNECTORS or not self.source[token.idx].islower():
@@ -1132,7 +1137,7 @@ class NameReading:
             if word == "of" and left[-1].lower_ not in OF_HEADS:
                 continue
             parts = list({id(m): m for t in left + right if (m := self.by_token.get(t.i))}.values())
-            if any(m.origin in fixed for m in parts):
+            if any(m.origin in FIXED_ORIGINS for m in parts):
                 continue
             tokens = [*left, token, *right]
             first = self.by_token.get(left[0].i)
@@ -1143,9 +1148,7 @@ class NameReading:
             known = [m.type for m in (first, last) if m is not None and m.type != "person"]
             kind = kind or (known[0] if known else "location")  # "Viña del Mar"
             for mention in parts:
-                self.mentions.remove(mention)
-                for i in [i for i, m in self.by_token.items() if m is mention]:
-                    del self.by_token[i]
+                self._drop(mention)
             self._add(tokens, kind, 0.65, origin="propn", cued=bool(self._cue_type(left, "")))
 
     def _hyphened_names(self):
@@ -1154,7 +1157,6 @@ class NameReading:
         with no space around it takes the word on the other when that word is capitalised,
         or a short lower-case part no English word ("dong", "ji"; not "Berlin-based")."""
         doc = self.doc
-        fixed = {"speaker", "identifier", "handle"}
         for token in doc:
             if token.text != "-" or token.i == 0 or token.i + 1 >= len(doc):
                 continue
@@ -1173,7 +1175,7 @@ class NameReading:
             parts = [m for m in (self.by_token.get(left.i), self.by_token.get(right.i)) if m]
             if len(parts) == 2 and parts[0] is parts[1]:
                 continue  # one name already
-            if not parts or any(m.origin in fixed for m in parts):
+            if not parts or any(m.origin in FIXED_ORIGINS for m in parts):
                 continue
             span = [left, token, right]
             for mention in parts:
@@ -1185,9 +1187,7 @@ class NameReading:
                 continue
             kind, cued = parts[0].type, parts[0].cued
             for mention in parts:
-                self.mentions.remove(mention)
-                for i in [i for i, m in self.by_token.items() if m is mention]:
-                    del self.by_token[i]
+                self._drop(mention)
             self._add(tokens, kind, 0.65, origin="propn", cued=cued)
 
     def _listed_before_technology(self, i: int) -> bool:

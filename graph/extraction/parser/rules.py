@@ -15,6 +15,10 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
 
+# Origins whose name and type are a pattern's, not a guess (a dialogue's speaker, an
+# identifier, a chat handle): never retyped, merged or widened.
+FIXED_ORIGINS = frozenset({"speaker", "identifier", "handle"})
+
 
 @dataclass
 class Mention:

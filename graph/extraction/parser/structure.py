@@ -582,11 +582,6 @@ class StructureReading:
         found = [m for m in found if m is not None and m.type == mention.type]
         return found if mention in found else [mention]
 
-    def _drop(self, mention: Mention) -> None:
-        self.mentions.remove(mention)
-        for index in [i for i, m in self.by_token.items() if m is mention]:
-            del self.by_token[index]
-
     def _value(self, start: int, end: int, kind: str):
         """The entity one value of a field line names: a mention already there, or a new
         one of the key's kind over the value's words."""

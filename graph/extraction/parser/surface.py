@@ -100,6 +100,10 @@ def host_like(mention: Mention) -> bool:
     return parts[-1].isdigit() or any(p in HOST_PARTS for p in parts)
 
 
+# Pronouns that stand for people who move ("she moved from Deloitte to Accenture").
+MOVERS = frozenset("i we he she they".split())
+
+
 class SurfaceReading:
     """Relations read from the words around two names when the parse does not link them."""
 
@@ -313,13 +317,7 @@ class SurfaceReading:
             if child.dep_ != "nsubj":
                 continue
             mover = self.by_token.get(child.i)
-            if (mover is not None and mover.type == "person") or child.lower_ in {
-                "i",
-                "he",
-                "she",
-                "they",
-                "we",
-            }:
+            if (mover is not None and mover.type == "person") or child.lower_ in MOVERS:
                 return True
         return False
 

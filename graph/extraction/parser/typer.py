@@ -35,6 +35,7 @@ import numpy as np
 from django.conf import settings
 
 from graph.extraction.parser import regression
+from graph.extraction.parser.rules import FIXED_ORIGINS
 from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
 from memoryhub.nlp import english_word
@@ -42,8 +43,6 @@ from memoryhub.nlp import english_word
 logger = logging.getLogger(__name__)
 
 MODEL = Path(__file__).with_name("entity_types.json")
-# Origins whose type is a pattern's, not a guess: never retyped.
-FIXED_ORIGINS = {"speaker", "identifier", "handle"}
 # How much more probable the model's type must be than the rules' to replace it. Chosen on
 # the development texts with one file held out in turn (0 to 0.4 tried).
 MARGIN = 0.1
