@@ -1474,3 +1474,40 @@ def test_an_ambiguous_technology_opening_a_list_of_technologies_is_one(parser):
     names = {n for n, _ in _entities(parser.extract("Repo notes\n• Rust, tokio, axum\n• v2 soon"))}
     assert {"rust", "tokio", "axum"} <= names
     assert not _entities(parser.extract("Go ahead and ship it."))
+
+
+def test_a_sentence_opening_word_no_dictionary_knows_or_that_a_noun_describes_is_a_name(parser):
+    result = parser.extract("Northwind is a logistics firm in Oslo.")
+    assert ("northwind", "organization") in _entities(result)
+    assert ("northwind", "LOCATED_IN", "oslo") in _triples(result)
+    result = parser.extract("Kelp, a Rust-based time-series database, is maintained by Priscila.")
+    assert "kelp" in {name for name, _ in _entities(result)}
+    assert ("kelp", "USES", "rust") in _triples(result)
+    # an ordinary word opening a sentence stays a word
+    assert not _entities(parser.extract("Dinner was great. Deploy went fine. Overall, good."))
+
+
+def test_the_key_of_a_line_of_people_under_an_organisation_says_what_they_are_of_it(parser):
+    triples = _triples(
+        parser.extract(
+            "# Kampala Queens Netball Club\n**Coach:** Harriet Nakato\n"
+            "**Captain:** Sylvia Achieng\n**Players:** Amina Nabirye, Grace Akello"
+        )
+    )
+    club = "kampala queens netball club"
+    assert ("harriet nakato", "WORKS_FOR", club) in triples
+    assert ("sylvia achieng", "LEADS", club) in triples
+    assert {("amina nabirye", "PART_OF", club), ("grace akello", "PART_OF", club)} <= triples
+    triples = _triples(
+        parser.extract(
+            "# Ndovu Community Clinic\n- **Medical director:** Dr. Achieng Odhiambo\n"
+            "- **Founded:** 2019 by Wanjiru Kamau\n- **Final call:** Joy Atim"
+        )
+    )
+    clinic = "ndovu community clinic"
+    assert ("achieng odhiambo", "LEADS", clinic) in triples
+    assert ("wanjiru kamau", "CREATED", clinic) in triples
+    assert not {t for t in triples if t[0] == "joy atim"}
+    # under a team's heading any key names members
+    triples = _triples(parser.extract("### Mobile guild\n- iOS: Ben Carter, Lina Haddad"))
+    assert ("ben carter", "PART_OF", "mobile guild") in triples

@@ -1076,6 +1076,8 @@ class NameReading:
                             and tokens[0].head.dep_ == "compound"
                         )
                         and not self._unknown_subject(tokens[0])
+                        and not self._opening_name(tokens[0])
+                        and not self._described_as(tokens[0])  # "Kelp, a Rust database"
                     )
                     nxt = tokens[-1].i + 1
                     if (
@@ -1386,6 +1388,8 @@ class NameReading:
             in {"nsubj", "conj", "appos", "advmod", "dobj", "pobj", "compound", "amod", "npadvmod"}
         ):
             return True  # "Léo is our contact", tagged an adverb
+        if self._opening_name(token):
+            return True
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
             return False
         nxt = token.i + 1
@@ -1395,6 +1399,32 @@ class NameReading:
             and self.doc[nxt].pos_ == "PROPN"
             and self.doc[nxt].text[:1].isupper()
             and self.doc[nxt].i not in self.by_token
+        )
+
+    def _opening_name(self, token) -> bool:
+        """ "Northwind is a logistics firm", "Ledgerly uses Kafka", "Kelp, a Rust-based
+        database, ...": a sentence's capitalised first word the tagger took for a common
+        word is a name when no English dictionary knows it and it is the clause's subject, or
+        when a noun beside it says what kind of thing it is."""
+        if not (
+            self._starts_sentence(token)
+            and token.pos_ in {"NOUN", "ADJ", "ADV", "VERB", "X"}
+            and token.is_alpha
+            and len(token.text) > 2
+            and token.text[:1].isupper()
+            and not token.text.isupper()
+            and token.lower_ not in lexicon.NEVER_NAMES | lexicon.FIELD_KEYS
+            and self.source[token.idx + len(token) : token.idx + len(token) + 1] != ":"
+        ):
+            return False
+        if self._described_as(token):
+            return True
+        return (
+            token.dep_ in {"nsubj", "nsubjpass", "advmod", "npadvmod"}
+            and token.head.pos_ in {"VERB", "AUX"}
+            and token.head.i > token.i
+            and not english_word(token.text)
+            and not english_word(token.lemma_)
         )
 
     def _hyphen_join(self, token) -> bool:

@@ -53,6 +53,9 @@ from memoryhub import lexicon
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
+# What a technology before a hyphen says a thing is made with: "a Rust-based database", "a
+# Kafka-backed queue", "a GPT-powered bot".
+BUILT_PARTICIPLES = {"based", "backed", "powered", "driven", "built"}
 # Verbs that take a system to another release of what it runs.
 UPGRADE_VERBS = {"upgrade", "bump", "downgrade", "pin", "patch", "update"}
 
@@ -1267,13 +1270,18 @@ class RelationReading:
                         self._relate(source, target, type_, self._sentence_text(head.sent))
             modifiers = [m for noun in heads for m in noun.children]
             for mod in modifiers:  # "Helsinki-based Lumora", "Ledgerly, a Berlin-based fintech"
-                if mod.dep_ == "amod" and mod.lower_ in PLACED_PARTICIPLES:
+                if mod.dep_ == "amod" and mod.lower_ in PLACED_PARTICIPLES | BUILT_PARTICIPLES:
                     for place in mod.children:
                         target = self._mention_of(place)
-                        if target is not None and target.type == "location":
+                        if target is None or target is mention:
+                            continue
+                        if target.type == "location" and mod.lower_ in PLACED_PARTICIPLES:
                             self._relate(
                                 mention, target, "LOCATED_IN", self._sentence_text(head.sent)
                             )
+                        elif target.type == "technology" and mention.type != "person":
+                            # "Kelp, a Rust-based database", "a Flink-powered pipeline"
+                            self._relate(mention, target, "USES", self._sentence_text(head.sent))
             self._place_after(mention)
 
     def _place_after(self, mention):

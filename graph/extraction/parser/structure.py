@@ -10,11 +10,14 @@ from graph.extraction.parser.words import (
     FIELD_LINE,
     FIELDS,
     FOODS,
+    FOUNDER_KEYS,
     INLINE_FIELD,
     INSTRUMENTS,
     KIN_KNOWS,
     KIN_MARRIED,
+    LEADER_KEYS,
     LIST_ITEM,
+    MEMBER_KEYS,
     NAME_KEYS,
     PARENTHESIS,
     PERSONAL_RELATIONS,
@@ -60,6 +63,10 @@ ROSTER_GAP = re.compile(
     r"\s*(?:\([^()\n]{0,30}\))?\s*(?:[\u2014\u2013-]+\s*[\w /&+-]{1,25}?)?\s*,?\s*(?:and\s+)?"
 )
 BOLD_LINE = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
+
+
+# Teams within an employer: one named under one is a member of the team.
+WORK_UNITS = {"team", "squad", "guild", "tribe", "crew"}
 
 
 class StructureReading:
@@ -448,7 +455,10 @@ class StructureReading:
 
     def _members(self, line: str, offset: int, field: re.Match):
         """ "### Mobile guild" / "- iOS: Ben Carter, Lina Haddad": under a team's heading, a
-        line of people under any key names members of the team."""
+        line of people under any key names members of the team. Under another
+        organisation's heading the key says what they are of it: "President: X" its leader,
+        "Founded: 2020 by X" its founder, "Players: X, Y" members, "Coach: X" one who works
+        there; "Travellers: X, Y" or "Final call: X" nothing of it."""
         topic = self._topic_at(offset)
         start, end = offset + field.start(2), offset + field.end(2)
         values = sorted((m for m in self.mentions if start <= m.start < end), key=lambda m: m.start)
@@ -461,9 +471,24 @@ class StructureReading:
                 self._relate(values[0], values[1], "WORKS_FOR", line.strip())
         if topic is None or topic.type != "organization":
             return
-        if values and all(m.type == "person" for m in values):
-            for person in values:
-                self._relate(person, topic, "PART_OF", line.strip())
+        if not values or not all(m.type == "person" for m in values):
+            return
+        words = field.group(1).strip().casefold().split()
+        last = words[-1] if words else ""
+        if last in LEADER_KEYS:
+            relation = "LEADS"
+        elif last in FOUNDER_KEYS:
+            relation = "CREATED"
+        elif last in MEMBER_KEYS:
+            relation = "PART_OF"
+        elif last in ROLE_WORK and topic.name.casefold().split()[-1] not in WORK_UNITS:
+            relation = "WORKS_FOR"  # "# Ndovu Clinic" / "- Nurse: X"; "# Payments team": a member
+        elif topic.name.casefold().split()[-1] in TEAM_WORDS:
+            relation = "PART_OF"
+        else:
+            return
+        for person in values:
+            self._relate(person, topic, relation, line.strip())
 
     def _parentheses(self):
         """What a parenthesis right after a name says of it: a place ("Nimbus Cloud

@@ -305,6 +305,18 @@ ROLE_WORK = set(
     specialist coordinator assistant associate partner staff contact representative rep
     volunteer principal dean captain chairman chairwoman chairperson""".split()
 )
+# The last word of a "Key: person" line's key under an organisation's heading, and what
+# it makes the person of the organisation: its leader ("President:", "Medical director:",
+# "PI:"), its founder ("Founded:", "Co-founders:"), a member ("Members:", "Players:").
+LEADER_KEYS = set(
+    """president chair chairperson chairman chairwoman director head pi principal captain
+    ceo lead leader manager coordinator mayor headteacher conductor""".split()
+)
+FOUNDER_KEYS = {"founded", "founder", "founders", "cofounder", "cofounders", "co-founders"}
+MEMBER_KEYS = set(
+    """members member players squad volunteers crew staff engineers musicians singers
+    dancers researchers students""".split()
+)
 # Written before a person's name, capitalised at a sentence's or a line's start or as a
 # title ("Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma for sign-off"): a role or
 # an imperative verb, not part of the name.
