@@ -64,6 +64,56 @@ ORG_WORDS = {
     "federation",
     "league",
 }
+# Words that open an organisation's name in the languages a memory meets most ("Banco
+# Pichincha", "Cooperativa Cabruca", "Fundación Sertull", "Yayasan Cinta Anak Bangsa",
+# "Editorial Anagrama"): the cue word comes first there, not last as in English.
+ORG_OPENERS = set(
+    """banco banca banque cooperativa coöperatie cooperative coop kooperativ fundación
+    fundação fondazione fondation stiftung stichting asociación associação associazione
+    verein vereniging sociedad sociedade società société compañía companhia compagnie grupo
+    gruppo groupe instituto istituto institut universidad universidade università université
+    universität universiteit universitas colegio colégio escola escuela école liceo lycée
+    clínica clinique klinik hôpital ospedale editorial editora edizioni éditions discos
+    laboratorio laboratório laboratoire cervecería panadería padaria pastelería librería
+    livraria farmacia farmácia pharmacie agencia agência agence koperasi yayasan
+    perusahaan toko warung deportivo atlético sporting unión união federación federação
+    fédération confederación chama shirika""".split()
+)
+# Last words of an organisation's name abroad: company forms ("Equinor ASA", "Volvo Cars
+# AB", "Simba SC") — read only when written in capitals — and club, society and company
+# words ("Ziraat Bankası", "Tromsø Turnforening").
+ORG_FORMS = set(
+    """ag kg sa sarl srl spa bv nv as asa ab oy oyj aps hf ehf plc pty pte sdn bhd tbk kk ltda
+    sas sc afc cf sk ik if bk fk""".split()
+)
+ORG_ENDINGS = set(
+    """verein gesellschaft stiftung verband genossenschaft forening förening forbund förbund
+    klubb klub selskab selskap bankası holding şirketi derneği vakfı üniversitesi kulübü
+    samiti sangh nigam udyog bhandar kaisha shokai koperasi kooperativ kooperatief""".split()
+)
+# The same words closing one long word ("Hestamannafélagið", "Ruderverein", "Idrettslaget").
+ORG_SUFFIXES = (
+    "félag", "félagið", "verein", "förening", "forening", "foreningen", "klubben", "laget",
+    "gesellschaft", "genossenschaft", "stiftung", "bankası",
+)  # fmt: skip
+
+
+def foreign_organization(words: list[str], written: list[str]) -> bool:
+    """Whether a name's words (lower-cased; ``written`` as written) mark an organisation
+    the way other languages do: an opening cue word before another capitalised word, a
+    company form in capitals or a society word at its end, or a long word ending in one."""
+    if not words:
+        return False
+    if len(words) > 1 and words[0] in ORG_OPENERS and written[1][:1].isupper():
+        return True
+    last, shown = words[-1].rstrip("."), written[-1].rstrip(".")
+    if len(words) > 1 and last in ORG_FORMS and shown.isupper():
+        return True
+    if len(words) > 1 and last in ORG_ENDINGS:
+        return True
+    return any(w.endswith(ORG_SUFFIXES) and len(w) > 9 for w in words)
+
+
 PROJECT_WORDS = {"project", "initiative", "program", "programme", "epic"}
 EVENT_WORDS = {
     "meeting",

@@ -1511,3 +1511,33 @@ def test_the_key_of_a_line_of_people_under_an_organisation_says_what_they_are_of
     # under a team's heading any key names members
     triples = _triples(parser.extract("### Mobile guild\n- iOS: Ben Carter, Lina Haddad"))
     assert ("ben carter", "PART_OF", "mobile guild") in triples
+
+
+def test_an_organisation_named_the_way_other_languages_name_one_is_an_organisation(parser):
+    from graph.extraction.cues import foreign_organization
+
+    found = _entities(
+        parser.extract(
+            "Leyla paid with her Ziraat Bankası card. The Cooperativa Cabruca runs the stall "
+            "and she rides with Hestamannafélagið Léttir. Equinor ASA signed the deal."
+        )
+    )
+    assert {
+        ("ziraat bankası", "organization"),
+        ("cooperativa cabruca", "organization"),
+        ("hestamannafélagið léttir", "organization"),
+        ("equinor asa", "organization"),
+    } <= found
+    # a company form counts only in capitals, an opening word only before a name
+    assert not foreign_organization(["sam", "as"], ["Sam", "as"])
+    assert not foreign_organization(["banco"], ["Banco"])
+
+
+def test_a_company_named_again_by_its_first_word_is_one_company(parser):
+    result = parser.extract(
+        "The store was sold to the retail group Brandwijk Holding. Brandwijk, headquartered "
+        "in Utrecht, also owns the homeware chain Lykke Hus."
+    )
+    names = {name for name, _ in _entities(result)}
+    assert "brandwijk holding" in names and "brandwijk" not in names
+    assert ("brandwijk holding", "LOCATED_IN", "utrecht") in _triples(result)

@@ -8,6 +8,7 @@ from graph.extraction.cues import (
     EVENT_WORDS,
     ORG_WORDS,
     PROJECT_WORDS,
+    foreign_organization,
 )
 from graph.extraction.parser.rules import FIXED_ORIGINS, STREET_WORDS, Mention
 from graph.extraction.parser.words import (
@@ -888,6 +889,8 @@ class NameReading:
         following = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(self.doc) else ""
         if last in ORG_WORDS or last in TEAM_WORDS or following in ORG_WORDS:
             return "organization"
+        if foreign_organization(words, [t.text for t in tokens]):
+            return "organization"  # "Cooperativa Cabruca", "Ziraat Bankası", "Volvo AB"
         if words[0] in PROJECT_WORDS or following in PROJECT_WORDS:
             return "project"
         if last in DOCUMENT_WORDS or following in DOCUMENT_WORDS:
@@ -1942,6 +1945,19 @@ class NameReading:
             }
             if len(names) == 1:
                 mention.name = names.pop()
+        # "Brandwijk Holding ... Brandwijk, headquartered in Utrecht": a company named
+        # later by the first word of its name alone (not a person's given name)
+        companies = [
+            m for m in self.mentions if m.type == "organization" and len(m.name.split()) > 1
+        ]
+        for mention in self.mentions:
+            if " " in mention.name or mention.origin == "speaker" or mention.type == "location":
+                continue
+            if mention.name.casefold() in lexicon.FIRST_NAMES:
+                continue
+            names = {m.name for m in companies if m.name.split()[0] == mention.name}
+            if len(names) == 1:
+                mention.name, mention.type = names.pop(), "organization"
 
     def _one_type_per_name(self):
         """A name is one thing within a text: every mention of it takes the type most of
