@@ -1541,3 +1541,17 @@ def test_a_company_named_again_by_its_first_word_is_one_company(parser):
     names = {name for name, _ in _entities(result)}
     assert "brandwijk holding" in names and "brandwijk" not in names
     assert ("brandwijk holding", "LOCATED_IN", "utrecht") in _triples(result)
+
+
+def test_the_institute_or_the_project_named_before_stands_for_its_name(parser):
+    triples = _triples(
+        parser.extract(
+            "The Kyoto Institute of Applied Robotics opened a humanoid lab. Dr. Aiko Fujimura, "
+            "a senior researcher at the institute, runs it."
+        )
+    )
+    assert ("aiko fujimura", "WORKS_FOR", "kyoto institute of applied robotic") in triples
+    triples = _triples(
+        parser.extract("Kestrel Labs launched Project Wren in May. The project is led by Ama.")
+    )
+    assert ("ama", "LEADS", "project wren") in triples

@@ -67,9 +67,13 @@ STUDENT_WORDS = set(
 # Nouns that, bare after "the", stand for the last name of their kind.
 ANAPHOR_KINDS = {
     **dict.fromkeys(
-        "company startup firm business agency studio bank nonprofit charity".split(),
+        """company startup firm business agency studio bank nonprofit charity institute
+        university hospital clinic lab laboratory school college foundation ministry council
+        airline carrier label publisher club band orchestra chain retailer cooperative ngo
+        organisation organization association society federation""".split(),
         "organization",
     ),
+    **dict.fromkeys("project programme program initiative effort campaign".split(), "project"),
     **dict.fromkeys(
         "service app job database cluster topic queue bucket library repo pipeline".split(),
         "component",
