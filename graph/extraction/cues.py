@@ -63,12 +63,40 @@ ORG_WORDS = {
     "airways",
     "federation",
     "league",
+    # Trades named by what they sell or do ("Lal Qila Caterers", "Bintang Teknik", "Deccan
+    # Civil Works", "Techiman Veterinary Services", "Mutua Motors").
+    "caterers",
+    "catering",
+    "couture",
+    "tailors",
+    "traders",
+    "trading",
+    "enterprises",
+    "motors",
+    "textiles",
+    "builders",
+    "contractors",
+    "supplies",
+    "services",
+    "solutions",
+    "technologies",
+    "industries",
+    "exports",
+    "mills",
+    "electricals",
+    "teknik",
+    "municipality",
+    "kommune",
+    "kommun",
+    "gemeente",
+    "gemeinde",
 }
 # Words that open an organisation's name in the languages a memory meets most ("Banco
 # Pichincha", "Cooperativa Cabruca", "Fundación Sertull", "Yayasan Cinta Anak Bangsa",
 # "Editorial Anagrama"): the cue word comes first there, not last as in English.
 ORG_OPENERS = set(
-    """banco banca banque cooperativa coöperatie cooperative coop kooperativ fundación
+    """banco banca banque municipio municipalidad prefeitura ayuntamiento comune mairie
+    cooperativa coöperatie cooperative coop kooperativ fundación
     fundação fondazione fondation stiftung stichting asociación associação associazione
     verein vereniging sociedad sociedade società société compañía companhia compagnie grupo
     gruppo groupe instituto istituto institut universidad universidade università université

@@ -1555,3 +1555,28 @@ def test_the_institute_or_the_project_named_before_stands_for_its_name(parser):
         parser.extract("Kestrel Labs launched Project Wren in May. The project is led by Ama.")
     )
     assert ("ama", "LEADS", "project wren") in triples
+
+
+def test_a_trade_word_or_a_municipality_ends_an_organisation_but_is_none_alone(parser):
+    found = _entities(
+        parser.extract(
+            "Hira booked Lal Qila Caterers for the walima. Parking belongs to Københavns "
+            "Kommune. Daiki works for Sony."
+        )
+    )
+    assert {
+        ("lal qila caterer", "organization"),
+        ("københavns kommune", "organization"),
+        ("daiki", "person"),
+    } <= found
+    names = {n for n, _ in _entities(parser.extract("### Services\n- `ledger-api` — Go"))}
+    assert "service" not in names and "services" not in names
+
+
+def test_a_boyfriend_or_girlfriend_is_related_as_a_spouse_a_partner_as_one_known(parser):
+    triples = _triples(parser.extract("Elif and her girlfriend Derya adopted two kittens."))
+    assert ("elif", "MARRIED_TO", "derya") in triples
+    triples = _triples(
+        parser.extract("Kaveh will open a bakery; his partner Fiona does the books.")
+    )
+    assert ("kaveh", "MARRIED_TO", "fiona") not in triples

@@ -887,8 +887,8 @@ class NameReading:
             return "organization"  # "Team Falcon"
         last = words[-1]
         following = tokens[-1].nbor(1).lower_ if tokens[-1].i + 1 < len(self.doc) else ""
-        if last in ORG_WORDS or last in TEAM_WORDS or following in ORG_WORDS:
-            return "organization"
+        if (last in ORG_WORDS and len(words) > 1) or last in TEAM_WORDS or following in ORG_WORDS:
+            return "organization"  # not "### Services" alone: a cue word names nothing
         if foreign_organization(words, [t.text for t in tokens]):
             return "organization"  # "Cooperativa Cabruca", "Ziraat Bankası", "Volvo AB"
         if words[0] in PROJECT_WORDS or following in PROJECT_WORDS:
