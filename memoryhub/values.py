@@ -867,8 +867,16 @@ PATTERNS = [
     ),
 ]
 CLOCK_RANGE = dict(PATTERNS)["clock_range"]
+# The patterns without the hundreds and thousands in words, their number words behind the
+# same guard.
 PLAIN_PATTERNS = [
-    (name, re.compile(pattern.pattern.replace(_WORDNUM, _PLAIN_WORDNUM), pattern.flags))
+    (
+        name,
+        re.compile(
+            pattern.pattern.replace(_WORDNUM, rf"{_WORDNUM_START}(?:{_PLAIN_WORDNUM})"),
+            pattern.flags,
+        ),
+    )
     for name, pattern in PATTERNS
 ]
 # Kinds whose values are of something named beside them (their unit): "3 replicas" and "5
