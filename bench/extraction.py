@@ -57,6 +57,12 @@ SPLITS = {
             "dev20",
             "dev21",
             "dev22",
+            "dev23",
+            "dev24",
+            "dev25",
+            "dev26",
+            "dev27",
+            "dev28",
         )
     ),
     "holdout": tuple(

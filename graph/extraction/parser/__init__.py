@@ -98,6 +98,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._topics()
         self._owners()
         self._tables()
+        self._led_groups()
         self._user()
         self._learned_types(confident=True)
         self._relations()

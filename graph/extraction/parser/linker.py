@@ -54,6 +54,7 @@ from django.conf import settings
 from graph.extraction.parser import regression
 from graph.extraction.parser.names import LIST_GAP
 from graph.vocabulary import normalize_name
+from memoryhub import lexicon
 
 MODEL = Path(__file__).with_name("relation_pairs.json")
 CLUSTERS = Path(__file__).with_name("word_clusters.json")
@@ -444,6 +445,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):
             continue  # "Offices: Berlin, Munich, Hamburg": peers, not one inside the other
+        if relation in CONTAINING_KINDS and all(lexicon.REGION.match(m.name) for m in (mx, my)):
+            continue  # "Regions: us-east-1, eu-west-1": no cloud region lies in another
         sentence = reader.doc.char_span(mx.start, mx.end, alignment_mode="expand")
         if (
             relation == "REPLACES"

@@ -275,6 +275,11 @@ class NameReading:
                 and mark.head == tokens[-1]
                 and tokens[-1].dep_ != "poss"
                 and mark.i not in self.by_token
+                and not (  # "### Yara's laptop": a thing owned right after it
+                    mark.i + 1 < len(self.doc)
+                    and self.doc[mark.i + 1].pos_ == "NOUN"
+                    and not self.doc[mark.i + 1].ent_type_  # "at Nando's tonight"
+                )
             ):  # "at Nando's", "St. Jude's in Memphis": no thing owned, the 's is the name's
                 tokens = tokens + [mark]
                 keep_s = True
@@ -911,9 +916,9 @@ class NameReading:
             len(words) > 1
             and words[0].rstrip(".") in PLACE_OPENERS
             and tokens[0].text[:1].isupper()
-            and tokens[1].text[:1].isupper()
+            and tokens[-1].text[:1].isupper()
         ):
-            return "location"  # "Mount Tam", "Lake Bled"
+            return "location"  # "Mount Tam", "Lake Bled", "Gare du Nord"
         if any(CONFERENCE.search(t.text) for t in tokens):
             return "event"  # "PyCon US", "KubeCon Europe", "RailsConf"
         if last in COMPONENT_NOUNS:
@@ -1271,15 +1276,15 @@ class NameReading:
             if last.head.i not in inside or last.dep_ not in {"compound", "nmod", "amod"}:
                 continue
             tokens = list(doc[span.start : other.end])
-            type_ = self._cue_type(tokens, right.type)
+            cue = self._cue_type(tokens, "")  # "Gare du Nord": a place by its cue, as told
             merged = Mention(
                 left.start,
                 right.end,
                 _clean(self._text(left.start, right.end)),
-                type_,
+                cue or right.type,
                 max(left.confidence, right.confidence),
                 right.origin,
-                right.cued or type_ != right.type,
+                right.cued or bool(cue),
                 right.root,
             )
             self.mentions = [m for m in self.mentions if m is not left and m is not right]

@@ -21,6 +21,7 @@ from graph.extraction.parser.words import (
     ANAPHOR_KINDS,
     ANIMALS,
     CHILD_WORDS,
+    CLUB_SIDES,
     COMPANY_SITES,
     DEPLOY_VERBS,
     GROUP_WORDS,
@@ -281,6 +282,12 @@ class RelationReading:
             and self.by_token[token.i + 2].origin == "title"
         ):  # 'the paper "Sparse Routing at Scale"'
             return self.by_token[token.i + 2]
+        if token.pos_ == "NOUN" and token.lemma_.lower() in CLUB_SIDES:
+            owner = next(
+                (self.by_token.get(c.i) for c in token.children if c.dep_ == "poss"), None
+            )  # "plays for Mumbai City FC's reserve side": the club
+            if owner is not None and owner.type == "organization":
+                return owner
         if token.pos_ == "NOUN" and token.lemma_.lower() in COMPANY_SITES:
             owner = next(
                 (self.by_token.get(c.i) for c in token.children if c.dep_ == "poss"), None

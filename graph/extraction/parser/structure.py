@@ -490,6 +490,26 @@ class StructureReading:
         for person in values:
             self._relate(person, topic, relation, line.strip())
 
+    def _led_groups(self):
+        """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one
+        person alone in the parenthesis after it is that person's team or company, whatever
+        the named-entity model took it for."""
+        for mention in self.mentions:
+            if mention.cued or mention.type not in {"technology", "other", "concept"}:
+                continue
+            if mention.origin not in {"ner", "propn"}:
+                continue
+            found = PARENTHESIS.match(self.source, mention.end)
+            if found is None:
+                continue
+            inside = [m for m in self.mentions if found.start(1) <= m.start < found.end(1)]
+            if (
+                len(inside) == 1
+                and inside[0].type == "person"
+                and self.source[inside[0].start : inside[0].end] == found.group(1).strip()
+            ):
+                mention.type = "organization"
+
     def _parentheses(self):
         """What a parenthesis right after a name says of it: a place ("Nimbus Cloud
         (Dublin)"), an employer ("Rosa Díaz (Head of Ops, Fenwick Foods)"), or a field

@@ -36,6 +36,14 @@ from django.conf import settings
 
 from graph.extraction.parser import regression
 from graph.extraction.parser.rules import FIXED_ORIGINS
+from graph.extraction.parser.words import (
+    HOLIDAYS,
+    HUMAN_OBJECT_VERBS,
+    HUMAN_VERBS,
+    KIN_KNOWS,
+    KIN_MARRIED,
+    ROLE_WORK,
+)
 from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
 from memoryhub.nlp import english_word
@@ -43,6 +51,13 @@ from memoryhub.nlp import english_word
 logger = logging.getLogger(__name__)
 
 MODEL = Path(__file__).with_name("entity_types.json")
+FIXED_NAMES = lexicon.LANGUAGES | HOLIDAYS
+# A preposition and the verb it hangs from that take a person: "assigned to X", "led by X".
+HUMAN_ATTACHMENTS = {
+    ("to", "assign"), ("to", "report"), ("to", "marry"), ("to", "talk"), ("to", "speak"),
+    ("by", "lead"), ("by", "write"), ("by", "review"), ("by", "approve"), ("by", "own"),
+    ("by", "maintain"), ("by", "found"), ("by", "run"), ("with", "marry"), ("with", "pair"),
+}  # fmt: skip
 # How much more probable the model's type must be than the rules' to replace it. Chosen on
 # the development texts with one file held out in turn (0 to 0.4 tried).
 MARGIN = 0.1
@@ -161,7 +176,29 @@ def features(doc, mention) -> list[str]:
         out.append(f"prep={head.lower_}")
     if root.dep_ in {"compound", "poss"}:
         out.append(f"modifies={_word(head)}")
+    if _said_of_a_person(root):
+        out += ["human", f"human|type={mention.type}"]
     return out
+
+
+def _said_of_a_person(token) -> bool:
+    """Whether the sentence says of the name what it says of people only: "his younger
+    sister, Mahina", "Santiago volunteers", "assigned to Leontine", "our designer Lina".
+    One feature for every such context, so that what a name's vector says of names like it
+    ("Santiago" a city, "Mahina" a place) gives way to it."""
+    head = token.head
+    if token.dep_ in {"nsubj", "nsubjpass"} and head.lemma_.lower() in HUMAN_VERBS:
+        return True
+    if token.dep_ == "dobj" and head.lemma_.lower() in HUMAN_OBJECT_VERBS:
+        return True
+    if token.dep_ == "pobj" and (head.lower_, head.head.lemma_.lower()) in HUMAN_ATTACHMENTS:
+        return True
+    people = KIN_KNOWS | KIN_MARRIED | ROLE_WORK
+    if token.dep_ in {"appos", "compound"} and head.lemma_.lower() in people:
+        return True
+    return any(  # "founder Gene Calloway", "Gene Calloway, the founder"
+        c.dep_ in {"appos", "compound"} and c.lemma_.lower() in people for c in token.children
+    )
 
 
 class Model(regression.Model):
@@ -327,8 +364,8 @@ def retype(
     pending = []  # (mention, features, key): typed once the names' vectors are in
     later = []  # names the later pass may need the vectors of
     for mention in mentions:
-        if mention.origin in FIXED_ORIGINS or mention.name.casefold() in lexicon.LANGUAGES:
-            continue
+        if mention.origin in FIXED_ORIGINS or mention.name.casefold() in FIXED_NAMES:
+            continue  # languages and holidays: a list says what they are
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:
             _decide(mention, seen[key], margin)

@@ -511,6 +511,15 @@ FIELDS = {
             "orchestration",
             "scheduler",
             "stack used",
+            # a tool that manages, not a person: "Password manager: 1Password"
+            "password manager",
+            "package manager",
+            "secrets manager",
+            "secret manager",
+            "window manager",
+            "version manager",
+            "certificate manager",
+            "process manager",
         ],
         ("topic", "USES", "technology"),
     ),
@@ -686,6 +695,9 @@ EVENT_AT_WORDS = set(
 COMPANY_SITES = set(
     """office hq headquarters branch factory plant warehouse depot campus""".split()
 )
+# A club's or a company's own sides and units: "plays for Mumbai City FC's reserve side",
+# "joined Ajax's academy", "Spotify's data team" stand for the club or the company.
+CLUB_SIDES = set("side reserves academy squad youth".split())
 # What one goes out for, at a place: "dinner at Padella", "drinks at Zuma", "staying at
 # the Transcorp Hilton".
 OUTING_WORDS = set(
