@@ -36,6 +36,7 @@ from graph.extraction.parser.words import (
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
+    KIN_TITLES,
     MEET_VERBS,
     NAME_PREFIXES,
     NAMED_BY_MODIFIER,
@@ -92,8 +93,10 @@ LANGUAGE_VERBS = set(
 )
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = lexicon.NAME_TITLES
-SPEAKER_TITLES = NAME_TITLES | set(
-    "mme mlle miss coach principal auntie aunty user client customer patient".split()
+SPEAKER_TITLES = (
+    NAME_TITLES
+    | KIN_TITLES
+    | set("mme mlle miss coach principal auntie aunty user client customer patient".split())
 )
 # System nouns a lower-case code name may stand beside: "the quoting engine, pricer,".
 APPOSED_SYSTEM_NOUNS = set(
@@ -169,6 +172,14 @@ OF_HEADS = frozenset(
 )
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
+
+
+def _untitled(start: int, name: str) -> tuple[int, str]:
+    """A turn's speaker without the title before the name: "Ms. Adeyemi", "Tita Baby"."""
+    title, _space, rest = name.partition(" ")
+    if rest.strip() and title.casefold().rstrip(".") in SPEAKER_TITLES:
+        return start + len(title) + 1, rest
+    return start, name
 
 
 def _clean(name: str, *, keep_s: bool = False) -> str:
@@ -487,9 +498,7 @@ class NameReading:
                 continue
             if word.startswith("about ") and " " in name.strip():  # "About Henrique: lives
                 start, name = start + 6, name[6:]  # in Porto Alegre, ..."
-            title, _space, rest = name.partition(" ")
-            if rest.strip() and title.casefold().rstrip(".") in SPEAKER_TITLES:
-                start, name = start + len(title) + 1, rest  # "Ms. Adeyemi: ...": Adeyemi
+            start, name = _untitled(start, name)
             mention = Mention(start, start + len(name), name, "person", 0.9, "speaker")
             self.speakers.append(mention)
             self.mentions.append(mention)
@@ -505,9 +514,9 @@ class NameReading:
             known = {m.start for m in self.speakers}  # a turn by a name no list knows
             for found in TURN.finditer(self.source):
                 name = found.group(1)
-                if found.start(1) in known or not self._turn_name(name):
+                start, name = _untitled(found.start(1), name)
+                if start in known or not self._turn_name(name):
                     continue
-                start = found.start(1)
                 mention = Mention(start, start + len(name), name, "person", 0.85, "speaker")
                 self.speakers.append(mention)
                 self.mentions.append(mention)
@@ -968,6 +977,11 @@ class NameReading:
                 tokens = self._trim(part)
                 if paired and len(tokens) == 1 and tokens[0].lower_ in lexicon.GIVEN_NAMES:
                     type_ = "person"  # "Wout & Fien": two people, whatever the whole was
+                kin = (
+                    tokens
+                    and tokens[0].i > part[0].i
+                    and self.doc[tokens[0].i - 1].lower_.rstrip(".") in KIN_TITLES
+                )  # "Lolo Ising", "Oma Greet": a person, whatever the model took it for
                 if not tokens or not self._free(tokens):
                     continue
                 if not any(t.text[:1].isupper() or t.like_num for t in tokens):
@@ -980,7 +994,7 @@ class NameReading:
                 if all(t.like_num for t in tokens):
                     continue
                 tokens = self._with_cue_noun(tokens)
-                cue = self._cue_type(tokens, "")
+                cue = "person" if kin else self._cue_type(tokens, "")
                 if cue:
                     type_ = cue
                 self._add(tokens, type_, 0.85, origin="ner", cued=bool(cue))
