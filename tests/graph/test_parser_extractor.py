@@ -1588,3 +1588,25 @@ def test_a_boyfriend_or_girlfriend_is_related_as_a_spouse_a_partner_as_one_known
         parser.extract("Kaveh will open a bakery; his partner Fiona does the books.")
     )
     assert ("kaveh", "MARRIED_TO", "fiona") not in triples
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "absent"),
+    [
+        ("Tell Tita Baby and Kuya Ronnie I said hi.", {"baby", "ronnie"}, {"tita baby"}),
+        ("Lolo Ising is in Lourdes with Tía Carmen.", {"ising", "carmen"}, {"lolo ising"}),
+        ("Sister Marites founded the kitchen; Fr Tomas helped.", {"marites", "tomas"}, set()),
+        (
+            "Mama Lorna: tell Jomar to call Tito Ben\nJomar: ok Ma",
+            {"lorna", "jomar", "ben"},
+            {"mama lorna"},
+        ),
+        ("Uncle Bob: who took my drill?\nSam: not me", {"bob", "sam"}, {"uncle bob"}),
+    ],
+)
+def test_a_kin_or_religious_title_in_any_language_is_left_off_the_name(
+    parser, text, people, absent
+):
+    found = _entities(parser.extract(text))
+    assert {(normalize_name(name), "person") for name in people} <= found
+    assert not {name for name, _ in found} & {normalize_name(name) for name in absent}
