@@ -1610,3 +1610,26 @@ def test_a_kin_or_religious_title_in_any_language_is_left_off_the_name(
     found = _entities(parser.extract(text))
     assert {(normalize_name(name), "person") for name in people} <= found
     assert not {name for name, _ in found} & {normalize_name(name) for name in absent}
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "13:00 lunch with Tomás Aguirre from Etermax at Las Tinajas",
+            ("tomás aguirre", "WORKS_FOR", "etermax"),
+        ),
+        (
+            "Fri 16:00: coffee with Claudia from UNICEF Bolivia at Café Mirador",
+            ("claudia", "WORKS_FOR", "unicef bolivia"),
+        ),
+        (
+            "11:00 call with Mr. Ade from the Lagos State Ministry of Health about the permit",
+            ("ade", "WORKS_FOR", "lagos state ministry of health"),
+        ),
+    ],
+)
+def test_a_person_from_an_organization_works_there_wherever_the_parser_hung_from(
+    parser, text, triple
+):
+    assert triple in _triples(parser.extract(text))

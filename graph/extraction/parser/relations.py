@@ -54,6 +54,7 @@ from memoryhub import lexicon
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
+FROM_AFTER = re.compile(r"[ \t]+from[ \t]+(?:the[ \t]+)?")
 # What a technology before a hyphen says a thing is made with: "a Rust-based database", "a
 # Kafka-backed queue", "a GPT-powered bot".
 BUILT_PARTICIPLES = {"based", "backed", "powered", "driven", "built"}
@@ -1275,6 +1276,7 @@ class RelationReading:
                             (target, mention) if type_ == "CREATED" else (mention, target)
                         )
                         self._relate(source, target, type_, self._sentence_text(head.sent))
+            self._from_right_after(mention)
             modifiers = [m for noun in heads for m in noun.children]
             for mod in modifiers:  # "Helsinki-based Lumora", "Ledgerly, a Berlin-based fintech"
                 if mod.dep_ == "amod" and mod.lower_ in PLACED_PARTICIPLES | BUILT_PARTICIPLES:
@@ -1355,6 +1357,29 @@ class RelationReading:
             span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
             if span is not None:
                 self._relate(mention, region, "LOCATED_IN", self._sentence_text(span.sent))
+
+    def _from_right_after(self, mention):
+        """ "lunch with Tomás Aguirre from Etermax", "Met Joon-ho from Kakao", "Hussein from
+        the Greater Amman Municipality GIS team": a person and the organization written
+        right after with "from" are one phrase, however the parser hung "from" on the verb
+        (it does for most such phrases after "with", "met", "call")."""
+        if mention.type != "person":
+            return
+        found = FROM_AFTER.match(self.source, mention.end)
+        if found is None:
+            return
+        target = next(
+            (m for m in self.mentions if m.start == found.end() and m.type == "organization"),
+            None,
+        )
+        if target is None:
+            return
+        type_ = _attachment(mention, "from", target)
+        if type_ is not None and not any(
+            {r.source, r.target} == {mention.name, target.name} for r in self.relationships.values()
+        ):
+            sentence = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            self._relate(mention, target, type_, self._sentence_text(sentence.sent))
 
     def _noun_preps(self, noun):
         """(preposition, object) pairs hanging off a noun, also through "based in"."""
