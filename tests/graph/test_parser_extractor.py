@@ -1602,6 +1602,7 @@ def test_a_boyfriend_or_girlfriend_is_related_as_a_spouse_a_partner_as_one_known
             {"mama lorna"},
         ),
         ("Uncle Bob: who took my drill?\nSam: not me", {"bob", "sam"}, {"uncle bob"}),
+        ("Ma don't forget, mass for Lolo Ising at Our Lady of Lourdes", {"ising"}, set()),
     ],
 )
 def test_a_kin_or_religious_title_in_any_language_is_left_off_the_name(

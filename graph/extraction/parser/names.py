@@ -977,10 +977,11 @@ class NameReading:
                 tokens = self._trim(part)
                 if paired and len(tokens) == 1 and tokens[0].lower_ in lexicon.GIVEN_NAMES:
                     type_ = "person"  # "Wout & Fien": two people, whatever the whole was
+                before = self.doc[tokens[0].i - 1] if tokens and tokens[0].i > 0 else None
                 kin = (
-                    tokens
-                    and tokens[0].i > part[0].i
-                    and self.doc[tokens[0].i - 1].lower_.rstrip(".") in KIN_TITLES
+                    before is not None
+                    and before.lower_.rstrip(".") in KIN_TITLES
+                    and (before.i >= part[0].i or before.text[:1].isupper())
                 )  # "Lolo Ising", "Oma Greet": a person, whatever the model took it for
                 if not tokens or not self._free(tokens):
                     continue

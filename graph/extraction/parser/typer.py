@@ -42,6 +42,7 @@ from graph.extraction.parser.words import (
     HUMAN_VERBS,
     KIN_KNOWS,
     KIN_MARRIED,
+    KIN_TITLES,
     ROLE_WORK,
 )
 from graph.vocabulary import ENTITY_TYPES
@@ -179,6 +180,16 @@ def features(doc, mention) -> list[str]:
     if _said_of_a_person(root):
         out += ["human", f"human|type={mention.type}"]
     return out
+
+
+def _after_kin_title(doc, mention) -> bool:
+    span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    return (
+        span is not None
+        and span.start > 0
+        and doc[span.start - 1].lower_.rstrip(".") in KIN_TITLES
+        and doc[span.start - 1].text[:1].isupper()
+    )
 
 
 def _said_of_a_person(token) -> bool:
@@ -366,6 +377,8 @@ def retype(
     for mention in mentions:
         if mention.origin in FIXED_ORIGINS or mention.name.casefold() in FIXED_NAMES:
             continue  # languages and holidays: a list says what they are
+        if mention.type == "person" and _after_kin_title(doc, mention):
+            continue  # "Lolo Ising", "Tita Baby": the title says it is someone
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:
             _decide(mention, seen[key], margin)
