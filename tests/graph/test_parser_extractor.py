@@ -1634,3 +1634,19 @@ def test_a_person_from_an_organization_works_there_wherever_the_parser_hung_from
     parser, text, triple
 ):
     assert triple in _triples(parser.extract(text))
+
+
+def test_who_runs_organises_or_founded_a_record_s_subject_by_its_field_key(parser):
+    triples = _triples(
+        parser.extract(
+            "## KL Fighting Game Society\n**Organisers:** Farah Zulkifli, Dinesh Raj\n"
+            "**Founded by:** Aiman Hakim"
+        )
+    )
+    assert {
+        ("farah zulkifli", "LEADS", "kl fighting game society"),
+        ("dinesh raj", "LEADS", "kl fighting game society"),
+        ("aiman hakim", "CREATED", "kl fighting game society"),
+    } <= triples
+    triples = _triples(parser.extract("# Librería El Faro\n**Run by:** Tomás Rojas"))
+    assert ("tomás rojas", "LEADS", "librería el faro") in triples
