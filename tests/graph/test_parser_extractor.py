@@ -1650,3 +1650,27 @@ def test_who_runs_organises_or_founded_a_record_s_subject_by_its_field_key(parse
     } <= triples
     triples = _triples(parser.extract("# Librería El Faro\n**Run by:** Tomás Rojas"))
     assert ("tomás rojas", "LEADS", "librería el faro") in triples
+
+
+@pytest.mark.parametrize(
+    ("text", "triple"),
+    [
+        (
+            "With best wishes,\nHanus Olsen\nDirector, Nordlýsi Art Museum, Tórshavn",
+            ("hanus olsen", "LEADS", "nordlýsi art museum"),
+        ),
+        (
+            "Thanks,\nInês Baptista\nSenior Editor, Lighthouse Press",
+            ("inês baptista", "WORKS_FOR", "lighthouse press"),
+        ),
+    ],
+)
+def test_a_signature_names_who_leads_or_works_for_the_organization_below_the_name(
+    parser, text, triple
+):
+    assert triple in _triples(parser.extract(text))
+
+
+def test_a_signature_s_city_is_no_employer(parser):
+    triples = _triples(parser.extract("Cheers,\nAna Lima\nSenior Engineer, Lisbon"))
+    assert not [t for t in triples if t[1] in {"WORKS_FOR", "LEADS"}]

@@ -99,6 +99,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._owners()
         self._tables()
         self._led_groups()
+        self._signatures()
         self._user()
         self._learned_types(confident=True)
         self._relations()

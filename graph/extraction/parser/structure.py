@@ -39,6 +39,13 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# A signature's role line: the role, then a comma, a bar, a dash or "at" before the
+# organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
+SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
+# Words that with a head's title still name the head of the whole ("Managing Director",
+# "Founder & CEO").
+HEAD_TITLE_WORDS = set("managing executive general chief founder co founder & and".split())
+
 # Keys whose value is one home, perhaps with the places it is in: "Home: Fitzroy, Melbourne".
 HOME_KEYS = {"lives in", "lives", "home", "hometown", "address", "based in", "location"}
 # Keys whose value, when it is a system of ours rather than a product, is talked to.
@@ -489,6 +496,50 @@ class StructureReading:
             return
         for person in values:
             self._relate(person, topic, relation, line.strip())
+
+    def _signatures(self):
+        """An e-mail's or a letter's signature: a line that is a person's name alone, then
+        their role and organization ("Hanus Olsen" / "Director, Nordlýsi Art Museum",
+        "Senior Editor | Lighthouse Press", "Site Manager at Ofek Build"): the person leads
+        the organization when the role is only a head's title, else works for it."""
+        lines = self.source.split("\n")
+        offset = 0
+        for line, following in zip(lines, lines[1:], strict=False):
+            start = offset + len(line) - len(line.lstrip())
+            offset += len(line) + 1
+            person = next(
+                (m for m in self.mentions if m.start == start and m.type == "person"), None
+            )
+            if person is None or self.source[person.end : offset - 1].strip():
+                continue  # not a name alone on its line
+            found = SIGNATURE_ROLE.match(following)
+            if found is None:
+                continue
+            organization = next(
+                (
+                    m
+                    for m in sorted(self.mentions, key=lambda m: m.start)
+                    if offset + found.end() <= m.start < offset + len(following)
+                ),
+                None,
+            )
+            if organization is None or organization.type not in {"organization", "location"}:
+                continue
+            if organization.type == "location":
+                lowered = organization.name.casefold()
+                if lowered in lexicon.PLACES or lexicon.GEO_NAMES.kind(lowered):
+                    continue  # "Senior Engineer, Lisbon": where, not for whom
+                organization.type = "organization"  # "Director, Nordlýsi Art Museum"
+            if self._related(person, organization):
+                continue
+            role = set(found.group(1).casefold().replace("-", " ").split())
+            leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
+            relation = "LEADS" if leads else "WORKS_FOR"
+            self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
+
+    def _related(self, one, other) -> bool:
+        names = {one.name, other.name}
+        return any({r.source, r.target} == names for r in self.relationships.values())
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one
