@@ -1674,3 +1674,12 @@ def test_a_signature_names_who_leads_or_works_for_the_organization_below_the_nam
 def test_a_signature_s_city_is_no_employer(parser):
     triples = _triples(parser.extract("Cheers,\nAna Lima\nSenior Engineer, Lisbon"))
     assert not [t for t in triples if t[1] in {"WORKS_FOR", "LEADS"}]
+
+
+def test_a_business_named_beside_someone_s_possessive_is_theirs(parser):
+    triples = _triples(
+        parser.extract("My sister Wanjiru's bakery, Mkate Bora, opened in Thika last year.")
+    )
+    assert ("wanjiru", "OWNS", "mkate bora") in triples
+    triples = _triples(parser.extract("Auntie Akosua's chop bar, Akos Kitchen, sits on the road."))
+    assert ("akosua", "OWNS", "akos kitchen") in triples

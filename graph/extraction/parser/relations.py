@@ -54,6 +54,12 @@ from memoryhub import lexicon
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
+# What a person's possessive and a name beside it make theirs: "her bakery, Puri Sakhli".
+OWNED_BUSINESSES = set(
+    """bakery restaurant cafe café shop store bar pub stall salon boutique farm firm business
+    company startup studio workshop garage pharmacy guesthouse hotel kitchen diner eatery
+    brewery winery vineyard clinic practice agency""".split()
+)
 FROM_AFTER = re.compile(r"[ \t]+from[ \t]+(?:the[ \t]+)?")
 # What a technology before a hyphen says a thing is made with: "a Rust-based database", "a
 # Kafka-backed queue", "a GPT-powered bot".
@@ -893,6 +899,18 @@ class RelationReading:
                     ),
                     None,
                 )
+            if thing is None and owner.type == "person" and head.lemma_.lower() in OWNED_BUSINESSES:
+                thing = next(  # "Auntie Akosua's chop bar, Akos Kitchen": the business named
+                    (  # beside the noun is hers
+                        self.by_token[c.i]
+                        for c in head.children
+                        if c.dep_ == "appos" and c.i in self.by_token
+                    ),
+                    None,
+                )
+                if thing is not None and thing.type in {"organization", "location"}:
+                    self._relate(owner, thing, "OWNS", self._sentence_text(token.sent))
+                continue
             if thing is None or thing is owner:
                 continue
             sentence = self._sentence_text(token.sent)
