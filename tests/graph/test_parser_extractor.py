@@ -1683,3 +1683,14 @@ def test_a_business_named_beside_someone_s_possessive_is_theirs(parser):
     assert ("wanjiru", "OWNS", "mkate bora") in triples
     triples = _triples(parser.extract("Auntie Akosua's chop bar, Akos Kitchen, sits on the road."))
     assert ("akosua", "OWNS", "akos kitchen") in triples
+
+
+def test_a_word_opening_a_turn_in_another_language_is_no_name(parser):
+    text = (
+        "Jomar: Hi Ma! Andito na ako, the flight was fine.\n"
+        "Rodrigo: Llevo el pebre, tía.\n"
+        "Kwame: Kofi says the match starts at six."
+    )
+    names = {name for name, _ in _entities(parser.extract(text))}
+    assert not names & {"andito", "llevo"}
+    assert {"jomar", "rodrigo", "kwame", "kofi"} <= names

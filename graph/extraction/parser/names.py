@@ -994,6 +994,8 @@ class NameReading:
                         continue  # "Kwame's startup, Agrify, ...": a name tagged as a verb
                 if all(t.like_num for t in tokens):
                     continue
+                if len(tokens) == 1 and not kin and self._opens_other_language(tokens[0]):
+                    continue
                 tokens = self._with_cue_noun(tokens)
                 cue = "person" if kin else self._cue_type(tokens, "")
                 if cue:
@@ -1126,7 +1128,11 @@ class NameReading:
                         cue = self._cue_type(tokens, "")
                     if cue:
                         self._add(tokens, cue, 0.7, origin="propn", cued=True)
-                    elif not alone and len(tokens) <= 4:
+                    elif (
+                        not alone
+                        and len(tokens) <= 4
+                        and not (len(tokens) == 1 and self._opens_other_language(tokens[0]))
+                    ):
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
 
@@ -1460,6 +1466,31 @@ class NameReading:
         ):
             return False  # "Tallinn-based Veski Labs", "Covid-era": a name and a word about it
         return token.i > 0 and doc[token.i - 1].text == "-" and not doc[token.i - 1].whitespace_
+
+    def _opens_other_language(self, token) -> bool:
+        """ "Andito na ako", "Dale tía!", "Salamat sa Diyos", "Llevo el pebre": a word that
+        opens a sentence or a turn, followed by lower-case words no English dictionary
+        knows, is a word of another language, not a name, unless a list knows the name."""
+        opening = self._starts_sentence(token) or (
+            token.i > 0 and self.doc[token.i - 1].text == ":"
+        )
+        if not opening or token.i + 1 >= len(self.doc):
+            return False
+        lowered = token.lower_
+        if (
+            lowered in lexicon.GIVEN_NAMES
+            or lowered in lexicon.PLACES
+            or lexicon.GEO_NAMES.kind(lowered)
+            or lowered in lexicon.TECHNOLOGIES
+        ):
+            return False
+        words = []
+        for following in self.doc[token.i + 1 : token.i + 4]:
+            if not following.is_alpha or not following.text.islower():
+                break
+            if len(following) >= 3:  # "na", "sa", "el": short words pass for English
+                words.append(following.lower_)
+        return bool(words) and not any(english_word(w) for w in words)
 
     def _starts_sentence(self, token) -> bool:
         return token.is_sent_start or token.i == 0 or self.doc[token.i - 1].is_space
