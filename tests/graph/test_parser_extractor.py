@@ -1694,3 +1694,10 @@ def test_a_word_opening_a_turn_in_another_language_is_no_name(parser):
     names = {name for name, _ in _entities(parser.extract(text))}
     assert not names & {"andito", "llevo"}
     assert {"jomar", "rodrigo", "kwame", "kofi"} <= names
+
+
+def test_what_one_calls_a_parent_or_a_friend_alone_is_no_name(parser):
+    text = "Jomar: Hi Ma! the flight was fine.\nTrisha: Yes Ma, ok bro, he messaged on Viber."
+    names = {name for name, _ in _entities(parser.extract(text))}
+    assert not names & {"ma", "bro"}
+    assert ("ma long", "person") in _entities(parser.extract("Ma Long won the final in Chengdu."))

@@ -65,6 +65,7 @@ from graph.extraction.parser.words import (
     TITLE_SMALL,
     TRIM_WORDS,
     VENUE_WORDS,
+    VOCATIVES,
     WORK_AT_VERBS,
     WORK_NOUNS,
     WORK_VERBS,
@@ -987,7 +988,7 @@ class NameReading:
                     continue
                 if not any(t.text[:1].isupper() or t.like_num for t in tokens):
                     continue  # the model named a lower-case phrase: not a name
-                if len(tokens) == 1 and tokens[0].lower_ in lexicon.NEVER_NAMES:
+                if len(tokens) == 1 and tokens[0].lower_ in lexicon.NEVER_NAMES | VOCATIVES:
                     continue
                 if len(tokens) == 1 and tokens[0].pos_ not in {"PROPN", "NOUN", "X"}:
                     if self._starts_sentence(tokens[0]) or tokens[0].pos_ != "VERB":
@@ -1081,7 +1082,7 @@ class NameReading:
                     tokens = tokens[project_at[0] :]
                 if len(tokens) == 1 and tokens[0].lower_ in COMPONENT_NOUNS:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
-                if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES:
+                if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES | VOCATIVES:
                     tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
                 if tokens:
                     alone = (

@@ -275,6 +275,11 @@ KIN_TITLES = set(
     dadi nani mamá papá mama sister brother father fr sr""".split()
 )
 TRIM_WORDS |= KIN_TITLES
+# What one calls a parent, a child or a friend in a chat, alone, in many languages: "Yes
+# Ma", "Anak, nakarating na ba", "ok bro". Never a name on its own (but "Ma Long" is one).
+VOCATIVES = frozenset(
+    "ma pa mami papi amma appa ammi abbu anak bro sis habibi habibti machan".split()
+)
 CONFERENCE = re.compile(r"[a-z]Con$|Conf$")
 HANDLE = re.compile(r"(?<![\w.@])@([A-Za-z][\w.-]*[A-Za-z0-9])")
 GENERIC_HEADS = set(
