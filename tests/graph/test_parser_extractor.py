@@ -1701,3 +1701,12 @@ def test_what_one_calls_a_parent_or_a_friend_alone_is_no_name(parser):
     names = {name for name, _ in _entities(parser.extract(text))}
     assert not names & {"ma", "bro"}
     assert ("ma long", "person") in _entities(parser.extract("Ma Long won the final in Chengdu."))
+
+
+def test_a_name_s_s_is_left_off_before_a_thing_owned_or_a_verb(parser):
+    names = {n for n, _ in _entities(parser.extract("Rafiq: Kacchi Bhai for Nabila's bday?"))}
+    assert "nabila" in names and not any("nabila s" in n for n in names)
+    names = {n for n, _ in _entities(parser.extract("Dineo's putting the variation into CCMS."))}
+    assert "dineo" in names
+    names = {n for n, _ in _entities(parser.extract("We had lunch at Nando's in Leeds."))}
+    assert normalize_name("Nando's") in names

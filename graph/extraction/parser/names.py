@@ -287,9 +287,14 @@ class NameReading:
                 and mark.head == tokens[-1]
                 and tokens[-1].dep_ != "poss"
                 and mark.i not in self.by_token
-                and not (  # "### Yara's laptop": a thing owned right after it
+                and mark.tag_ != "VBZ"
+                and not (  # "Dineo's putting the variation in", "Ana's gone": is, has
+                    mark.i + 1 < len(self.doc) and self.doc[mark.i + 1].tag_ in {"VBG", "VBN"}
+                )
+                and not (  # "### Yara's laptop", "Nabila's bday": a thing owned after it
                     mark.i + 1 < len(self.doc)
-                    and self.doc[mark.i + 1].pos_ == "NOUN"
+                    and self.doc[mark.i + 1].pos_ in {"NOUN", "PROPN", "X"}
+                    and self.doc[mark.i + 1].text[:1].islower()  # not "Sultan's Dine"
                     and not self.doc[mark.i + 1].ent_type_  # "at Nando's tonight"
                 )
             ):  # "at Nando's", "St. Jude's in Memphis": no thing owned, the 's is the name's
