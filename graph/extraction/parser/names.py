@@ -69,6 +69,7 @@ from graph.extraction.parser.words import (
     WORK_AT_VERBS,
     WORK_NOUNS,
     WORK_VERBS,
+    after_kin_title,
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
@@ -983,12 +984,8 @@ class NameReading:
                 tokens = self._trim(part)
                 if paired and len(tokens) == 1 and tokens[0].lower_ in lexicon.GIVEN_NAMES:
                     type_ = "person"  # "Wout & Fien": two people, whatever the whole was
-                before = self.doc[tokens[0].i - 1] if tokens and tokens[0].i > 0 else None
-                kin = (
-                    before is not None
-                    and before.lower_.rstrip(".") in KIN_TITLES
-                    and (before.i >= part[0].i or before.text[:1].isupper())
-                )  # "Lolo Ising", "Oma Greet": a person, whatever the model took it for
+                # "Lolo Ising", "Oma Greet": a person, whatever the model took it for
+                kin = bool(tokens) and after_kin_title(self.doc, tokens[0].i)
                 if not tokens or not self._free(tokens):
                     continue
                 if not any(t.text[:1].isupper() or t.like_num for t in tokens):

@@ -793,6 +793,11 @@ class RelationReading:
             return self._mention_of(noun.head)
         return None
 
+    def _related(self, one, other) -> bool:
+        """Whether some relationship already joins the two, either way."""
+        names = {one.name, other.name}
+        return any({r.source, r.target} == names for r in self.relationships.values())
+
     def _relate(self, source, target, type_: str, sentence, confidence: float = 0.7):
         if source is None or target is None or source is target:
             return
@@ -1393,9 +1398,7 @@ class RelationReading:
         if target is None:
             return
         type_ = _attachment(mention, "from", target)
-        if type_ is not None and not any(
-            {r.source, r.target} == {mention.name, target.name} for r in self.relationships.values()
-        ):
+        if type_ is not None and not self._related(mention, target):
             sentence = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
             self._relate(mention, target, type_, self._sentence_text(sentence.sent))
 

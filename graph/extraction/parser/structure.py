@@ -515,13 +515,14 @@ class StructureReading:
             found = SIGNATURE_ROLE.match(following)
             if found is None:
                 continue
-            organization = next(
+            organization = min(
                 (
                     m
-                    for m in sorted(self.mentions, key=lambda m: m.start)
+                    for m in self.mentions
                     if offset + found.end() <= m.start < offset + len(following)
                 ),
-                None,
+                key=lambda m: m.start,
+                default=None,
             )
             if organization is None or organization.type not in {"organization", "location"}:
                 continue
@@ -536,10 +537,6 @@ class StructureReading:
             leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
             relation = "LEADS" if leads else "WORKS_FOR"
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
-
-    def _related(self, one, other) -> bool:
-        names = {one.name, other.name}
-        return any({r.source, r.target} == names for r in self.relationships.values())
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one

@@ -42,8 +42,8 @@ from graph.extraction.parser.words import (
     HUMAN_VERBS,
     KIN_KNOWS,
     KIN_MARRIED,
-    KIN_TITLES,
     ROLE_WORK,
+    after_kin_title,
 )
 from graph.vocabulary import ENTITY_TYPES
 from memoryhub import lexicon
@@ -180,16 +180,6 @@ def features(doc, mention) -> list[str]:
     if _said_of_a_person(root):
         out += ["human", f"human|type={mention.type}"]
     return out
-
-
-def _after_kin_title(doc, mention) -> bool:
-    span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    return (
-        span is not None
-        and span.start > 0
-        and doc[span.start - 1].lower_.rstrip(".") in KIN_TITLES
-        and doc[span.start - 1].text[:1].isupper()
-    )
 
 
 def _said_of_a_person(token) -> bool:
@@ -377,7 +367,8 @@ def retype(
     for mention in mentions:
         if mention.origin in FIXED_ORIGINS or mention.name.casefold() in FIXED_NAMES:
             continue  # languages and holidays: a list says what they are
-        if mention.type == "person" and _after_kin_title(doc, mention):
+        span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        if mention.type == "person" and span is not None and after_kin_title(doc, span.start):
             continue  # "Lolo Ising", "Tita Baby": the title says it is someone
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:

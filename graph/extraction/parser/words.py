@@ -275,6 +275,17 @@ KIN_TITLES = set(
     dadi nani mamá papá mama sister brother father fr sr""".split()
 )
 TRIM_WORDS |= KIN_TITLES
+
+
+def after_kin_title(doc, index: int) -> bool:
+    """Whether the token at ``index`` follows a capitalised kin or religious title
+    ("Lolo Ising", "Tita Baby", "Sister Marites")."""
+    before = doc[index - 1] if index > 0 else None
+    return (
+        before is not None and before.lower_.rstrip(".") in KIN_TITLES and before.text[:1].isupper()
+    )
+
+
 # What one calls a parent, a child or a friend in a chat, alone, in many languages: "Yes
 # Ma", "Anak, nakarating na ba", "ok bro". Never a name on its own (but "Ma Long" is one).
 VOCATIVES = frozenset(
