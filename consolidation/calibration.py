@@ -38,21 +38,23 @@ def load_pairs(path: Path) -> list[dict]:
 
 def prepare_pairs(pairs: list[dict], *, embedder, extractor, on_pair=None) -> list[dict]:
     """Each pair with its ``similarity`` and both graphs (``incoming_graph``,
-    ``existing_graph``), embedded and extracted in batches."""
+    ``existing_graph``), embedded and extracted in batches: the stored text's graph as it
+    was stored (``extract``), the incoming one's as consolidation reads it to decide
+    (``extract_quick``)."""
     prepared = []
     for start in range(0, len(pairs), 32):
         batch = pairs[start : start + 32]
         texts = [t for pair in batch for t in (pair["existing"], pair["incoming"])]
         vectors = embedder.embed_documents(texts)
-        graphs = extractor.extract_many(texts)
+        existing_graphs = extractor.extract_many([pair["existing"] for pair in batch])
         for index, pair in enumerate(batch):
             existing_vector, incoming_vector = vectors[2 * index], vectors[2 * index + 1]
             prepared.append(
                 {
                     "pair": pair,
                     "similarity": float(np.dot(existing_vector, incoming_vector)),
-                    "existing_graph": graphs[2 * index],
-                    "incoming_graph": graphs[2 * index + 1],
+                    "existing_graph": existing_graphs[index],
+                    "incoming_graph": extractor.extract_quick(pair["incoming"]),
                 }
             )
             if on_pair:

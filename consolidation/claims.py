@@ -16,18 +16,23 @@ or a filler replaced under the same subject (a changed fact). Attribute slots ("
 raised them (the evidence a reviewer sees).
 """
 
+import hashlib
+import io
+import pickle
 import re
 from bisect import bisect_left
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import chain, islice
+from pathlib import Path
 
 from graph.extraction.cues import ORG_WORDS
 from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, WORD_ABBREVIATIONS, comparable_name
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
-from memoryhub.nlp import parse
+from memoryhub.nlp import keep_beside, parse
 from memoryhub.text import jaccard, plain_letters
 from memoryhub.values import (
     COUNTED_KINDS,
@@ -710,6 +715,32 @@ def _opens_on_name(doc) -> bool:
     )
 
 
+# --- what is read of one text, kept beside its stored parse --------------------------
+# ``read_ahead`` reads a text's claims, words, categories, versions and kinds once; they
+# are kept with the text's stored parse (``memoryhub.nlp.keep_beside``), so that a stored
+# chunk judged again is not read again (~4 ms of a long chunk, on every decision's path).
+_KEPT_TEXTS = 512
+_read_ahead: OrderedDict[str, tuple] = OrderedDict()  # text → its readings, as just read
+_restored: OrderedDict[str, tuple] = OrderedDict()  # text → its readings, as kept
+
+
+def _or_kept(index: int):
+    """The reading at ``index`` of a text's kept readings, if they were restored; else the
+    cached function's."""
+
+    def decorate(cached):
+        @wraps(cached)
+        def reading(text: str):
+            kept = _restored.get(text)
+            return kept[index] if kept is not None else cached(text)
+
+        reading.cache_clear = cached.cache_clear
+        return reading
+
+    return decorate
+
+
+@_or_kept(0)
 @lru_cache(maxsize=512)
 def claims(text: str) -> tuple[Claim, ...]:
     """The claims of ``text``, in order (cached: a section is compared with up to five
@@ -1770,6 +1801,10 @@ def forget_spellings() -> None:
     _folded.cache_clear()
     _written.cache_clear()
     _kinds_said.cache_clear()
+    category_values.cache_clear()
+    product_versions.cache_clear()
+    _read_ahead.clear()
+    _restored.clear()
 
 
 @lru_cache(maxsize=8192)
@@ -1875,6 +1910,7 @@ def _numbered_stated(folded: str, text: _Written) -> bool:
     return bool(NUMBERED.fullmatch(folded)) and folded in text.numbered
 
 
+@_or_kept(1)
 @lru_cache(maxsize=1024)
 def _written(text: str) -> _Written:
     """``_Written.of(text)``, once per text."""
@@ -1941,6 +1977,80 @@ def _stated(word: str, text: _Written) -> bool:
         len(other) >= 5 and (other.startswith(folded) or folded.startswith(other))
         for other in text.words
     )
+
+
+def read_ahead(text: str) -> None:
+    """Read (and cache) what ``compare`` reads of one text alone: its claims, its words,
+    the categories, versions and kinds it states. For the parse thread, which has a long
+    section's ~5 ms to spare while the section is embedded; what is read is kept with the
+    text's parse when the parse is stored."""
+    readings = (
+        claims(text),
+        _written(text),
+        category_values(text),
+        product_versions(text),
+        _kinds_said(text),
+    )
+    _keep(_read_ahead, text, readings)
+
+
+def has_kept_readings(text: str) -> bool:
+    """Whether the readings of ``text`` came back with its stored parse."""
+    return text in _restored
+
+
+def _keep(readings: OrderedDict, text: str, value: tuple) -> None:
+    readings[text] = value
+    readings.move_to_end(text)
+    while len(readings) > _KEPT_TEXTS:
+        readings.popitem(last=False)
+
+
+class _Readings(pickle.Unpickler):
+    """Unpickles kept readings: plain values and this module's classes, nothing else."""
+
+    ALLOWED = {
+        ("consolidation.claims", "Claim"),
+        ("consolidation.claims", "_Written"),
+        ("memoryhub.values", "Value"),
+    }
+
+    def find_class(self, module: str, name: str):
+        if (module, name) not in self.ALLOWED:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a reading")
+        return super().find_class(module, name)
+
+
+def _stored_readings(text: str) -> bytes | None:
+    readings = _read_ahead.get(text) or _restored.get(text)
+    return pickle.dumps(readings, protocol=5) if readings is not None else None
+
+
+def _restore_readings(text: str, data: bytes) -> None:
+    readings = _Readings(io.BytesIO(data)).load()
+    if not (isinstance(readings, tuple) and len(readings) == 5):
+        raise ValueError("not the readings of a text")
+    _keep(_restored, text, readings)
+
+
+def _readings_version() -> str:
+    """The source of what the readings are made by: this module and what it reads values,
+    words and names with. A change to any makes the kept readings of older code unread."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent
+    for name in (
+        "consolidation/claims.py",
+        "memoryhub/values.py",
+        "memoryhub/lexicon.py",
+        "memoryhub/text.py",
+        "graph/vocabulary.py",
+        "graph/extraction/cues.py",
+    ):
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+keep_beside("claims", version=_readings_version(), read=_stored_readings, restore=_restore_readings)
 
 
 def compare(incoming: str, existing: str) -> dict:
@@ -2895,6 +3005,7 @@ _TERM = re.compile(
 )
 
 
+@_or_kept(2)
 @lru_cache(maxsize=512)
 def category_values(text: str) -> dict[str, frozenset]:
     """``{category: values}`` named in ``text`` ("k8s" and "Kubernetes" are one)."""
@@ -2943,6 +3054,7 @@ _PRODUCT_VERSION = re.compile(
 )
 
 
+@_or_kept(3)
 @lru_cache(maxsize=512)
 def product_versions(text: str) -> dict[str, frozenset]:
     """``{product: versions}`` stated in ``text``, each version as a tuple of parts."""
@@ -4088,6 +4200,7 @@ KIND_KEYS = frozenset(
 DESCRIBED_BY = re.compile(r"\s*(?:—|–|:|=|\s-\s)\s*(?:(?:an?|the)\s+)?")
 
 
+@_or_kept(4)
 @lru_cache(maxsize=512)
 def _kinds_said(text: str) -> tuple[tuple[frozenset, frozenset], ...]:
     """What ``text`` says its subjects are, as (subject words, description words): "Amir is

@@ -23,6 +23,8 @@ text compressed, 1 ms either way) and put back in the cache later (``remember_st
 so that a stored chunk judged again and again is parsed once in its life. A stored form
 carries a stamp of the pipeline, spaCy and this module's and the lexicon's source: any
 change to what a parse holds makes older forms unreadable, and they are parsed anew.
+A layer above may keep its own readings of the text beside the parse (``keep_beside``:
+the claim judge keeps a text's claims), each under its own version.
 """
 
 import hashlib
@@ -485,13 +487,47 @@ def _stamp() -> bytes:
     return _stamp_value
 
 
+# Readings of a text that a layer above keeps beside its parse: name → (version, read,
+# restore). ``read(text)`` gives bytes (or None: nothing read yet, none kept);
+# ``restore(text, data)`` takes them back.
+_beside_readings: dict[str, tuple[str, object, object]] = {}
+
+
+def keep_beside(name: str, *, version: str, read, restore) -> None:
+    """Keep ``read(text)`` (bytes or None) in every stored form made from now on, and give
+    it to ``restore(text, data)`` when the form is read back with the same ``version``
+    (another version is left out: the reading is made anew)."""
+    _beside_readings[name] = (version, read, restore)
+
+
+def _pack(parts: list[bytes]) -> bytes:
+    return b"".join(len(part).to_bytes(4, "big") + part for part in parts)
+
+
+def _unpack(data: bytes) -> list[bytes]:
+    parts, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at : at + 4], "big")
+        parts.append(data[at + 4 : at + 4 + size])
+        at += 4 + size
+    if at != len(data):
+        raise ValueError("a truncated stored form")
+    return parts
+
+
 def stored_form(text: str) -> bytes | None:
     """The parse of ``text`` as bytes to keep beside it, if ``text`` has been parsed in this
-    process (nothing is parsed for it); ``None`` otherwise."""
+    process (nothing is parsed for it), with the readings kept beside it; ``None``
+    otherwise."""
     doc = _cache.get(text)
     if doc is None:
         return None
-    return _stamp() + zlib.compress(doc.to_bytes(exclude=["tensor"]), 1)
+    parts = [doc.to_bytes(exclude=["tensor"])]
+    for name, (version, read, _restore) in _beside_readings.items():
+        data = read(text)
+        if data is not None:
+            parts += [name.encode(), version.encode(), data]
+    return _stamp() + zlib.compress(_pack(parts), 1)
 
 
 def remember_stored(text: str, blob: bytes | None) -> bool:
@@ -510,7 +546,8 @@ def remember_stored(text: str, blob: bytes | None) -> bool:
     from spacy.tokens import Doc
 
     try:
-        doc = Doc(nlp.vocab).from_bytes(zlib.decompress(blob[len(stamp) :]))
+        parts = _unpack(zlib.decompress(blob[len(stamp) :]))
+        doc = Doc(nlp.vocab).from_bytes(parts[0])
     except Exception as exc:  # a damaged blob: parse again
         logger.warning("a stored parse could not be read (%s); parsing again", exc)
         return False
@@ -518,6 +555,15 @@ def remember_stored(text: str, blob: bytes | None) -> bool:
         return False
     if text not in _cache:
         _remember(text, doc)
+    for at in range(1, len(parts) - 2, 3):
+        name, version, data = parts[at].decode(), parts[at + 1].decode(), parts[at + 2]
+        kept = _beside_readings.get(name)
+        if kept is None or kept[0] != version:
+            continue
+        try:
+            kept[2](text, data)
+        except Exception as exc:  # made anew when needed
+            logger.warning("a stored %s reading could not be read (%s)", name, exc)
     return True
 
 

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
 
+from consolidation.claims import has_kept_readings, read_ahead
 from consolidation.decision import assess_candidate, decide
 from consolidation.judge import llm_merge, use_llm
 from consolidation.models import ConsolidationRun
@@ -83,13 +84,30 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
 
 def _parse(content: str, found: list[dict]) -> None:
     """Parse the section and its candidates for the claim judge and the extractor: a
-    candidate's kept parse is read back (1 ms) instead of parsed (10–35 ms), the rest are
-    parsed in one batch with the section (six texts 37 → 22 ms on 2 cores) and kept."""
+    candidate's kept parse is read back (1 ms) instead of parsed (10–35 ms), with what the
+    judge read of it before (~4 ms of a long chunk); the rest are parsed in one batch with
+    the section (six texts 37 → 22 ms on 2 cores)."""
     kept = shortterm_chunk_parses(chunk_ids=[c["chunk_id"] for c in found])
     unparsed = [c for c in found if not remember_stored(c["content"], kept.get(c["chunk_id"]))]
     parse_many([content, *(c["content"] for c in unparsed)])
-    if unparsed:
-        shortterm_chunk_parses_keep(chunks={c["chunk_id"]: c["content"] for c in unparsed})
+
+
+def _keep_readings(found: list[dict]) -> None:
+    """Keep the parse of each candidate, with what the judge read of it, where none was
+    kept with it: the next judgement of the chunk reads them back (once per chunk)."""
+    unread = {c["chunk_id"]: c["content"] for c in found if not has_kept_readings(c["content"])}
+    for text in unread.values():
+        read_ahead(text)  # read by the judgement already: from the cache
+    if unread:
+        shortterm_chunk_parses_keep(chunks=unread)
+
+
+def _read(extractor, content: str):
+    """The section's quick extraction, and what the claim judge reads of it alone."""
+    graph = extractor.extract_quick(content)
+    if parser_available():
+        read_ahead(content)
+    return graph
 
 
 def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
@@ -98,9 +116,11 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     extractor = get_extractor()
     # The section is parsed and extracted on one core while it is embedded on the other for
     # its candidates (a long section's 80 ms one after the other become ~55 on 2 cores),
-    # then the candidates that have no kept parse are parsed.
+    # then the candidates that have no kept parse are parsed. The decision reads the quick
+    # extraction (types from the context, no name vectors); a merge or a conflict keeps
+    # the whole one.
     incoming_graph, found = run_beside(
-        lambda: extractor.extract(content), lambda: _candidates(memory.worker_id, content)
+        lambda: _read(extractor, content), lambda: _candidates(memory.worker_id, content)
     )
     if parser_available():
         _parse(content, found)
@@ -120,7 +140,12 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
                 config=config,
             )
         )
-    plan = decide(candidates, config) | {"incoming_graph": incoming_graph}
+    if parser_available():
+        _keep_readings(found)
+    plan = decide(candidates, config)
+    if extractor.has_quick_reading and plan["outcome"] in ("conflict", "merged"):
+        incoming_graph = extractor.extract(content)  # the parse is kept: ~10 ms
+    plan["incoming_graph"] = incoming_graph
     if plan["outcome"] == "conflict":
         existing = Extraction(
             entities=[e for c in plan["conflicting"] for e in graphs[c["chunk_id"]].entities],

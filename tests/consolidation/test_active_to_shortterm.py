@@ -403,10 +403,11 @@ def test_candidates_are_judged_on_their_stored_graph_not_extracted_again(worker,
     )
     active = _active(worker, "Marco Rossi reports to Grace Okafor.")
     assert _outcome(migrate_active_memory(memory=active, trigger="api"))["outcome"] == "conflict"
-    # The section, and the candidate whose memory has no stored graph; not the other one.
+    # The candidate whose memory has no stored graph (not the other one), then the section
+    # in whole for the conflict (the decision read its quick extraction).
     assert extracted == [
-        "Marco Rossi reports to Grace Okafor.",
         "Marco Rossi reports to Elena Petrova and works in Berlin.",
+        "Marco Rossi reports to Grace Okafor.",
     ]
     conflict = MergeConflict.objects.get()
     assert {r["code"] for r in conflict.reasons} >= {"functional_relationship_changed"}
@@ -488,3 +489,34 @@ def test_a_kept_parse_goes_with_its_content(worker):
     assert ShorttermChunkParse.objects.filter(chunk=chunk).exists()
     memory.delete()  # the database deletes the parse with its chunk
     assert not ShorttermChunkParse.objects.exists()
+
+
+def test_a_judged_chunk_keeps_what_the_judge_read_of_it_with_its_parse(worker, monkeypatch):
+    from consolidation import claims as claims_module
+    from memoryhub import nlp
+    from tiers.models import ShorttermChunkParse
+
+    stored = "The Q2 budget for the platform team is $80,000."
+    nlp.forget_parses()  # written by an agent: nothing read the chunk's text on its own
+    memory = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": stored}])
+    chunk = memory.chunks.get()
+    first = "The Q2 budget for the platform team is $95,000."
+    run = migrate_active_memory(memory=_active(worker, first), trigger="api")
+    assert _outcome(run)["outcome"] == "conflict"
+
+    nlp.forget_parses()  # another process: the parse and the claims come back from the row
+    claims_module.claims.cache_clear()
+    claims_module.forget_spellings()
+    assert nlp.remember_stored(stored, bytes(ShorttermChunkParse.objects.get(chunk=chunk).data))
+    assert claims_module.has_kept_readings(stored)
+
+    read = []
+    real = claims_module.find_values
+    monkeypatch.setattr(claims_module, "find_values", lambda text: read.append(text) or real(text))
+    nlp.forget_parses()
+    claims_module.claims.cache_clear()
+    claims_module.forget_spellings()
+    second = "The Q2 budget for the platform team is $99,000."
+    run = migrate_active_memory(memory=_active(worker, second), trigger="api")
+    assert _outcome(run)["outcome"] == "conflict"
+    assert read == [second]  # the stored chunk's claims are read back, not read again

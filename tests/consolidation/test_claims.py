@@ -2061,3 +2061,31 @@ def test_what_a_claim_said_of_its_subject_gone_for_something_else_is_measured():
     # nothing of its own said instead: no measure
     same = compare("Route 15 uses double-deckers.", "Route 15 is run with double-deckers.")
     assert same["features"]["predicate_gone"] == 0.0
+
+
+def test_what_is_read_of_a_text_is_kept_with_its_parse_and_read_back_alone():
+    import pickle
+
+    from consolidation import claims as claims_module
+    from memoryhub import nlp
+
+    text = "Payments API\n- Owner: Maria Lopez\n- Budget: $120,000 for 2025\n- Runs on Postgres 15"
+    nlp.forget_parses()
+    claims_module.forget_spellings()
+    nlp.parse(text)
+    claims_module.read_ahead(text)
+    read = claims(text)
+    blob = nlp.stored_form(text)
+    nlp.forget_parses()
+    claims.cache_clear()
+    claims_module.forget_spellings()
+    assert nlp.remember_stored(text, blob)
+    assert claims_module.has_kept_readings(text)
+    assert claims(text) == read
+    assert compare(text, text.replace("$120,000", "$150,000"))["features"]["value_changed"] > 0
+
+    # only this module's readings unpickle: anything else in a kept form is refused
+    claims_module.forget_spellings()
+    with pytest.raises(pickle.UnpicklingError):
+        claims_module._restore_readings(text, pickle.dumps((print, 1, 2, 3, 4)))
+    assert not claims_module.has_kept_readings(text)

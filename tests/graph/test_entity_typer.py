@@ -149,3 +149,29 @@ def test_a_name_whose_context_decides_its_type_is_never_embedded(monkeypatch):
         read_parsed(nlp.parse(text))
     typed = {m.name for m, _ in recorded}
     assert set(asked) <= typed and len(set(asked)) < len(typed)
+
+
+def test_the_quick_extraction_reads_no_name_vector_and_finds_the_same_names(monkeypatch):
+    import threading
+
+    from graph.extraction.parser import ParserExtractor
+
+    text = "Tomasz Nowak works at Zalando in Kuopio and deploys the ledger-api with Terraform."
+    extractor = ParserExtractor()
+    whole = extractor.extract(text)
+    typer.forget_name_vectors()
+    embedded = []
+    real = typer._embedder()
+    monkeypatch.setitem(typer._embedder_state, "embedder", real)
+    monkeypatch.setattr(real, "embed_documents", lambda names: embedded.extend(names) or [])
+    quick = extractor.extract_quick(text)
+    assert embedded == []
+    assert {e.name for e in quick.entities} == {e.name for e in whole.entities}
+    with typer.without_name_vectors():
+        assert typer.name_vectors(["Zalando"]) == {}
+        other = {}
+        thread = threading.Thread(target=lambda: other.update(on=typer._context_only.__dict__))
+        thread.start()
+        thread.join()
+        assert other["on"] == {}  # another thread still reads the names' vectors
+    assert typer._context_only.on is False

@@ -139,3 +139,35 @@ def test_plain_letters_reads_a_name_with_or_without_its_accents_alike():
 def test_a_word_is_found_whole_not_inside_a_longer_one(text, word, found):
     assert has_word(text, word) is found
     assert has_word(text, word) is bool(re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+
+
+def test_a_reading_kept_beside_a_parse_comes_back_under_its_own_version_only():
+    from memoryhub import nlp
+
+    text = "Ines Duarte moved the billing job to Thursdays."
+    restored = []
+    nlp.keep_beside(
+        "test-reading",
+        version="1",
+        read=lambda t: b"read of " + t.encode() if t == text else None,
+        restore=lambda t, data: restored.append((t, data)),
+    )
+    try:
+        nlp.forget_parses()
+        nlp.parse(text)
+        blob = nlp.stored_form(text)
+        nlp.forget_parses()
+        assert nlp.remember_stored(text, blob)
+        assert restored == [(text, b"read of " + text.encode())]
+        restored.clear()
+        nlp.keep_beside("test-reading", version="2", read=lambda t: None, restore=restored.append)
+        nlp.forget_parses()
+        assert nlp.remember_stored(text, blob)  # the parse still reads back; the reading not
+        assert restored == []
+        nlp.forget_parses()
+        nlp.parse(text)
+        nlp.forget_parses()  # a form made when nothing was read keeps the parse alone
+        nlp.parse(text)
+        assert nlp.remember_stored(text, nlp.stored_form(text)) and restored == []
+    finally:
+        nlp._beside_readings.pop("test-reading")

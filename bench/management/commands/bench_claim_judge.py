@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from bench.measure import fmt, percentiles
 from consolidation import calibration, claim_judge
-from consolidation.claims import claims, forget_spellings
+from consolidation.claims import claims, forget_spellings, read_ahead
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
 from graph.extraction.parser.linker import forget_word_groups
@@ -156,9 +156,10 @@ class Command(BaseCommand):
     def _latency(self, path, storage, extractor, embedder, model) -> dict:
         """Two timings per pair, every cache emptied first so every text is new:
 
-        - **as served**: what consolidation does for a section and one candidate — embed and
-          extract the section, read the stored chunk's kept parse back for its claims (its
-          vector, graph and parse are read from the database, kept when it was written or
+        - **as served**: what consolidation does for a section and one candidate — embed the
+          section while it is extracted as a decision reads it (``extract_quick``) and its
+          claims are read, read the stored chunk's kept parse and claims back (its vector,
+          graph, parse and claims are read from the database, kept when it was written or
           first judged), the signals and the judge;
         - **both fresh**: the same with the stored chunk embedded and extracted too;
         - **judgement alone**: of the served timing, what follows the section's embedding
@@ -169,6 +170,7 @@ class Command(BaseCommand):
         for pair in pairs:
             vector = storage.embed_documents([pair["existing"]])[0]
             graph = extractor.extract(pair["existing"])
+            read_ahead(pair["existing"])  # as when it was written from a section, or judged
             stored.append((vector, graph, stored_form(pair["existing"])))
             progress.advance()
         progress.finish()
@@ -180,7 +182,10 @@ class Command(BaseCommand):
                 if as_stored:  # the section extracted while it is embedded, as consolidation
                     remember_stored(pair["existing"], parse)  # does
                     incoming_graph, vectors = run_beside(
-                        lambda p=pair: extractor.extract(p["incoming"]),
+                        lambda p=pair: (
+                            extractor.extract_quick(p["incoming"]),
+                            read_ahead(p["incoming"]),
+                        )[0],
                         lambda p=pair: storage.embed_documents([p["incoming"]]),
                     )
                     incoming_vector, existing_graph = vectors[0], graph
@@ -188,9 +193,8 @@ class Command(BaseCommand):
                 else:
                     vectors = storage.embed_documents([pair["existing"], pair["incoming"]])
                     existing_vector, incoming_vector = vectors
-                    existing_graph, incoming_graph = extractor.extract_many(
-                        [pair["existing"], pair["incoming"]]
-                    )
+                    existing_graph = extractor.extract(pair["existing"])
+                    incoming_graph = extractor.extract_quick(pair["incoming"])
                 made = time.perf_counter()
                 signals = claim_judge.pair_signals(
                     incoming=pair["incoming"],

@@ -28,6 +28,8 @@ model, or with ``MEMORYHUB_ENTITY_TYPER=false``, nothing changes.
 
 import json
 import logging
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -256,12 +258,27 @@ class Model(regression.Model):
 _vectors: dict[str, np.ndarray] = {}
 _VECTORS_KEPT = 50_000
 _embedder_state: dict = {}
+_context_only = threading.local()
+
+
+@contextmanager
+def without_name_vectors():
+    """On this thread, for the duration, no name has a vector: the typer and the linker
+    read the context alone, as when the model cannot load (``extract_quick``)."""
+    before = getattr(_context_only, "on", False)
+    _context_only.on = True
+    try:
+        yield
+    finally:
+        _context_only.on = before
 
 
 def name_vectors(names: list[str]) -> dict[str, np.ndarray]:
     """Each name's vector from the bundled all-MiniLM-L6-v2 (int8), whatever embedder the
     chunks use; computed once per name and process. Empty when the model cannot load (the
-    typer then reads the context alone)."""
+    typer then reads the context alone), and inside ``without_name_vectors``."""
+    if getattr(_context_only, "on", False):
+        return {}
     missing = sorted({n for n in names if n not in _vectors})
     if missing:
         embedder = _embedder()
