@@ -1698,3 +1698,13 @@ def test_a_name_s_s_is_left_off_before_a_thing_owned_or_a_verb(parser):
     assert "dineo" in names
     names = {n for n, _ in _entities(parser.extract("We had lunch at Nando's in Leeds."))}
     assert normalize_name("Nando's") in names
+
+
+def test_a_name_said_to_be_a_festival_is_an_event_and_the_festival_stands_for_it(parser):
+    for text in (
+        "Sónar is a festival in Barcelona. The festival was attended by Peggy Gou.",
+        "Sónar is a festival in Barcelona. Peggy Gou attended the festival.",
+    ):
+        extraction = parser.extract(text)
+        assert ("sónar", "event") in _entities(extraction)
+        assert ("peggy gou", "ATTENDED", "sónar") in _triples(extraction)

@@ -22,6 +22,7 @@ from graph.extraction.parser.words import (
     DEPARTMENTS,
     EMPLOYED_WORDS,
     EVENT_AT_WORDS,
+    EVENT_KIND_NOUNS,
     FOOD_PHRASES,
     FOODS,
     GENERIC_HEADS,
@@ -1956,6 +1957,8 @@ class NameReading:
                 return SYSTEM_KIND_NOUNS[lemma]  # "Atlas is our data catalog"
             if lemma in WORK_NOUNS and head.lower_ not in lexicon.FIRST_NAMES:
                 return "document"  # "Atomic Habits, such a good book", not "a song, Caroline"
+            if lemma in EVENT_KIND_NOUNS and head.lower_ not in lexicon.FIRST_NAMES:
+                return "event"  # "Sónar is a festival", "Mela Fest, the city's summit"
         return ""
 
     def _team_names(self):

@@ -65,7 +65,14 @@ STUDENT_WORDS = set(
     "student pupil undergrad undergraduate postgrad freshman sophomore phd candidate".split()
 )
 # Nouns that, bare after "the", stand for the last name of their kind.
+# What an event is called ("Sónar is a festival", "the summit was attended by"): the
+# kind of gathering, never a meeting or a day, which name other things too.
+EVENT_KIND_NOUNS = set(
+    """festival conference summit marathon expo convention hackathon meetup tournament
+    championship concert gala symposium carnival congress regatta triathlon""".split()
+)
 ANAPHOR_KINDS = {
+    **dict.fromkeys(EVENT_KIND_NOUNS, "event"),
     **dict.fromkeys(
         """company startup firm business agency studio bank nonprofit charity institute
         university hospital clinic lab laboratory school college foundation ministry council
