@@ -1805,6 +1805,8 @@ def forget_spellings() -> None:
     product_versions.cache_clear()
     _read_ahead.clear()
     _restored.clear()
+    for reading in (_slots, _roles, _owners, _kin_mentions):
+        reading.cache_clear()
 
 
 @lru_cache(maxsize=8192)
@@ -1992,6 +1994,8 @@ def read_ahead(text: str) -> None:
         _kinds_said(text),
     )
     _keep(_read_ahead, text, readings)
+    for reading in (_slots, _roles, _owners, _kin_mentions):  # not kept: ~1 ms together
+        reading(text)
 
 
 def has_kept_readings(text: str) -> bool:
@@ -2516,6 +2520,7 @@ _SLOT_PATTERNS = [
 ]
 
 
+@lru_cache(maxsize=512)
 def _slots(text: str) -> dict[str, list[tuple[str, frozenset]]]:
     """``{slot: [(filler, words of what has it)]}``; what has it is the words before the
     phrase in its sentence, else the text's first line (a heading, a ticket's key)."""
@@ -2587,6 +2592,7 @@ ROLE_KEY_IS = re.compile(
 NOT_ROLES = set("status state stage phase progress result outcome decision verdict".split())
 
 
+@lru_cache(maxsize=512)
 def _roles(text: str) -> list[tuple[frozenset, str, str, frozenset]]:
     """``[(role words, filler, form, holder)]``: the roles a text fills with a name, and the
     names of whose role it is ("Linden House" in "Head chef at the Linden House: ...")."""
@@ -3295,6 +3301,7 @@ NOT_OWNERS = (
 )
 
 
+@lru_cache(maxsize=512)
 def _owners(text: str) -> set[str]:
     owners = set()
     for found in POSSESSOR.finditer(text):
@@ -3325,6 +3332,7 @@ def _owner_swap(incoming: str, existing: str) -> str:
     return f"{', '.join(sorted(old))} → {', '.join(sorted(new))}"
 
 
+@lru_cache(maxsize=512)
 def _kin_mentions(text: str) -> set[tuple[str, str, str]]:
     """``(owner, relative word, name)`` of each relative tied to a name or an owner."""
     return {
