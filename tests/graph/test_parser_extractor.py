@@ -1148,7 +1148,10 @@ def test_names_no_dictionary_knows_and_company_domains(parser):
 
 def test_what_one_used_to_do_and_a_role_in_a_table_state_no_relationship(parser):
     result = parser.extract("Ngozi used to live in Abuja but moved to Toronto in 2021.")
-    assert _triples(result) == {("ngozi", "LIVES_IN", "toronto")}
+    assert _triples(result) == {
+        ("ngozi", "LIVES_IN", "toronto"),
+        ("ngozi", "MIGRATED_TO", "toronto"),
+    }
     result = parser.extract(
         "| Name | Role | Reports to |\n|---|---|---|\n"
         "| Agus Pratama | Head nurse | Wulan Sari |\n"
@@ -1708,3 +1711,10 @@ def test_a_name_said_to_be_a_festival_is_an_event_and_the_festival_stands_for_it
         extraction = parser.extract(text)
         assert ("sónar", "event") in _entities(extraction)
         assert ("peggy gou", "ATTENDED", "sónar") in _triples(extraction)
+
+
+def test_someone_who_moved_to_a_city_lives_there_and_migrated_there(parser):
+    triples = _triples(parser.extract("Elena moved to Belgrade in 2021."))
+    assert {("elena", "LIVES_IN", "belgrade"), ("elena", "MIGRATED_TO", "belgrade")} <= triples
+    triples = _triples(parser.extract("Elena lives in Belgrade."))
+    assert ("elena", "MIGRATED_TO", "belgrade") not in triples  # living is no move
