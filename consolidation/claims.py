@@ -1256,6 +1256,11 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
                 continue
         if mine and theirs and not any(_same(x, y) for x in mine for y in theirs):
             return theirs[0], mine[0]
+        if len(mine) == len(theirs) > 1:  # "claims under £5,000 … £115" / "up to £5k: £105":
+            gone = [y for y in theirs if not any(_same(x, y) for x in mine)]  # one kept,
+            came = [x for x in mine if not any(_same(x, y) for y in theirs)]  # one replaced
+            if gone and came:
+                return gone[0], came[0]
     return _month_change(old, new) or _version_number_change(old, new)
 
 

@@ -22,6 +22,10 @@ def test_a_markdown_section_is_one_claim_per_item_and_field_lines_keep_their_key
         ("Salary offer for Lucas: £85,000.", "Lucas was offered GBP 78k per year."),
         ("Go-live for the new CRM: 2024-06-03.", "The new CRM goes live on 10 June 2024."),
         ("Backups run at 02:00 UTC.", "The nightly backup job kicks off at 3am UTC."),
+        (  # one of two amounts restated, the other replaced
+            "Small claims filing fee (claims under £5,000) is £115.",
+            "Filing fee for small claims up to £5k: £105.",
+        ),
     ],
 )
 def test_a_value_changed_in_another_notation_is_found_with_both_claims(existing, incoming):
@@ -49,6 +53,7 @@ def test_a_value_changed_in_another_notation_is_found_with_both_claims(existing,
             "[2025-03-02] Ines arrived in Oslo three days ago.",
         ),
         ("The audit is on 15/08/2024.", "Mon 12 Aug 2024: the audit is on Thursday of this week."),
+        ("Standups at 09:00 and 16:00.", "Standups at 9am and 4pm, plus a 13:00 retro."),
     ],
 )
 def test_a_value_restated_in_another_notation_is_no_change(existing, incoming):
