@@ -1097,22 +1097,35 @@ def _both_poles(disliking: "Claim", liking: "Claim") -> bool:
     return False
 
 
+_POLE_WORDS = frozenset(w for pair in OPPOSITES for words in pair for w in words)
+_ALTERNATIVE_WORDS = frozenset(w for group in ALTERNATIVES for w in group)
+_CLASS_WORDS = frozenset(w for classes in ALTERNATIVE_CLASSES for c in classes for w in c)
+
+
 def _opposed(a: frozenset, b: frozenset) -> str:
-    for left, right in OPPOSITES:
-        for was, now in ((left, right), (right, left)):
-            # one pole for the other, not both said ("opens at 7:30 and closes at 18:00")
-            if a & was and b & now and not (b & was) and not (a & now):
-                return f"{'/'.join(sorted(a & was))} → {'/'.join(sorted(b & now))}"
-    for group in ALTERNATIVES:
-        gone, come = (a - b) & group, (b - a) & group
-        if gone and come:
-            return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
+    # each loop only where both claims hold a word of its lists (241 pairs of a long
+    # section's claims: 1 → 0.3 ms)
+    if a & _POLE_WORDS and b & _POLE_WORDS:
+        for left, right in OPPOSITES:
+            for was, now in ((left, right), (right, left)):
+                # one pole for the other, not both said ("opens at 7:30 and closes at 18:00")
+                if a & was and b & now and not (b & was) and not (a & now):
+                    return f"{'/'.join(sorted(a & was))} → {'/'.join(sorted(b & now))}"
+    if (a - b) & _ALTERNATIVE_WORDS and (b - a) & _ALTERNATIVE_WORDS:
+        for group in ALTERNATIVES:
+            gone, come = (a - b) & group, (b - a) & group
+            if gone and come:
+                return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
     for was, now in ((a - b, b - a), (b - a, a - b)):
         # a word and its own negative: "contested" / "uncontested", "billable" / "non-billable"
+        if not any(w.startswith(("un", "non")) for w in now):
+            continue
         for word in sorted(w for w in was if len(w) > 3 and w.isalpha()):
             for prefixed in (f"un{word}", f"non{word}"):  # claims join "non-" to its word
                 if prefixed in now:
                     return f"{word} → {prefixed}" if was is a - b else f"{prefixed} → {word}"
+    if not (a & _CLASS_WORDS and b & _CLASS_WORDS):
+        return ""
     for classes in ALTERNATIVE_CLASSES:
         gone = [words & a for words in classes if words & a and not words & b]
         come = [words & b for words in classes if words & b and not words & a]
