@@ -12,6 +12,7 @@ involved: ``{"code", "detail", "incoming": [start, end], "existing": [start, end
 
 import re
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from consolidation.claims import COMPARATIVES, NO_LONGER
 from graph.differences import entity_containment, graph_differences
@@ -114,10 +115,12 @@ def _sentences_with_offsets(text: str) -> list[tuple[str, int]]:
     return out
 
 
-def _content_words(sentence: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def _content_words(sentence: str) -> frozenset[str]:
     """Words that say what a sentence is about: no stop words, dates, numbers or negation
-    (the checks compare those, so they must not keep two sentences from matching)."""
-    return {
+    (the checks compare those, so they must not keep two sentences from matching). Cached:
+    each stored sentence is read against every incoming one."""
+    return frozenset(
         w
         for w in WORD.findall(sentence.lower())
         if w not in STOP
@@ -125,7 +128,7 @@ def _content_words(sentence: str) -> set[str]:
         and w not in NEGATION_WORDS
         and w not in NUMBER_WORDS
         and not DAY_WORD.fullmatch(w)
-    }
+    )
 
 
 def _values(

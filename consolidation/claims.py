@@ -1221,8 +1221,15 @@ def _stage(claim: Claim, ignore: set = frozenset()) -> int | None:
     """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any."""
     words = claim.words - {v.unit for v in claim.values if v.unit} - ignore
     found = [i for i, stage in enumerate(_STAGES) if words & stage]
-    found += [i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(claim.text)]
+    found += _phrase_stages(claim.text)
     return max(found) if found else None
+
+
+@lru_cache(maxsize=4096)
+def _phrase_stages(text: str) -> tuple[int, ...]:
+    """The stages of ``PROGRESSION_PHRASES`` a claim's text says (once per claim, however
+    many claims it is aligned with)."""
+    return tuple(i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(text))
 
 
 _STAGES = [frozenset(stage) for stage in PROGRESSIONS]
@@ -1715,12 +1722,17 @@ def _order_turned(incoming: str, existing: str) -> str:
 def _liking(claim: "Claim") -> int:
     """+1 a claim stating a liking, -1 a dislike or a liking negated, 0 neither, or both:
     "prefers Slack rather than email" likes one thing and not another."""
-    if CONTRAST.search(claim.text):
+    return _liking_said(claim.text, claim.negated)
+
+
+@lru_cache(maxsize=4096)
+def _liking_said(text: str, negated: bool) -> int:
+    if CONTRAST.search(text):
         return 0
-    if DISLIKES.search(claim.text):
+    if DISLIKES.search(text):
         return -1
-    if LIKES.search(claim.text):
-        return -1 if claim.negated else 1
+    if LIKES.search(text):
+        return -1 if negated else 1
     return 0
 
 
@@ -1823,7 +1835,7 @@ def forget_spellings() -> None:
     product_versions.cache_clear()
     _read_ahead.clear()
     _restored.clear()
-    for reading in (_slots, _roles, _owners, _kin_mentions):
+    for reading in (_slots, _roles, _owners, _kin_mentions, _phrase_stages, _liking_said):
         reading.cache_clear()
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from django.core.management.base import BaseCommand, CommandError
 
 from bench.measure import fmt, percentiles
-from consolidation import calibration, claim_judge
+from consolidation import calibration, checks, claim_judge
 from consolidation.claims import claims, forget_spellings, read_ahead
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
@@ -232,5 +232,6 @@ class Command(BaseCommand):
         forget_word_groups()
         claims.cache_clear()
         forget_spellings()
+        checks._content_words.cache_clear()
         if embedder is not None:
             embedder.cache_clear()
