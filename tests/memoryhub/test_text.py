@@ -171,3 +171,23 @@ def test_a_reading_kept_beside_a_parse_comes_back_under_its_own_version_only():
         assert nlp.remember_stored(text, nlp.stored_form(text)) and restored == []
     finally:
         nlp._beside_readings.pop("test-reading")
+
+
+def test_the_quick_attribute_ruler_finds_the_matches_spacys_matcher_finds():
+    import types
+
+    from memoryhub import nlp
+
+    model = nlp._load()
+    ruler = model.get_pipe("attribute_ruler")
+    quick = ruler.match
+    stock = types.MethodType(type(ruler).match, ruler)
+    assert quick != stock  # the pipeline reads the quick one
+    texts = [
+        "I ain't gonna move the `orders-api` to eu-west-1, we're gonna wait.",
+        "She doesn't like it but they're fine; that's what I'd do.\n- Prefers Polars\n",
+        "Kojo Asante: something's off with db-replica-3 – nobody knows why.",
+    ]
+    for doc in model.pipe(nlp._make(model, texts)):
+        assert quick(doc) == stock(doc)
+        assert quick(doc)  # the rules do match here
