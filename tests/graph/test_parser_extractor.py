@@ -1718,3 +1718,10 @@ def test_someone_who_moved_to_a_city_lives_there_and_migrated_there(parser):
     assert {("elena", "LIVES_IN", "belgrade"), ("elena", "MIGRATED_TO", "belgrade")} <= triples
     triples = _triples(parser.extract("Elena lives in Belgrade."))
     assert ("elena", "MIGRATED_TO", "belgrade") not in triples  # living is no move
+
+
+def test_a_compound_opening_a_sentence_is_no_part_of_the_name_after_it(parser):
+    names = {n for n, _ in _entities(parser.extract("Long-time Arsenal fan, lives in Leeds."))}
+    assert "arsenal" in names and not any("long" in n for n in names)
+    names = {n for n, _ in _entities(parser.extract("Rolls-Royce makes engines in Derby."))}
+    assert normalize_name("Rolls-Royce") in names

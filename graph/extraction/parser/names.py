@@ -433,6 +433,8 @@ class NameReading:
             )
         ):
             tokens = tokens[1:]
+        if len(tokens) > 3 and self._opening_compound(tokens[:3]):
+            tokens = tokens[3:]
         titles = [
             i for i, t in enumerate(tokens[:-1]) if t.lower_.rstrip(".") in NAME_TITLES and i > 0
         ]
@@ -447,6 +449,24 @@ class NameReading:
         ):
             tokens = tokens[:-1]
         return tokens
+
+    def _opening_compound(self, tokens) -> bool:
+        """ "Die-hard Kaizer Chiefs supporter", "Long-time Arsenal fan": a compound of two
+        English words, its second in lower case, capitalised only because it opens the
+        sentence, describes the name after it ("Coca-Cola", "Rolls-Royce" are names)."""
+        first, hyphen, second = tokens
+        return (
+            hyphen.text == "-"
+            and self._starts_sentence(first)
+            and first.text[:1].isupper()
+            and first.text[1:].islower()
+            and second.text.isalpha()
+            and second.text.islower()
+            and hyphen.idx == first.idx + len(first) == hyphen.idx
+            and second.idx == hyphen.idx + 1
+            and english_word(first.lower_)
+            and english_word(second.lower_)
+        )
 
     def _split(self, tokens):
         """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
