@@ -1725,3 +1725,10 @@ def test_a_compound_opening_a_sentence_is_no_part_of_the_name_after_it(parser):
     assert "arsenal" in names and not any("long" in n for n in names)
     names = {n for n, _ in _entities(parser.extract("Rolls-Royce makes engines in Derby."))}
     assert normalize_name("Rolls-Royce") in names
+
+
+def test_a_known_technology_and_a_thing_of_it_is_the_technology(parser):
+    names = _entities(parser.extract("The sync job failed because the Okta cert had rotated."))
+    assert ("okta", "technology") in names and not any("cert" in n for n, _ in names)
+    names = _entities(parser.extract("We use Google Cloud and Visual Studio Code."))
+    assert {("google cloud", "technology"), ("visual studio code", "technology")} <= names

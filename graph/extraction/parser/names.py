@@ -258,6 +258,13 @@ class NameReading:
             and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
         ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
             tokens = tokens[1:]
+        if (
+            name is None
+            and origin in {"ner", "propn"}
+            and len(tokens) == 2
+            and self._known_tech_with_a_noun(tokens)
+        ):  # "a Grafana board", "the Okta cert": the technology, and what of it
+            tokens, type_ = tokens[:1], "technology"
         lead = (
             self._title_words(tokens)
             if name is None and origin in {"ner", "propn"} and len(tokens) > 1
@@ -449,6 +456,21 @@ class NameReading:
         ):
             tokens = tokens[:-1]
         return tokens
+
+    def _known_tech_with_a_noun(self, tokens) -> bool:
+        """A known technology and a lower-case English noun after it that names a thing of
+        it ("Grafana board", "Airflow job"), the two not a technology's name together."""
+        tech, noun = tokens
+        written = self.source[noun.idx : noun.idx + len(noun)]
+        return (
+            tech.lower_ in lexicon.TECHNOLOGIES
+            and written.isalpha()
+            and written.islower()
+            and noun.pos_ == "NOUN"
+            and written not in lexicon.TECHNOLOGIES
+            and f"{tech.lower_} {written}" not in lexicon.TECHNOLOGIES
+            and english_word(written)
+        )
 
     def _opening_compound(self, tokens) -> bool:
         """ "Die-hard Kaizer Chiefs supporter", "Long-time Arsenal fan": a compound of two
