@@ -47,6 +47,7 @@ def prepare_pairs(pairs: list[dict], *, embedder, extractor, on_pair=None) -> li
         texts = [t for pair in batch for t in (pair["existing"], pair["incoming"])]
         vectors = embedder.embed_documents(texts)
         existing_graphs = extractor.extract_many([pair["existing"] for pair in batch])
+        incoming_graphs = extractor.extract_quick_many([pair["incoming"] for pair in batch])
         for index, pair in enumerate(batch):
             existing_vector, incoming_vector = vectors[2 * index], vectors[2 * index + 1]
             prepared.append(
@@ -54,7 +55,7 @@ def prepare_pairs(pairs: list[dict], *, embedder, extractor, on_pair=None) -> li
                     "pair": pair,
                     "similarity": float(np.dot(existing_vector, incoming_vector)),
                     "existing_graph": existing_graphs[index],
-                    "incoming_graph": extractor.extract_quick(pair["incoming"]),
+                    "incoming_graph": incoming_graphs[index],
                 }
             )
             if on_pair:

@@ -131,6 +131,11 @@ def _content_words(sentence: str) -> frozenset[str]:
     )
 
 
+def forget_sentences() -> None:
+    """Empty the cache of sentences' content words (benchmarks time texts never seen)."""
+    _content_words.cache_clear()
+
+
 def _values(
     pattern: re.Pattern, sentence: str, exclude: list[tuple[int, int]] = ()
 ) -> list[tuple[str, int, int]]:

@@ -34,6 +34,12 @@ OTHER_SUBJECT = {"low_entity_overlap", "other_subject", "llm_other_subject"}
 SUBJECT_SIGNALS = {"qualifier_swap"}
 
 
+def claims_judged(config: dict) -> bool:
+    """Whether the claim judge decides (the default, with a fitted model): the claims of the
+    section and its candidates are then read."""
+    return config.get("judge", "claims") == "claims" and claim_judge.load_model() is not None
+
+
 def assess_candidate(
     *,
     content: str,
@@ -45,7 +51,7 @@ def assess_candidate(
     """The candidate with its entity overlap figures, the judge's verdict and evidence, and
     every conflict reason."""
     judged = None
-    if config.get("judge", "claims") == "claims" and claim_judge.load_model() is not None:
+    if claims_judged(config):
         signals = claim_judge.pair_signals(
             incoming=content,
             existing=candidate["content"],

@@ -207,7 +207,6 @@ class _QuickRuler:
     FIELDS = ("LOWER", "TAG", "DEP", "IS_SPACE")
 
     def __init__(self, ruler):
-        self.ruler = ruler
         self.by_lower: dict[str, list] = {}
         self.by_tag: dict[str, list] = {}
         self.other: list = []

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from consolidation.claims import has_kept_readings, read_ahead
-from consolidation.decision import assess_candidate, decide
+from consolidation.decision import assess_candidate, claims_judged, decide
 from consolidation.judge import llm_merge, use_llm
 from consolidation.models import ConsolidationRun
 from consolidation.review_queue import review_queue
@@ -92,20 +92,20 @@ def _parse(content: str, found: list[dict]) -> None:
     parse_many([content, *(c["content"] for c in unparsed)])
 
 
-def _keep_readings(found: list[dict]) -> None:
-    """Keep the parse of each candidate, with what the judge read of it, where none was
-    kept with it: the next judgement of the chunk reads them back (once per chunk)."""
-    unread = {c["chunk_id"]: c["content"] for c in found if not has_kept_readings(c["content"])}
+def _keep_readings(judged: list[dict]) -> None:
+    """Keep the parse of each judged candidate, with what the judge read of it, where none
+    was kept with it: the next judgement of the chunk reads them back (once per chunk)."""
+    unread = {c["chunk_id"]: c["content"] for c in judged if not has_kept_readings(c["content"])}
     for text in unread.values():
         read_ahead(text)  # read by the judgement already: from the cache
     if unread:
         shortterm_chunk_parses_keep(chunks=unread)
 
 
-def _read(extractor, content: str):
+def _read(extractor, content: str, *, claims: bool):
     """The section's quick extraction, and what the claim judge reads of it alone."""
     graph = extractor.extract_quick(content)
-    if parser_available():
+    if claims:
         read_ahead(content)
     return graph
 
@@ -119,8 +119,10 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     # then the candidates that have no kept parse are parsed. The decision reads the quick
     # extraction (types from the context, no name vectors); a merge or a conflict keeps
     # the whole one.
+    claims = parser_available() and claims_judged(config)
     incoming_graph, found = run_beside(
-        lambda: _read(extractor, content), lambda: _candidates(memory.worker_id, content)
+        lambda: _read(extractor, content, claims=claims),
+        lambda: _candidates(memory.worker_id, content),
     )
     if parser_available():
         _parse(content, found)
@@ -140,7 +142,7 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
                 config=config,
             )
         )
-    if parser_available():
+    if claims:
         _keep_readings(found)
     plan = decide(candidates, config)
     if extractor.has_quick_reading and plan["outcome"] in ("conflict", "merged"):

@@ -48,3 +48,6 @@ class Extractor:
         they relate), as fast as the extractor can give it; the same as ``extract`` unless
         the extractor has a faster reading."""
         return self.extract(text)
+
+    def extract_quick_many(self, texts: list[str]) -> list[Extraction]:
+        return [self.extract_quick(text) for text in texts]

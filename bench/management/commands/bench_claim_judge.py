@@ -232,6 +232,6 @@ class Command(BaseCommand):
         forget_word_groups()
         claims.cache_clear()
         forget_spellings()
-        checks._content_words.cache_clear()
+        checks.forget_sentences()
         if embedder is not None:
             embedder.cache_clear()

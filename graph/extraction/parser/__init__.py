@@ -198,5 +198,8 @@ class ParserExtractor(Extractor):
         """The names' types read from their context alone, without their vectors (one to
         three calls of the embedding model, ~10 ms of a long section on 2 cores): what the
         claim judge reads (held-out 3-way accuracy .848 → .849)."""
+        return self.extract_quick_many([text])[0]
+
+    def extract_quick_many(self, texts: list[str]) -> list[Extraction]:
         with typer.without_name_vectors():
-            return _Reader(parse(text)).read()
+            return [_Reader(doc).read() for doc in parse_many(texts)]

@@ -484,7 +484,7 @@ class NameReading:
             and first.text[1:].islower()
             and second.text.isalpha()
             and second.text.islower()
-            and hyphen.idx == first.idx + len(first) == hyphen.idx
+            and hyphen.idx == first.idx + len(first)
             and second.idx == hyphen.idx + 1
             and english_word(first.lower_)
             and english_word(second.lower_)

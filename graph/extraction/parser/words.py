@@ -64,13 +64,13 @@ TRAVEL_VERBS = {"go", "travel", "fly", "drive", "return", "head", "visit"}
 STUDENT_WORDS = set(
     "student pupil undergrad undergraduate postgrad freshman sophomore phd candidate".split()
 )
-# Nouns that, bare after "the", stand for the last name of their kind.
 # What an event is called ("Sónar is a festival", "the summit was attended by"): the
 # kind of gathering, never a meeting or a day, which name other things too.
 EVENT_KIND_NOUNS = set(
     """festival conference summit marathon expo convention hackathon meetup tournament
     championship concert gala symposium carnival congress regatta triathlon""".split()
 )
+# Nouns that, bare after "the", stand for the last name of their kind.
 ANAPHOR_KINDS = {
     **dict.fromkeys(EVENT_KIND_NOUNS, "event"),
     **dict.fromkeys(
