@@ -34,7 +34,7 @@ import os
 import re
 import threading
 import zlib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from itertools import chain
 from pathlib import Path
@@ -124,6 +124,11 @@ ENGLISH_PARTS = frozenset(
 # "Caroline (1:56 pm on 8 May, 2023): …" or "Priya: …" opening a line: a dialogue turn.
 _SPEAKER = re.compile(
     r"(?m)^[ \t]*([A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,2})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
+)
+# "rina: app. the FHIR validator OOMs", "agus.w: gateway or app?": a chat's lower-case
+# handle opening a line, a turn only where the text reads as a chat (``_chat_handles``).
+_HANDLE_TURN = re.compile(
+    r"(?m)^[ \t]*([a-z][a-z0-9.'-]{1,24})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
 )
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
@@ -472,6 +477,28 @@ def _is_speaker(match: re.Match, *, at_start: bool, dialogue: bool = False) -> b
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
+def _chat_handles(text: str) -> list[re.Match]:
+    """The lower-case handles that open a chat's lines ("rina: …", "agus.w: …", "yusuf:
+    …"): where at least two handles open lines and one of them opens more than one (a
+    back-and-forth, not a list of fields: "owner: …", "region: …" open a line each). A
+    handle that is an English word, a field key or a speaker word ("user", "assistant")
+    is no one's name, unless it is a known given name that speaks more than once."""
+    turns = list(_HANDLE_TURN.finditer(text))
+    said = Counter(turn.group(1) for turn in turns)
+    if len(said) < 2 or max(said.values()) < 2:
+        return []
+    named = []
+    for turn in turns:
+        handle = turn.group(1)
+        word = handle.rstrip(".").casefold()
+        if word in lexicon.FIELD_KEYS or word in SPEAKER_WORDS or word in lexicon.NEVER_NAMES:
+            continue
+        if english_word(word) and not (word in lexicon.GIVEN_NAMES and said[handle] > 1):
+            continue
+        named.append(turn)
+    return named
+
+
 def _blank(chars: list[str], start: int, end: int) -> None:
     for i in range(start, end):
         if chars[i] not in "\n":
@@ -498,6 +525,10 @@ def prepare(text: str) -> tuple[str, dict]:
         if _is_speaker(speaker, at_start=not text[: speaker.start()].strip(), dialogue=dialogue):
             notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
             _blank(chars, speaker.start(), speaker.end())
+    for speaker in _chat_handles(text):
+        notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
+        _blank(chars, speaker.start(), speaker.end())
+    notes["speakers"].sort()
     for mark in _LINE_MARK.finditer(text):
         _blank(chars, mark.start(2), mark.end(2))
     for mark in _EMPHASIS.finditer(text):  # "**Aroha Ngata**", "*Dune*": layout, not words

@@ -1732,3 +1732,64 @@ def test_a_known_technology_and_a_thing_of_it_is_the_technology(parser):
     assert ("okta", "technology") in names and not any("cert" in n for n, _ in names)
     names = _entities(parser.extract("We use Google Cloud and Visual Studio Code."))
     assert {("google cloud", "technology"), ("visual studio code", "technology")} <= names
+
+
+def test_a_chat_s_lower_case_handles_are_its_speakers_but_field_keys_are_not(parser):
+    chat = (
+        "rina: `rekam-medis-api` is 502ing for the Siloam pilot clinics\n"
+        "agus.w: gateway or app?\n"
+        "rina: app. the validator OOMs on big bundles\n"
+        "yusuf: rolled back on `gke-jkt-prod`. i'll write the postmortem, PM-77\n"
+    )
+    people = {n for n, t in _entities(parser.extract(chat)) if t == "person"}
+    assert {"rina", "agus.w", "yusuf"} <= people
+    fields = "owner: Ana Lima\nregion: eu-west-1\nruntime: Go 1.22\n"
+    names = {n for n, _ in _entities(parser.extract(fields))}
+    assert not names & {"owner", "region", "runtime"}
+
+
+def test_a_surname_alone_after_the_full_name_is_that_person(parser):
+    triples = _triples(
+        parser.extract(
+            "Okonkwo & Hale was formed in 2011 when Chidinma Okonkwo and Peter Hale left "
+            "Allen & Overy. Hale, who is married to the novelist Funmi Adeyemi, chairs the "
+            "firm's pro bono committee."
+        )
+    )
+    assert ("peter hale", "MARRIED_TO", "funmi adeyemi") in triples
+
+
+def test_what_a_club_founded_by_someone_and_competing_in_a_league_is(parser):
+    extraction = parser.extract(
+        "FK Varzob is a football club from Dushanbe, founded in 1994 by the businessman "
+        "Rustam Nazarov. It plays its home games at Tsentralny Stadium and competes in the "
+        "Tajikistan Higher League."
+    )
+    triples = _triples(extraction)
+    assert ("rustam nazarov", "CREATED", "fk varzob") in triples
+    assert ("rustam nazarov", "CREATED", "dushanbe") not in triples
+    assert ("fk varzob", "PART_OF", "tajikistan higher league") in triples
+    assert "competes" not in {n for n, _ in _entities(extraction)}
+
+
+def test_a_role_opening_a_line_of_a_note_about_one_person_is_theirs(parser):
+    triples = _triples(
+        parser.extract(
+            "Fatima Al Mahmood, lives in Riffa, Bahrain\n"
+            "Motor underwriter at Gulf Shield Takaful in Manama; reports to Yusuf Janahi"
+        )
+    )
+    assert ("fatima al mahmood", "WORKS_FOR", "gulf shield takaful") in triples
+    assert ("fatima al mahmood", "REPORTS_TO", "yusuf janahi") in triples
+
+
+def test_and_or_in_inside_an_organisation_s_name_does_not_cut_it(parser):
+    names = {n for n, _ in _entities(parser.extract("She volunteered with Partners in Health."))}
+    assert "partners in health" in names
+    text = "He studied at the Mehran University of Engineering and Technology in Jamshoro."
+    names = {n for n, _ in _entities(parser.extract(text))}
+    assert "mehran university of engineering and technology" in names
+    names = {n for n, _ in _entities(parser.extract("We met at Boots in Leeds."))}
+    assert {normalize_name("Boots"), normalize_name("Leeds")} <= names
+    names = {n for n, _ in _entities(parser.extract("Nguyễn Văn Tâm leads the project."))}
+    assert "nguyễn văn tâm" in names

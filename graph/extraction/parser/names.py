@@ -10,7 +10,13 @@ from graph.extraction.cues import (
     PROJECT_WORDS,
     foreign_organization,
 )
-from graph.extraction.parser.rules import FIXED_ORIGINS, STREET_WORDS, Mention
+from graph.extraction.parser.rules import (
+    FIXED_ORIGINS,
+    STREET_WORDS,
+    VERB_RULES,
+    Mention,
+    _verb_lemma,
+)
 from graph.extraction.parser.words import (
     ANIMALS,
     BEFORE_NAMES,
@@ -434,7 +440,10 @@ class NameReading:
                         and tokens[0].lower_ not in {"the", "a", "an"}
                     )
                 )
-                or tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+                or (
+                    tokens[0].pos_ in {"DET", "PRON", "INTJ", "PUNCT", "ADP", "CCONJ"}
+                    and not self._surname_before_person(tokens)
+                )
                 or (tokens[0].pos_ == "VERB" and tokens[0].text.islower() and len(tokens) > 1)
                 or (tokens[0].dep_ == "poss" and tokens[0].pos_ == "PRON")
             )
@@ -456,6 +465,22 @@ class NameReading:
         ):
             tokens = tokens[:-1]
         return tokens
+
+    @staticmethod
+    def _surname_before_person(tokens) -> bool:
+        """ "Nguyễn Văn Tâm": a family name the tagger took for an interjection, before
+        the given names the model named."""
+        first = tokens[0]
+        return (
+            len(tokens) > 1
+            and first.pos_ == "INTJ"
+            and tokens[1].ent_type_ == "PERSON"
+            and first.is_alpha
+            and first.text[:1].isupper()
+            and first.lower_ not in lexicon.NEVER_NAMES
+            and lexicon.is_surname(first.text)
+            and not english_word(first.lower_)
+        )
 
     def _known_tech_with_a_noun(self, tokens) -> bool:
         """A known technology and a lower-case English noun after it that names a thing of
@@ -520,9 +545,34 @@ class NameReading:
                 and tokens[-1].lower_.rstrip(".") in STREET_WORDS
                 and tokens[-1].i > token.i
             )  # "Abyssinia on Queen Street": a place and its street
+            rest = tokens[tokens.index(token) + 1 :] if token.lower_ in {"and", "in"} else []
+            one_name = (
+                bool(rest)
+                and (
+                    (  # "Ministry of Environment and Tourism", "University of Science and
+                        # Technology": "and" inside an "of" phrase the model named as one
+                        token.lower_ == "and"
+                        and any(t.lower_ == "of" for t in current[1:])
+                        and next((t for t in current if t.pos_ != "DET"), token).text[:1].isupper()
+                        and all(t.text[:1].isupper() for t in rest)
+                        and len(rest) <= 2
+                    )
+                    or (  # "Partners in Health", "Thinking in Systems"; not "Boots in Leeds"
+                        token.lower_ == "in"
+                        and len(rest) == 1
+                        and rest[0].text[:1].isupper()
+                        and rest[0].ent_type_ not in {"GPE", "LOC", "FAC"}
+                        and rest[0].lower_ not in lexicon.PLACES
+                        and english_word(rest[0].lower_)
+                        and len(current) == 1
+                        and current[0].tag_ == "NNPS"
+                    )
+                )
+            )
             if (
                 (token.lower_ in SPLIT_WORDS or between_names)
                 and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
+                and not one_name
             ) or on_street:
                 if current:
                     parts.append(current)
@@ -1066,6 +1116,16 @@ class NameReading:
                 and previous.text[:1].isupper()
                 and previous.lower_ not in TRIM_WORDS
             ):
+                first = previous
+            elif (
+                first.ent_type_ == "PERSON"
+                and previous.is_alpha
+                and previous.text[:1].isupper()
+                and previous.lower_ not in TRIM_WORDS
+                and previous.lower_ not in lexicon.NEVER_NAMES
+                and (lexicon.is_surname(previous.text) or previous.lower_ in lexicon.GIVEN_NAMES)
+                and not english_word(previous.lower_)
+            ):  # "Nguyễn Văn Tâm" with "Nguyễn" tagged an interjection
                 first = previous
             else:
                 break
@@ -1676,7 +1736,13 @@ class NameReading:
                 self._add(tokens, "organization", 0.7)
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
                 self._add(tokens, "event", 0.65)
-            elif self._taste_object(head):
+            elif self._taste_object(head) and not (
+                head.dep_ == "conj"
+                and head.lower_.endswith("s")
+                and head.tag_ == "NNS"
+                and _verb_lemma(head) in VERB_RULES
+                and any(c.dep_ == "prep" for c in head.children)
+            ):  # "plays its home games there and competes in X": a verb read as a noun
                 food = (
                     lowered in FOODS
                     or head.lemma_.lower() in FOODS
@@ -2036,6 +2102,7 @@ class NameReading:
         """A first or last name alone stands for the one full name of the text that it
         opens or ends ("Farid Haddad ... Farid reports to ..."): one entity, not two."""
         full = [m for m in self.mentions if m.type == "person" and len(m.name.split()) > 1]
+        self._unclaimed_surnames(full)
         for mention in self.mentions:
             if mention.type != "person" or mention.origin == "speaker" or " " in mention.name:
                 continue
@@ -2057,6 +2124,46 @@ class NameReading:
             names = {m.name for m in companies if m.name.split()[0] == mention.name}
             if len(names) == 1:
                 mention.name, mention.type = names.pop(), "organization"
+
+    def _unclaimed_surnames(self, full):
+        """ "Peter Hale left Allen & Overy ... Hale, who is married to ...": a capitalised
+        word no pass named that is the surname (the last word, of two or more) of one
+        person named earlier in the text is that person, whom it names by surname alone
+        (the named-entity model often misses a lone surname opening a sentence)."""
+        surnames: dict[str, set] = {}
+        for m in full:
+            surnames.setdefault(m.name.split()[-1], set()).add(m.name)
+        if not surnames:
+            return
+        doc = self.doc
+        for token in doc:
+            if token.i in self.by_token or token.text not in surnames:
+                continue
+            names = surnames[token.text]
+            earlier = [m for m in full if m.end <= token.idx and m.name in names]
+            if len(names) != 1 or not earlier:
+                continue
+            before = doc[token.i - 1] if token.i else None
+            after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+            if before is not None and (
+                before.text in {"&", "+", "-"}
+                or before.lower_ == "and"
+                and token.i > 1
+                and doc[token.i - 2].i in self.by_token
+                or before.text[:1].isupper()
+                and before.lower_.rstrip(".") not in NAME_TITLES
+                and not self._starts_sentence(token)
+            ):
+                continue  # "Okonkwo & Hale", "Smith and Hale": a firm's name
+            if after is not None and (
+                after.text in {"&", "+", "-", "'s", "\u2019s"}
+                and after.whitespace_ == ""
+                or after.text[:1].isupper()
+                and after.pos_ == "PROPN"
+                or after.text in {"&", "+"}
+            ):
+                continue  # "Hale Street", "Hale & Co": a longer name
+            self._add([token], "person", 0.8, name=next(iter(names)), origin="alias")
 
     def _one_type_per_name(self):
         """A name is one thing within a text: every mention of it takes the type most of

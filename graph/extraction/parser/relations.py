@@ -51,6 +51,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name, product_name
 from memoryhub import lexicon
+from memoryhub.nlp import english_word
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
@@ -173,6 +174,38 @@ PERSONAL_ONLY = {
 TEAM_NAME_AFTER = re.compile(r"(?:,[ \t]+|[ \t]+\()([A-Z][\w&-]*(?:[ \t]+[A-Z][\w&-]*){0,3})")
 
 
+def _person_noun(token) -> bool:
+    """A noun for a person by their work: a known role ("engineer", "nurse") or an English
+    agent noun ("underwriter", "conservator", "machinist", "librarian")."""
+    word = token.lower_
+    if word in ROLE_WORK:
+        return True
+    return (
+        word.endswith(("er", "or", "ist", "ian"))
+        and len(word) > 5
+        and token.tag_ == "NN"
+        and english_word(word)
+        and word not in NOT_AGENT_NOUNS
+    )
+
+
+# Nouns that end like an agent's and name a thing: "a Docker container", "the error".
+NOT_AGENT_NOUNS = set(
+    """container error order number letter center centre computer server router cluster
+    folder filter layer trigger buffer header footer paper chapter quarter matter water
+    sector factor motor color colour floor door mirror vendor editor monitor interior
+    exterior parameter register browser scheduler compiler adapter driver worker
+    controller handler provider connector listener tracker helper wrapper logger parser
+    loader player counter timer marker poster theater theatre meter winter summer
+    dinner super power tower user customer member partner owner""".split()
+)
+
+
+# Verbs of bringing an organization into being: what they make is no place ("a club from
+# Dushanbe, founded in 1994 by X": the club, not Dushanbe).
+FOUNDING_VERBS = {"found", "cofound", "co-found", "establish", "launch", "form", "start"}
+
+
 class RelationReading:
     """The relationship passes of the parser extractor."""
 
@@ -258,6 +291,8 @@ class RelationReading:
         mention = self.by_token.get(token.i)
         if mention is not None:
             return mention
+        if self._line_role(token):
+            return self._note_person()  # "Motor underwriter at X; reports to Y": the note's
         earlier = self._definite_antecedent(token)
         if earlier is not None:
             return earlier
@@ -645,7 +680,17 @@ class RelationReading:
                 item = self._item_at(verb.idx)
                 if item is not None and verb.nbor(-1).text == ",":
                     return [item]  # "- `auth-svc` — Go, owned by the Identity team"
-                noun = self._noun_subject(verb.head)
+                head = verb.head
+                if (
+                    verb.lemma_.lower() in FOUNDING_VERBS
+                    and head.dep_ == "pobj"
+                    and head.i in self.by_token
+                    and self.by_token[head.i].type == "location"
+                    and head.head.head.pos_ in {"NOUN", "PROPN"}
+                    and head.head.head.i not in self.by_token
+                ):  # "a football club from Dushanbe, founded in 1994 by X": the club
+                    head = head.head.head
+                noun = self._noun_subject(head)
                 return [noun] if noun is not None else []
             if verb.dep_ == "pcomp":  # "before moving to Seattle"
                 return self._subjects(verb.head.head)
@@ -860,6 +905,8 @@ class RelationReading:
                 self._role(token)  # "Mina is friends with Sophie"
             elif first.dep_ in ROLE_DEPS and token.lower_ in ROLE_WORDS:
                 self._role(token)
+            elif self._line_role(token):
+                self._role(token)  # "Motor underwriter at Gulf Shield Takaful"
             if token.dep_ == "compound" and token.lower_ in ROLE_WORK - FOUNDING_ROLES:
                 self._titled(token)
             if token.dep_ in {"attr", "appos"}:
@@ -2096,6 +2143,34 @@ class RelationReading:
                 for source in sources:  # "Hollis & Crane, a Chicago law firm": it is there
                     if source is not None and source.type in {"organization", "location", "event"}:
                         self._relate(source, target, "LOCATED_IN", sentence)
+
+    def _line_role(self, token) -> bool:
+        """ "Fatima Al Mahmood, lives in Riffa" then "Motor underwriter at Gulf Shield
+        Takaful; reports to Yusuf Janahi": a role that opens a later sentence of a note
+        about one person, with no name of its own, is that person's."""
+        if (
+            token.pos_ != "NOUN"
+            or token.i in self.by_token
+            or token.dep_ not in {"ROOT", "nsubj", "dep"}
+            or not _person_noun(token)
+        ):
+            return False
+        opening = token.sent[0]
+        while opening.is_space or opening.is_punct:
+            opening = opening.nbor() if opening.i + 1 < len(self.doc) else token
+            if opening.i >= token.i:
+                break
+        if any(
+            t.dep_ not in {"amod", "compound", "det", "nmod"} or t.i in self.by_token
+            for t in self.doc[opening.i : token.i]
+        ):
+            return False  # "Payments team lead ...", "her manager ...": not a role opening
+        person = self._note_person()
+        return (
+            person is not None
+            and not (token.sent.start_char <= person.start < token.sent.end_char)
+            and person.start < token.idx
+        )
 
     def _role(self, token):
         """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y", "X was appointed

@@ -566,6 +566,7 @@ VERB_RULES = {
         **{"in": _team_or_org, "for": _team_or_org, "with": _team_or_org, "at": _team_or_org},
     ),
     "sing": _rule(None, **{"in": _team_or_org, "with": _team_or_org}),
+    "compete": _rule(None, **{"in": _team_or_org, "for": _team_or_org}),
     "take_over": _rule(
         lambda s, t: (
             "OWNS"
