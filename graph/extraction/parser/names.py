@@ -77,6 +77,7 @@ from graph.extraction.parser.words import (
     WORK_NOUNS,
     WORK_VERBS,
     after_kin_title,
+    person_noun,
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
@@ -287,8 +288,16 @@ class NameReading:
             )
         ):  # "Postdoc Jun Park", "Drummer Femi Adeyemi", "Ping Chioma": a role or a verb;
             # "VP Engineering Lucía Ferreyra": a title with its department
-            if tokens[0].lower_ in PERSON_TITLES or departments:
-                type_ = "person"  # "Principal Whitfield"
+            if (
+                tokens[0].lower_ in PERSON_TITLES
+                or departments
+                or (
+                    tokens[0].lower_ in NAME_PREFIXES
+                    and len(tokens) - lead >= 2
+                    and tokens[lead].lower_ in lexicon.GIVEN_NAMES
+                )
+            ):
+                type_ = "person"  # "Principal Whitfield", "Shepherd Albino Cabral"
             tokens = tokens[lead:]
         if not tokens:
             return None
@@ -403,6 +412,14 @@ class NameReading:
         ("Postdoc", "Ping"), then any departments ("VP Engineering"); or departments alone
         after a title the span left out ("Head of" | "Sales Amir Haddad"). Leaves a word."""
         count = 1 if tokens[0].lower_ in BEFORE_NAMES else 0
+        if (
+            not count
+            and len(tokens) >= 3
+            and tokens[0].text[:1].isupper()
+            and tokens[1].lower_ in lexicon.GIVEN_NAMES
+            and person_noun(tokens[0])
+        ):
+            return 1  # "Shepherd Albino Cabral", "Operator Petrus Nghifikwa": a trade
         if not count and not (
             tokens[0].i > 0 and self.doc[tokens[0].i - 1].lower_ in BEFORE_NAMES | {"of"}
         ):

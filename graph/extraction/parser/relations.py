@@ -48,10 +48,10 @@ from graph.extraction.parser.words import (
     TRIP_NOUNS,
     UNIVERSITY_WORDS,
     WORKPLACE_NOUNS,
+    person_noun,
 )
 from graph.vocabulary import normalize_name, product_name
 from memoryhub import lexicon
-from memoryhub.nlp import english_word
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
@@ -172,33 +172,6 @@ PERSONAL_ONLY = {
 
 # A team's name right after "X's team": ", Payments Core" or " (Growth)".
 TEAM_NAME_AFTER = re.compile(r"(?:,[ \t]+|[ \t]+\()([A-Z][\w&-]*(?:[ \t]+[A-Z][\w&-]*){0,3})")
-
-
-def _person_noun(token) -> bool:
-    """A noun for a person by their work: a known role ("engineer", "nurse") or an English
-    agent noun ("underwriter", "conservator", "machinist", "librarian")."""
-    word = token.lower_
-    if word in ROLE_WORK:
-        return True
-    return (
-        word.endswith(("er", "or", "ist", "ian"))
-        and len(word) > 5
-        and token.tag_ == "NN"
-        and english_word(word)
-        and word not in NOT_AGENT_NOUNS
-    )
-
-
-# Nouns that end like an agent's and name a thing: "a Docker container", "the error".
-NOT_AGENT_NOUNS = set(
-    """container error order number letter center centre computer server router cluster
-    folder filter layer trigger buffer header footer paper chapter quarter matter water
-    sector factor motor color colour floor door mirror vendor editor monitor interior
-    exterior parameter register browser scheduler compiler adapter driver worker
-    controller handler provider connector listener tracker helper wrapper logger parser
-    loader player counter timer marker poster theater theatre meter winter summer
-    dinner super power tower user customer member partner owner""".split()
-)
 
 
 # Verbs of bringing an organization into being: what they make is no place ("a club from
@@ -2152,7 +2125,7 @@ class RelationReading:
             token.pos_ != "NOUN"
             or token.i in self.by_token
             or token.dep_ not in {"ROOT", "nsubj", "dep"}
-            or not _person_noun(token)
+            or not person_noun(token)
         ):
             return False
         opening = token.sent[0]

@@ -4,6 +4,7 @@ import re
 
 from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
+from memoryhub.nlp import english_word
 
 NER_TYPES = {
     "PERSON": "person",
@@ -262,6 +263,10 @@ TRIM_WORDS = lexicon.NEVER_NAMES | {
     "dr",
     "prof",
     "professor",
+    "rev",
+    "revd",
+    "hon",
+    "engr",
     "customer",
     "client",
     "vendor",
@@ -373,7 +378,8 @@ NAME_PREFIXES = (
         hairdresser stylist nanny babysitter caretaker janitor cleaner courier dispatcher
         sailor soldier ranger lifeguard firefighter sheriff warden spokesperson spokesman
         spokeswoman auditor bookkeeper receptionist host dj rapper translator interpreter
-        curator archivist registrar priest bishop nurse""".split()
+        curator archivist registrar priest bishop nurse shepherd herdsman herder weaver
+        potter blacksmith carpenter mason boatman fisherwoman""".split()
     )
     | set(
         """user patient guest candidate applicant tenant attendee reviewer approver assignee
@@ -805,3 +811,30 @@ def field_key(raw: str) -> str:
             if tail in FIELDS and tail != key:
                 return tail
     return key
+
+
+def person_noun(token) -> bool:
+    """A noun for a person by their work: a known role ("engineer", "nurse") or an English
+    agent noun ("underwriter", "conservator", "machinist", "librarian")."""
+    word = token.lower_
+    if word in ROLE_WORK:
+        return True
+    return (
+        word.endswith(("er", "or", "ist", "ian"))
+        and len(word) > 5
+        and token.tag_ in {"NN", "NNP"}
+        and english_word(word)
+        and word not in NOT_AGENT_NOUNS
+    )
+
+
+# Nouns that end like an agent's and name a thing: "a Docker container", "the error".
+NOT_AGENT_NOUNS = set(
+    """container error order number letter center centre computer server router cluster
+    folder filter layer trigger buffer header footer paper chapter quarter matter water
+    sector factor motor color colour floor door mirror vendor editor monitor interior
+    exterior parameter register browser scheduler compiler adapter driver worker
+    controller handler provider connector listener tracker helper wrapper logger parser
+    loader player counter timer marker poster theater theatre meter winter summer
+    dinner super power tower user customer member partner owner""".split()
+)
