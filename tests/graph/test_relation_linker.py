@@ -40,6 +40,23 @@ def test_sparse_regression_learns_and_stores_only_weights_of_some_size():
         assert row and all(abs(w) >= regression.KEPT for w in row.values())
 
 
+def test_accelerated_descent_reaches_the_optimum_that_plain_descent_stops_short_of():
+    rng = np.random.default_rng(7)
+    vocabulary = [f"w{i}" for i in range(40)]
+    rows = [list(rng.choice(vocabulary, size=4, replace=False)) for _ in range(300)]
+    labels = ["yes" if {"w1", "w2"} & set(row) else "none" for row in rows]
+
+    def loss(fitted):
+        model = regression.Model(fitted)
+        return -np.mean([np.log(model.probabilities(r)[y]) for r, y in zip(rows, labels)])
+
+    classes = ["none", "yes"]
+    plain = regression.fit(rows, labels, classes, l2=0.1, steps=60, min_count=1)
+    fast = regression.fit(rows, labels, classes, l2=0.1, steps=60, min_count=1, accelerated=True)
+    assert loss(fast) < loss(plain) - 0.05
+    assert linker.ACCELERATED  # the shipped linker is fitted to the optimum
+
+
 def test_dense_regression_reads_a_vector():
     vectors = np.array([[1.0, 0.0]] * 10 + [[0.0, 1.0]] * 10)
     labels = ["person"] * 10 + ["location"] * 10

@@ -70,9 +70,16 @@ NONE = "none"
 # 0.2, 0.405 at 0.25, 0.399 at 0.3 and 0.386 at 0.5 (2026-12-03; the oldest files, written
 # beside the rules, still do best near 0.5): 0.25, a step short of the lowest.
 ADD = 0.25
-# Fit settings (see ``fit_relation_linker --cross-validate``).
+# Fit settings (see ``fit_relation_linker --cross-validate``). Plain gradient descent
+# stopped far short of the regression's optimum in 800 steps (training loss 0.681 against
+# 0.338 reachable); with Nesterov's momentum (``ACCELERATED``) the same 800 steps reach it.
+# Fitted on dev…dev24, the converged model raised the relationship F1 at ``ADD`` on each of
+# the four newest development files (mean 0.347 → 0.358) and on each of the three newest
+# held-out files (0.436 → 0.452); a class-weighted, a two-stage, a feature-crossed
+# regression, a small MLP and boosted trees did no better than it (2026-12-04).
 L2 = 1.0
 STEPS = 800
+ACCELERATED = True
 # The only kinds a negated path can state ("no longer uses X").
 NEGATED_KINDS = {"STOPPED_USING"}
 # "used to live in Abuja": a past habit, no relationship now (the rules read it alike).
@@ -396,9 +403,12 @@ def fit(
     steps: int = STEPS,
     min_count: int = 2,
     add: float = ADD,
+    accelerated: bool = ACCELERATED,
 ) -> dict:
     classes = [NONE] + sorted(set(labels) - {NONE})
-    fitted = regression.fit(rows, labels, classes, l2=l2, steps=steps, min_count=min_count)
+    fitted = regression.fit(
+        rows, labels, classes, l2=l2, steps=steps, min_count=min_count, accelerated=accelerated
+    )
     return {**fitted, "examples": len(rows), "l2": l2, "steps": steps, "add": add}
 
 

@@ -28,23 +28,36 @@ def _probabilities(classes, logits: np.ndarray) -> dict[str, float]:
     return dict(zip(classes, exp.tolist(), strict=True))
 
 
-def _descend(labels, classes, dimensions: int, forward, backward, *, l2, steps, rate):
+def _descend(
+    labels, classes, dimensions: int, forward, backward, *, l2, steps, rate, accelerated=False
+):
     """Full-batch gradient descent on the mean log-loss with L2 shrinkage: ``forward(weights)``
     gives each example's logits before the bias, ``backward(error)`` the weights' gradient
-    summed over the examples. Returns ``(weights, bias)``."""
+    summed over the examples. With ``accelerated``, Nesterov's momentum: the same optimum
+    in far fewer steps (plain descent stops short of it in a few hundred). Returns
+    ``(weights, bias)``."""
     n, k = len(labels), len(classes)
     y = np.zeros((n, k))
     y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
     weights = np.zeros((dimensions, k))
     bias = np.zeros(k)
-    for _ in range(steps):
-        logits = forward(weights) + bias
+    # Nesterov's accelerated gradient (FISTA momentum (t - 1) / (t + 2)): the gradient is
+    # taken at a look-ahead point; the same objective, reached in far fewer steps.
+    ahead_w, ahead_b = weights, bias
+    for t in range(1, steps + 1):
+        at_w, at_b = (ahead_w, ahead_b) if accelerated else (weights, bias)
+        logits = forward(at_w) + at_b
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
         error = p - y
-        weights -= rate * (backward(error) / n + l2 * weights / n)
-        bias -= rate * error.mean(axis=0)
+        new_w = at_w - rate * (backward(error) / n + l2 * at_w / n)
+        new_b = at_b - rate * error.mean(axis=0)
+        if accelerated:
+            mu = (t - 1) / (t + 2)
+            ahead_w = new_w + mu * (new_w - weights)
+            ahead_b = new_b + mu * (new_b - bias)
+        weights, bias = new_w, new_b
     return weights, bias
 
 
@@ -80,6 +93,7 @@ def fit(
     steps: int,
     min_count: int = 2,
     rate: float = 1.0,
+    accelerated: bool = False,
 ) -> dict:
     """Weights for ``classes`` (those absent from ``labels`` are dropped); features seen in
     fewer than ``min_count`` examples are dropped, and so are weights under ``KEPT``.
@@ -119,7 +133,15 @@ def fit(
         return np.add.reduceat(error[pair_rows[by_feature]], feature_starts, axis=0)
 
     weights, bias = _descend(
-        labels, classes, len(vocabulary), forward, backward, l2=l2, steps=steps, rate=rate
+        labels,
+        classes,
+        len(vocabulary),
+        forward,
+        backward,
+        l2=l2,
+        steps=steps,
+        rate=rate,
+        accelerated=accelerated,
     )
     kept = {}
     for name, i in index.items():

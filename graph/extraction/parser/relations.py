@@ -1727,9 +1727,18 @@ class RelationReading:
                         self._relate(thing, target, "STOPPED_USING", sentence)  # no target)
                 successors = [m for m in onward if m is not None and m.type == "technology"]
                 if prep == "from" and successors:  # "switched from Mixpanel to Amplitude":
-                    movers = [m for m in left if m is not None] or [  # left the one
-                        self._resolve(s) for s in subjects
+                    owners = [  # "moved Kudi Circle's card processing from A to B"; "moved
+                        self._mention_of(p)  # its issue tracking": the subject's own
+                        for c in verb.children
+                        if c.dep_ in {"dobj", "nsubjpass"} and c.i not in self.by_token
+                        for p in c.children
+                        if p.dep_ == "poss" and p.pos_ != "PRON"
                     ]
+                    movers = (
+                        [m for m in left if m is not None]
+                        or [m for m in owners if m is not None]
+                        or [self._resolve(s) for s in subjects]  # left the one
+                    )
                     for mover in movers:
                         if mover is not None and mover.type in SWITCHERS:
                             self._relate(mover, target, "STOPPED_USING", sentence)

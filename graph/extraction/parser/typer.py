@@ -72,6 +72,11 @@ CONFIDENT = 0.3
 # held out in turn, above all on the newest one).
 L2 = 0.3
 STEPS = 800
+# Nesterov's momentum in the fit (``regression``): plain descent stopped short of the
+# optimum in 800 steps. Fitted on dev…dev24, the converged typer raised the typed entity F1
+# on each of the four newest development files (mean 0.731 → 0.743) and on each of the three
+# newest held-out files (0.772 → 0.787), 2026-12-04.
+ACCELERATED = True
 # The regression over name vectors (all-MiniLM-L6-v2, 384 dimensions, unit length, so
 # scaled up before the fit): its shrinkage and steps.
 NAME_DIMENSION = 384
@@ -330,9 +335,12 @@ def fit(
     steps: int = STEPS,
     min_count: int = 2,
     margin: float = MARGIN,
+    accelerated: bool = ACCELERATED,
 ) -> dict:
     """The typer's regression (``regression.fit``) over the vocabulary's entity types."""
-    fitted = regression.fit(rows, labels, ENTITY_TYPES, l2=l2, steps=steps, min_count=min_count)
+    fitted = regression.fit(
+        rows, labels, ENTITY_TYPES, l2=l2, steps=steps, min_count=min_count, accelerated=accelerated
+    )
     return {
         "types": fitted["classes"],
         "bias": fitted["bias"],
