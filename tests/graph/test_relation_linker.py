@@ -48,7 +48,9 @@ def test_accelerated_descent_reaches_the_optimum_that_plain_descent_stops_short_
 
     def loss(fitted):
         model = regression.Model(fitted)
-        return -np.mean([np.log(model.probabilities(r)[y]) for r, y in zip(rows, labels)])
+        return -np.mean(
+            [np.log(model.probabilities(r)[y]) for r, y in zip(rows, labels, strict=True)]
+        )
 
     classes = ["none", "yes"]
     plain = regression.fit(rows, labels, classes, l2=0.1, steps=60, min_count=1)
