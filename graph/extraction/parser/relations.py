@@ -2137,21 +2137,20 @@ class RelationReading:
             or not person_noun(token)
         ):
             return False
-        opening = token.sent[0]
+        person = self._note_person()
+        if person is None or person.start >= token.idx:
+            return False
+        sentence = token.sent
+        if sentence.start_char <= person.start < sentence.end_char:
+            return False
+        opening = sentence[0]
         while opening.is_space or opening.is_punct:
             opening = opening.nbor() if opening.i + 1 < len(self.doc) else token
             if opening.i >= token.i:
                 break
-        if any(
+        return not any(  # "Payments team lead ...", "her manager ...": not a role opening
             t.dep_ not in {"amod", "compound", "det", "nmod"} or t.i in self.by_token
             for t in self.doc[opening.i : token.i]
-        ):
-            return False  # "Payments team lead ...", "her manager ...": not a role opening
-        person = self._note_person()
-        return (
-            person is not None
-            and not (token.sent.start_char <= person.start < token.sent.end_char)
-            and person.start < token.idx
         )
 
     def _role(self, token):
