@@ -484,19 +484,25 @@ class NameReading:
         return tokens
 
     @staticmethod
-    def _surname_before_person(tokens) -> bool:
+    def _foreign_name_word(token) -> bool:
+        """A capitalised word no English dictionary knows that some locale lists as a
+        family or a given name ("Nguyễn"), whatever part of speech the tagger gave it."""
+        return (
+            token.is_alpha
+            and token.text[:1].isupper()
+            and token.lower_ not in TRIM_WORDS
+            and (lexicon.is_surname(token.text) or token.lower_ in lexicon.GIVEN_NAMES)
+            and not english_word(token.lower_)
+        )
+
+    def _surname_before_person(self, tokens) -> bool:
         """ "Nguyễn Văn Tâm": a family name the tagger took for an interjection, before
         the given names the model named."""
-        first = tokens[0]
         return (
             len(tokens) > 1
-            and first.pos_ == "INTJ"
+            and tokens[0].pos_ == "INTJ"
             and tokens[1].ent_type_ == "PERSON"
-            and first.is_alpha
-            and first.text[:1].isupper()
-            and first.lower_ not in lexicon.NEVER_NAMES
-            and lexicon.is_surname(first.text)
-            and not english_word(first.lower_)
+            and self._foreign_name_word(tokens[0])
         )
 
     def _known_tech_with_a_noun(self, tokens) -> bool:
@@ -535,7 +541,7 @@ class NameReading:
     def _split(self, tokens):
         """Split a span at "and"/"at"/"in"/"from"/"with"/"," ("Marco at Acme Corp")."""
         parts, current = [], []
-        for token in tokens:
+        for position, token in enumerate(tokens):
             between_names = (
                 token.text in {"&", "+"}
                 and len(current) == 1
@@ -562,7 +568,7 @@ class NameReading:
                 and tokens[-1].lower_.rstrip(".") in STREET_WORDS
                 and tokens[-1].i > token.i
             )  # "Abyssinia on Queen Street": a place and its street
-            rest = tokens[tokens.index(token) + 1 :] if token.lower_ in {"and", "in"} else []
+            rest = tokens[position + 1 :] if token.lower_ in {"and", "in"} else []
             one_name = (
                 bool(rest)
                 and (
@@ -1134,15 +1140,8 @@ class NameReading:
                 and previous.lower_ not in TRIM_WORDS
             ):
                 first = previous
-            elif (
-                first.ent_type_ == "PERSON"
-                and previous.is_alpha
-                and previous.text[:1].isupper()
-                and previous.lower_ not in TRIM_WORDS
-                and previous.lower_ not in lexicon.NEVER_NAMES
-                and (lexicon.is_surname(previous.text) or previous.lower_ in lexicon.GIVEN_NAMES)
-                and not english_word(previous.lower_)
-            ):  # "Nguyễn Văn Tâm" with "Nguyễn" tagged an interjection
+            elif first.ent_type_ == "PERSON" and self._foreign_name_word(previous):
+                # "Nguyễn Văn Tâm" with "Nguyễn" tagged an interjection
                 first = previous
             else:
                 break
@@ -2164,22 +2163,20 @@ class NameReading:
             after = doc[token.i + 1] if token.i + 1 < len(doc) else None
             if before is not None and (
                 before.text in {"&", "+", "-"}
-                or before.lower_ == "and"
-                and token.i > 1
-                and doc[token.i - 2].i in self.by_token
-                or before.text[:1].isupper()
-                and before.lower_.rstrip(".") not in NAME_TITLES
-                and not self._starts_sentence(token)
+                or (before.lower_ == "and" and token.i > 1 and token.i - 2 in self.by_token)
+                or (
+                    before.text[:1].isupper()
+                    and before.lower_.rstrip(".") not in NAME_TITLES
+                    and not self._starts_sentence(token)
+                )
             ):
                 continue  # "Okonkwo & Hale", "Smith and Hale": a firm's name
             if after is not None and (
-                after.text in {"&", "+", "-", "'s", "\u2019s"}
-                and after.whitespace_ == ""
-                or after.text[:1].isupper()
-                and after.pos_ == "PROPN"
-                or after.text in {"&", "+"}
+                after.text in {"&", "+"}
+                or (after.text == "-" and not token.whitespace_)
+                or (after.text[:1].isupper() and after.pos_ == "PROPN")
             ):
-                continue  # "Hale Street", "Hale & Co": a longer name
+                continue  # "Hale & Co", "Hale-Smith", "Hale Street": a longer name
             self._add([token], "person", 0.8, name=next(iter(names)), origin="alias")
 
     def _one_type_per_name(self):

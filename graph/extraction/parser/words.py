@@ -828,13 +828,14 @@ def person_noun(token) -> bool:
     )
 
 
-# Nouns that end like an agent's and name a thing: "a Docker container", "the error".
+# Nouns that end like an agent's and name a thing, or no one's work: "a Docker
+# container", "the error", "the user" (a role of ``ROLE_WORK`` is read before them).
 NOT_AGENT_NOUNS = set(
     """container error order number letter center centre computer server router cluster
     folder filter layer trigger buffer header footer paper chapter quarter matter water
-    sector factor motor color colour floor door mirror vendor editor monitor interior
-    exterior parameter register browser scheduler compiler adapter driver worker
-    controller handler provider connector listener tracker helper wrapper logger parser
-    loader player counter timer marker poster theater theatre meter winter summer
-    dinner super power tower user customer member partner owner""".split()
+    sector factor motor color colour floor door mirror vendor monitor interior exterior
+    parameter register browser scheduler compiler adapter worker controller handler
+    provider connector listener tracker helper wrapper logger parser loader player
+    counter timer marker poster theater theatre meter winter summer dinner super power
+    tower user customer""".split()
 )
