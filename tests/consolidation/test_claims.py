@@ -2094,3 +2094,38 @@ def test_what_is_read_of_a_text_is_kept_with_its_parse_and_read_back_alone():
     with pytest.raises(pickle.UnpicklingError):
         claims_module._restore_readings(text, pickle.dumps((print, 1, 2, 3, 4)))
     assert not claims_module.has_kept_readings(text)
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "word"),
+    [
+        (
+            "The east car park is open to visitors.",
+            "The east car park is shut for resurfacing.",
+            "shut",
+        ),
+        (
+            "The pool runs lane swimming on Sunday mornings.",
+            "Sunday morning lane swimming at the pool has been discontinued.",
+            "discontinued",
+        ),
+        (
+            "Guests may bring their own wine to the terrace.",
+            "Own wine on the terrace: prohibited.",
+            "prohibited",
+        ),
+    ],
+)
+def test_a_claim_put_in_the_negative_without_a_not_is_a_polarity_gap(existing, incoming, word):
+    signals, evidence = _signals(existing, incoming)
+    assert "polarity_gap" in signals
+    gap = [e for e in evidence if e["signal"] == "polarity_gap"]
+    assert gap and word in gap[0]["detail"] and gap[0]["incoming"] and gap[0]["existing"]
+
+
+def test_two_claims_both_in_the_negative_are_no_polarity_gap():
+    signals, _ = _signals(
+        "Parking permits are suspended on match days.",
+        "On match days parking permits are not issued.",
+    )
+    assert "polarity_gap" not in signals
