@@ -4256,7 +4256,9 @@ def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
 # as a league match", "works as a locum").
 AS_VERBS = frozenset(
     """classify class count register list treat categorise categorize designate serve work
-    employ hire run operate book file log record license licence rate grade""".split()
+    employ hire run operate book file log record license licence rate grade publish release
+    sell market offer ship package deliver structure incorporate organise organize set make
+    produce build stage teach brand""".split()
 )
 # Field keys whose value says what kind of thing the subject is ("category: ransomware",
 # "legal_form: CIO", "membership type: full member").

@@ -335,9 +335,18 @@ REGION = re.compile(
 VERSION = re.compile(r"^[vV]?\d+(?:\.\d+){1,3}(?:[-+][A-Za-z0-9.]+)?$")
 # A ticket or a numbered document: OPS-1234, ADR-7, RFC-12, JIRA-88.
 TICKET = re.compile(r"^[A-Z][A-Z0-9]{1,9}-\d+$")
-# A JavaScript library named by its capitalised name and ".js" ("Moment.js", "Three.js",
-# "D3.js"); a file is written in lower case ("index.js").
-JS_LIBRARY = re.compile(r"^[A-Z][A-Za-z0-9]*\.js$")
+# A JavaScript library named by its name and ".js" ("Moment.js", "Three.js", "D3.js",
+# "moment.js", "chart.js"); a file is named in lower case for what it holds ("index.js",
+# "server.js", "utils.js"), or with a path, an underscore or a hyphen ("src/app.js",
+# "push_dispatch.js"), which no library's name has.
+JS_FILE_WORDS = (
+    "index|app|main|server|client|config|setup|utils?|helpers?|routes?|router|store|api|"
+    "types?|constants?|tests?|spec|bundle|vendor|worker|service|scripts?|styles?|theme|sw|"
+    "entry|home|page|layout|db|auth|middleware|handlers?|module|plugin|cli|build|webpack|"
+    "gulpfile|gruntfile|karma|jest|babel|vite|rollup|eslint|prettier|tailwind|postcss|"
+    "data|models?|schema|seed|migrate|deploy|run|start|test|lib|common|shared|global|polyfills"
+)
+JS_LIBRARY = re.compile(rf"^(?:[A-Z][A-Za-z0-9]*|(?!(?:{JS_FILE_WORDS})\.js$)[a-z][a-z0-9]*)\.js$")
 # File names with a known extension.
 FILENAME = re.compile(
     r"^[\w./-]+\.(?:md|txt|py|js|ts|tsx|jsx|json|ya?ml|toml|ini|cfg|conf|csv|sql|sh|go|rs|"

@@ -1820,6 +1820,11 @@ def test_no_more_than_a_bound_is_no_negation():
         ("Amir is a PhD student in the lab.", "Amir — postdoctoral researcher, same lab."),
         ("INC-2291 is classified as a phishing incident.", "INC-2291 category: ransomware"),
         ("Cuvée Lise is a red blend.", "Cuvée Lise — a rosé."),
+        (  # what a thing is published, sold or organised as
+            "The Harbour Fête is run as a ticketed event.",
+            "The Harbour Fête is organised as a free community day.",
+        ),
+        ("Night Shift is a print magazine.", "Night Shift is published as an email newsletter."),
     ],
 )
 def test_a_subject_said_to_be_another_kind_of_thing_is_a_replaced_description(existing, incoming):

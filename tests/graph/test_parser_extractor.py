@@ -926,6 +926,8 @@ def test_a_library_named_with_js_and_a_company_ending_in_a_technology_word(parse
     installer, and the noun before a name types it ("logistics firm")."""
     found = dict(_entities(parser.extract("Dropped Moment.js for Day.js; see index.js.")))
     assert found["moment.js"] == "technology" and found["index.js"] == "document"
+    found = dict(_entities(parser.extract("Swapped chart.js for uplot; the fix is in utils.js.")))
+    assert found["chart.js"] == "technology" and found["utils.js"] == "document"
     found = dict(_entities(parser.extract("Logistics firm Maasvlakte Cargo hired Ana.")))
     assert found["maasvlakte cargo"] == "organization"
     found = dict(_entities(parser.extract("We run Apache Spark and HashiCorp Vault.")))
