@@ -1136,13 +1136,20 @@ def _opposed(a: frozenset, b: frozenset) -> str:
     return ""
 
 
+# Words that refuse a thing or keep it out ("skipped", "excluded", "off-limits"): they say
+# "not" on their own, read both as a negative word (``NEGATIVE_WORDS``) and as a claim put in
+# the negative (``NEGATIVE_STATE``).
+REFUSING_WORDS = (
+    r"skip\w*|refus\w*|declin\w*|bann?(?:ed|s)?|forbid\w*|prohibit\w*|unavailable|exclud\w*|"
+    r"quit|gave up|off-limits"
+)
 # Words that say "not" without a negation: the other side of a negated claim that restates it.
 NEGATIVE_WORDS = re.compile(
-    r"\b(?:avoid\w*|skip\w*|refus\w*|declin\w*|hates?|hated|dislik\w*|lacks?|lacking|"
+    rf"\b(?:{REFUSING_WORDS}|avoid\w*|hates?|hated|dislik\w*|lacks?|lacking|"
     r"without|\w+-free|free of|allerg\w*|intoleran\w*|unable|steers? clear|stays? away|"
-    r"keeps? away|bann?(?:ed|s)?|forbid\w*|prohibit\w*|block(?:ed|s)?|rather|unavailable|absent|"
-    r"\w{3,}less|teetotal|abstain\w*|only|off-limits|opt(?:s|ed)?[- ]out|exclud\w*|"
-    r"except\w*|free from|outside|disallow\w*|stop(?:s|ped)?|quit|gave up|given up|"
+    r"keeps? away|block(?:ed|s)?|rather|absent|"
+    r"\w{3,}less|teetotal|abstain\w*|only|opt(?:s|ed)?[- ]out|"
+    r"except\w*|free from|outside|disallow\w*|stop(?:s|ped)?|given up|"
     r"ceased?|fix(?:ed|es)?|resolved|repaired|cured)\b",
     re.IGNORECASE,
 )
@@ -1648,12 +1655,13 @@ DISLIKES = re.compile(
 # pairs of one subject, a text with such a word or a negation beside one with neither is a
 # conflict 67 times in 100, against 51 otherwise (2026-12-04); the judge weighs it
 # (``polarity_gap``) beside the negation and opposite signals, which read the claims closer.
+# Not ``NEGATIVE_WORDS`` whole: "fixed", "only", "rather", "-less" cancel a negation there
+# but put nothing in the negative.
 NEGATIVE_STATE = re.compile(
-    r"\b(?:clos(?:ed|es|ing)|shut|disabled?|excluded?|prohibit(?:ed|s)?|bann?ed|barred"
-    r"|cancell?ed|declined?|rejected|withdrawn|withdrew|suspended|revoked|failed|removed"
-    r"|stopped|skip(?:ped|ping|s)?|halted|paused|denied|lapsed?|expired|blocked|dropped"
-    r"|refused|discontinued|decommissioned|deprecated|forbidden|unavailable|not allowed"
-    r"|off (?:the|limits)|opt-in|no longer|gave up|give up|quit)\b",
+    rf"\b(?:{REFUSING_WORDS}|clos(?:ed|es|ing)|shut|disabled?|barred|cancell?ed|rejected|withdrawn"
+    r"|withdrew|suspended|revoked|failed|removed|stopped|halted|paused|denied|lapsed?|expired"
+    r"|blocked|dropped|discontinued|decommissioned|deprecated|not allowed|off (?:the|limits)"
+    r"|opt-in|no longer|give up)\b",
     re.IGNORECASE,
 )
 

@@ -344,7 +344,7 @@ JS_FILE_WORDS = (
     "types?|constants?|tests?|spec|bundle|vendor|worker|service|scripts?|styles?|theme|sw|"
     "entry|home|page|layout|db|auth|middleware|handlers?|module|plugin|cli|build|webpack|"
     "gulpfile|gruntfile|karma|jest|babel|vite|rollup|eslint|prettier|tailwind|postcss|"
-    "data|models?|schema|seed|migrate|deploy|run|start|test|lib|common|shared|global|polyfills"
+    "data|models?|schema|seed|migrate|deploy|run|start|lib|common|shared|global|polyfills"
 )
 JS_LIBRARY = re.compile(rf"^(?:[A-Z][A-Za-z0-9]*|(?!(?:{JS_FILE_WORDS})\.js$)[a-z][a-z0-9]*)\.js$")
 # File names with a known extension.

@@ -41,8 +41,7 @@ def _descend(
     y[np.arange(n), [classes.index(label) for label in labels]] = 1.0
     weights = np.zeros((dimensions, k))
     bias = np.zeros(k)
-    # Nesterov's accelerated gradient (FISTA momentum (t - 1) / (t + 2)): the gradient is
-    # taken at a look-ahead point; the same objective, reached in far fewer steps.
+    # Nesterov's momentum (FISTA's (t - 1) / (t + 2)): the gradient at a look-ahead point.
     ahead_w, ahead_b = weights, bias
     for t in range(1, steps + 1):
         at_w, at_b = (ahead_w, ahead_b) if accelerated else (weights, bias)
