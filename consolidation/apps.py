@@ -12,16 +12,24 @@ class ConsolidationConfig(AppConfig):
 
     def ready(self) -> None:
         from consolidation.services.active_to_shortterm import capacity_check_on_update
+        from consolidation.services.section_readings import read_sections_on_update
         from tiers.signals import active_sections_updated
 
         active_sections_updated.connect(
             capacity_check_on_update, dispatch_uid="consolidation.capacity_check"
         )
+        active_sections_updated.connect(
+            read_sections_on_update, dispatch_uid="consolidation.read_sections"
+        )
 
     def health_report(self) -> dict:
+        from consolidation.services.section_readings import read_on_write_status
         from memoryhub.providers.judge_embeddings import judge_embedder_status
 
-        return {"judge_embedder": judge_embedder_status()}
+        return {
+            "judge_embedder": judge_embedder_status(),
+            "read_on_write": read_on_write_status(load=False),
+        }
 
     def schedules(self) -> list[dict]:
         from django.conf import settings

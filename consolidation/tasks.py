@@ -2,6 +2,7 @@
 
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migration_sweep
+from consolidation.services.section_readings import section_readings_make
 from consolidation.services.shortterm_to_longterm import promotion_sweep, retention_sweep
 
 
@@ -21,3 +22,7 @@ def sweep_retention(
     worker_id: int | None = None, trigger: str = ConsolidationRun.Trigger.SWEEP
 ) -> list[int]:
     return retention_sweep(worker_id=worker_id, trigger=trigger)
+
+
+def read_sections(memory_id: int, section_ids: list[str] | None = None) -> int:
+    return section_readings_make(memory_id=memory_id, section_ids=section_ids)

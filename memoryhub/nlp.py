@@ -614,6 +614,14 @@ def _stamp() -> bytes:
     return _stamp_value
 
 
+def parse_version() -> str:
+    """What this process parses with (``_stamp``): a reading made by another is not used.
+    Empty when the parser cannot load."""
+    if _load() is None:
+        return ""
+    return _stamp().decode().strip()
+
+
 # Readings of a text that a layer above keeps beside its parse: name → (version, read,
 # restore). ``read(text)`` gives bytes (or None: nothing read yet, none kept);
 # ``restore(text, data)`` takes them back.

@@ -368,6 +368,11 @@ MEMORYHUB_MIGRATION = {
     "capacity_updates": envint("MEMORYHUB_MIGRATION_CAPACITY_UPDATES", 50, minimum=0),
     "capacity_memories": envint("MEMORYHUB_MIGRATION_CAPACITY_MEMORIES", 20, minimum=0),
     "capacity_cooldown": envint("MEMORYHUB_MIGRATION_CAPACITY_COOLDOWN", 60, minimum=1),  # seconds
+    # Read a section (embed, parse, claims, graph) in the background when the agent writes
+    # it, so that its migration decides without reading it then (README, "Sections read
+    # when they are written"). auto: when the embedder and the extractor are local (no
+    # paid call per write); on; off.
+    "read_on_write": envchoice("MEMORYHUB_MIGRATION_READ_ON_WRITE", "auto", ("auto", "on", "off")),
 }
 
 # Shortterm → Longterm promotion: seed 001's PROMOTION_CONFIG (weights, threshold,

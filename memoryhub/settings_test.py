@@ -22,6 +22,13 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 Q_CLUSTER = {**Q_CLUSTER, "sync": True}  # noqa: F405
 # The task cluster runs inline here, so a capacity sweep would reset counts in the middle
 # of tests about counting; the capacity trigger's own tests switch it on.
-MEMORYHUB_MIGRATION = {**MEMORYHUB_MIGRATION, "capacity_updates": 0, "capacity_memories": 0}  # noqa: F405
+# Sections are read on write only in the tests of that (the inline cluster would read
+# every section every test writes).
+MEMORYHUB_MIGRATION = {  # noqa: F405
+    **MEMORYHUB_MIGRATION,  # noqa: F405
+    "capacity_updates": 0,
+    "capacity_memories": 0,
+    "read_on_write": "off",
+}
 # The suite writes faster than any agent; the rate limit's own tests switch it on.
 MEMORYHUB_API = {**MEMORYHUB_API, "write_rate": ""}  # noqa: F405

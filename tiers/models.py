@@ -1,3 +1,5 @@
+import hashlib
+
 from django.conf import settings
 from django.db import models
 from pgvector.django import HnswIndex, VectorField
@@ -33,6 +35,41 @@ class ActiveMemory(models.Model):
     @property
     def total_update_count(self) -> int:
         return sum(int(section.get("update_count", 0)) for section in self.sections.values())
+
+
+class ActiveSectionReading(models.Model):
+    """What consolidation reads of an active section, made in the background when the agent
+    wrote it (``consolidation.services.section_readings``) so that the migration decides
+    on it without parsing or embedding the section then: its embedding, its parse with the
+    claims read of it (``memoryhub.nlp.stored_form``) and its graph as the decision reads it
+    (``extract_quick``) and as a merge or a conflict keeps it (``extract``). One row per
+    section, replaced when the section is written again; used only while ``content_hash``
+    is the section's content and ``version`` the running parser's and embedder's."""
+
+    memory = models.ForeignKey(ActiveMemory, on_delete=models.CASCADE, related_name="readings")
+    section_id = models.TextField()
+    content_hash = models.CharField(max_length=64)
+    version = models.CharField(max_length=300)
+    embedding = VectorField(dimensions=settings.MEMORYHUB_EMBEDDINGS["dimension"])
+    parse = models.BinaryField()
+    quick_graph = models.JSONField(default=dict)
+    graph = models.JSONField(default=dict)
+    made_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["memory", "section_id"], name="active_section_reading_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"reading of {self.memory_id}/{self.section_id}"
+
+    @staticmethod
+    def hash_of(content: str) -> str:
+        """What ties a reading to the content it was made from."""
+        return hashlib.sha256(content.encode()).hexdigest()
 
 
 class Tier(models.TextChoices):

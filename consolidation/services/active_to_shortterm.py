@@ -19,6 +19,7 @@ from consolidation.judge import llm_merge, use_llm
 from consolidation.models import ConsolidationRun
 from consolidation.review_queue import review_queue
 from consolidation.selectors.capacity import worker_capacities
+from consolidation.services.section_readings import section_reading
 from graph.differences import graph_differences
 from graph.extraction import get_extractor
 from graph.extraction.base import Extraction
@@ -67,8 +68,9 @@ def merge_sentences(existing: str, incoming: str) -> str:
     return " ".join(kept + added)
 
 
-def _candidates(worker_id: int, content: str) -> list[dict]:
-    """The worker's chunks most like the section (exact cosine), above the candidate floor."""
+def _candidates(worker_id: int, content: str, vector=None) -> list[dict]:
+    """The worker's chunks most like the section (exact cosine; its ``vector`` when it was
+    embedded before), above the candidate floor."""
     config = settings.MEMORYHUB_MIGRATION
     return [
         {
@@ -77,7 +79,9 @@ def _candidates(worker_id: int, content: str) -> list[dict]:
             "content": c["content"],
             "similarity": round(c["similarity"], 4),
         }
-        for c in nearest_chunks(text=content, worker_id=worker_id, limit=config["candidates"])
+        for c in nearest_chunks(
+            text=content, worker_id=worker_id, limit=config["candidates"], vector=vector
+        )
         if c["similarity"] >= config["candidate_similarity"]
     ]
 
@@ -119,11 +123,18 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     # then the candidates that have no kept parse are parsed. The decision reads the quick
     # extraction (types from the context, no name vectors); a merge or a conflict keeps
     # the whole one.
+    # A section read when it was written (``section_readings``) is not read again: its
+    # vector, parse, claims and graph come back from the database.
     claims = parser_available() and claims_judged(config)
-    incoming_graph, found = run_beside(
-        lambda: _read(extractor, content, claims=claims),
-        lambda: _candidates(memory.worker_id, content),
-    )
+    reading = section_reading(memory_id=memory.pk, section_id=section_id, content=content)
+    if reading is not None:
+        incoming_graph = reading["quick_graph"]
+        found = _candidates(memory.worker_id, content, vector=reading["vector"])
+    else:
+        incoming_graph, found = run_beside(
+            lambda: _read(extractor, content, claims=claims),
+            lambda: _candidates(memory.worker_id, content),
+        )
     if parser_available():
         _parse(content, found)
     # The candidates' graphs as stored (extracted when they were written), extracted anew
@@ -145,9 +156,12 @@ def _plan(memory: ActiveMemory, section_id: str, content: str) -> dict:
     if claims:
         _keep_readings(found)
     plan = decide(candidates, config)
-    if extractor.has_quick_reading and plan["outcome"] in ("conflict", "merged"):
+    if reading is not None:
+        incoming_graph = reading["graph"]
+    elif extractor.has_quick_reading and plan["outcome"] in ("conflict", "merged"):
         incoming_graph = extractor.extract(content)  # the parse is kept: ~10 ms
     plan["incoming_graph"] = incoming_graph
+    plan["read_when_written"] = reading is not None
     if plan["outcome"] == "conflict":
         existing = Extraction(
             entities=[e for c in plan["conflicting"] for e in graphs[c["chunk_id"]].entities],
@@ -260,7 +274,11 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
             if plan.get("detail"):
                 ids["detail"] = plan["detail"]
         active_section_reset_count(memory_id=locked.pk, section_id=section_id)
-    return base | {"outcome": plan["outcome"], "ids": ids}
+    return base | {
+        "outcome": plan["outcome"],
+        "ids": ids,
+        "read_when_written": plan["read_when_written"],
+    }
 
 
 def migrate_active_memory(*, memory: ActiveMemory, trigger: str) -> ConsolidationRun:

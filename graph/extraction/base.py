@@ -1,4 +1,4 @@
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 
 @dataclass
@@ -23,6 +23,17 @@ class ExtractedRelationship:
 class Extraction:
     entities: list[ExtractedEntity] = field(default_factory=list)
     relationships: list[ExtractedRelationship] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        """Plain JSON (``from_dict`` reads it back)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Extraction":
+        return cls(
+            entities=[ExtractedEntity(**e) for e in data.get("entities", [])],
+            relationships=[ExtractedRelationship(**r) for r in data.get("relationships", [])],
+        )
 
 
 class ExtractionError(Exception):

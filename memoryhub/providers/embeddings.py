@@ -456,6 +456,17 @@ def get_embedder() -> EmbeddingProvider:
     return provider
 
 
+def embedder_identity() -> str:
+    """What makes the configured embedder's vectors comparable: provider, model and
+    dimension (never its key). A vector kept under another identity is embedded again."""
+    config = settings.MEMORYHUB_EMBEDDINGS
+    model = {
+        "local": config.get("runtime", "onnx-int8"),
+        "openai": f"{config['url']}#{config['model']}",
+    }.get(config["provider"], "")
+    return f"{config['provider']}:{model}:{config['dimension']}"
+
+
 def vector_literal(vector) -> str:
     """pgvector's text form of a vector, for raw SQL (``%s::vector``)."""
     return "[" + ",".join(f"{float(x):.7g}" for x in vector) + "]"

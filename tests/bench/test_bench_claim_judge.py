@@ -28,10 +28,14 @@ def test_bench_claim_judge_cross_validates_and_times_one_judgement(tmp_path):
     assert report["pairs"] == 24 and 0 <= report["cv"]["accuracy"] <= 1
     latency = report["latency"]
     assert latency["as_served"]["n"] == latency["both_fresh"]["n"] == 24
+    assert latency["read_on_write"]["n"] == 24
+    # a section read on write is not parsed, extracted or embedded when it is decided
+    assert latency["read_on_write"]["p50"] < latency["as_served"]["p50"]
     assert latency["judgement_alone"]["n"] == 24
     assert latency["judgement_alone"]["p50"] <= latency["as_served"]["p50"]
     assert latency["as_served_0_300_chars"]["n"] >= 1
     assert "as served" in out.getvalue() and "both fresh" in out.getvalue()
+    assert "read on write" in out.getvalue()
 
 
 def test_bench_claim_judge_refuses_held_out_pairs(tmp_path):

@@ -344,3 +344,16 @@ def test_bench_migration_reports_throughput(tmp_path):
     from memoryhub.models import Worker
 
     assert not Worker.objects.filter(name="bench-migration").exists()  # cleaned up
+
+
+@pytest.mark.django_db
+def test_bench_migration_reads_sections_on_write_and_decides_on_the_readings(tmp_path):
+    out = StringIO()
+    call_command(
+        "bench_migration", "--active", "2", "--sections", "2", "--background", "10",
+        "--read-on-write", "--json", str(tmp_path / "m.json"), stdout=out, stderr=StringIO(),
+    )  # fmt: skip
+    report = json.loads((tmp_path / "m.json").read_text())
+    assert report["read_on_write_ms_per_section"] > 0
+    assert report["decided_on_readings"] == 4
+    assert "Read 4 sections on write" in out.getvalue()

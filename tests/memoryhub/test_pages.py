@@ -37,6 +37,8 @@ def test_the_health_panel_is_a_fragment_for_htmx(staff_browser):
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="health"')
     assert "pgvector" in html and "<html" not in html
+    # the tests switch reading sections on write off, and the panel says so
+    assert "Sections read on write" in html and "switched off" in html
 
 
 def test_a_non_staff_user_sees_the_overview_without_admin_links(client):

@@ -104,13 +104,16 @@ def nearest_chunks(
     limit: int,
     memory_id: int | None = None,
     corpus: Corpus = SHORTTERM,
+    vector=None,
 ) -> list[dict]:
     """The ``limit`` chunks of a worker (or of one of its memories) most like ``text``,
-    embedded as a document, by exact cosine (a scan of the worker's own rows, never the
-    shared HNSW graph, whose filtering could miss some): ``[{chunk_id, memory_id,
-    chunk_order, content, similarity}]``, most similar first. Consolidation's candidates
-    and ``auto_resolve``'s similar chunks."""
-    vector = vector_literal(get_embedder().embed_documents([text])[0])
+    embedded as a document (or given as its ``vector``, embedded before), by exact cosine
+    (a scan of the worker's own rows, never the shared HNSW graph, whose filtering could
+    miss some): ``[{chunk_id, memory_id, chunk_order, content, similarity}]``, most
+    similar first. Consolidation's candidates and ``auto_resolve``'s similar chunks."""
+    if vector is None:
+        vector = get_embedder().embed_documents([text])[0]
+    vector = vector_literal(vector)
     params = SearchParams(
         query=text,
         mode="vector",

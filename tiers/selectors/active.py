@@ -5,7 +5,7 @@ from django.db.models import QuerySet
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
 from tiers.active_templates import parse_template
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, ActiveSectionReading
 
 
 def active_memory_list(*, worker: Worker) -> QuerySet[ActiveMemory]:
@@ -64,3 +64,33 @@ def active_memory_sections_view(memory: ActiveMemory) -> list[dict]:
             }
         )
     return rows
+
+
+def active_section_reading(
+    *, memory_id: int, section_id: str, content: str, version: str
+) -> dict | None:
+    """The reading kept of a section (``embedding``, ``parse``, ``quick_graph``, ``graph``)
+    when it was made from ``content`` by this ``version`` of the readers; None otherwise
+    (not made yet, or made of an earlier content or by other models)."""
+    row = (
+        ActiveSectionReading.objects.filter(
+            memory_id=memory_id,
+            section_id=section_id,
+            content_hash=ActiveSectionReading.hash_of(content),
+            version=version,
+        )
+        .values("embedding", "parse", "quick_graph", "graph")
+        .first()
+    )
+    if row is None:
+        return None
+    return row | {"parse": bytes(row["parse"])}
+
+
+def active_section_reading_hashes(*, memory_id: int, version: str) -> dict[str, str]:
+    """``{section_id: content_hash}`` of the readings this ``version`` made of a memory."""
+    return dict(
+        ActiveSectionReading.objects.filter(memory_id=memory_id, version=version).values_list(
+            "section_id", "content_hash"
+        )
+    )

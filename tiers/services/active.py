@@ -1,5 +1,6 @@
 """Writes to the Active tier."""
 
+import json
 import logging
 
 from django.conf import settings
@@ -7,9 +8,10 @@ from django.db import connection, transaction
 
 from memoryhub.errors import DomainError, PayloadTooLargeError
 from memoryhub.models import Worker
+from memoryhub.providers.embeddings import vector_literal
 from memoryhub.validation import validate_metadata
 from tiers.active_templates import Template, parse_template
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, ActiveSectionReading
 from tiers.signals import active_sections_updated
 
 logger = logging.getLogger(__name__)
@@ -118,13 +120,14 @@ def _increment_sections(memory_id: int, updates: dict[str, str]) -> None:
         )
 
 
-def _announce_after_commit(*, worker_id: int, memory_id: int) -> None:
+def _announce_after_commit(*, worker_id: int, memory_id: int, section_ids: list[str]) -> None:
     """Once the update is committed, tell the layers above (``tiers.signals``):
-    consolidation queues a sweep when the worker's active memory crossed its capacity."""
+    consolidation queues a sweep when the worker's active memory crossed its capacity, and
+    the reading of the written sections."""
 
     def announce():
         for receiver, result in active_sections_updated.send_robust(
-            sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id
+            sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id, section_ids=section_ids
         ):
             if isinstance(
                 result, Exception
@@ -164,7 +167,9 @@ def active_memory_update_sections(*, memory: ActiveMemory, sections: dict) -> Ac
         )
     _increment_sections(current.pk, updates)
     current.refresh_from_db()
-    _announce_after_commit(worker_id=current.worker_id, memory_id=current.pk)
+    _announce_after_commit(
+        worker_id=current.worker_id, memory_id=current.pk, section_ids=list(updates)
+    )
     return current
 
 
@@ -229,7 +234,9 @@ def active_memory_update(
     if updates:
         _increment_sections(current.pk, updates)
         current.refresh_from_db()
-        _announce_after_commit(worker_id=current.worker_id, memory_id=current.pk)
+        _announce_after_commit(
+            worker_id=current.worker_id, memory_id=current.pk, section_ids=list(updates)
+        )
     return current
 
 
@@ -255,3 +262,43 @@ def active_section_reset_count(
             [section_id, memory_id, *params],
         )
         return cursor.rowcount > 0
+
+
+def active_section_readings_keep(*, memory_id: int, readings: list[dict]) -> int:
+    """Keep the reading of each section (``{section_id, content, version, embedding, parse,
+    quick_graph, graph}``), replacing the one before, only while the section still holds
+    that content (written again meanwhile: its own reading follows). One statement;
+    returns how many were kept."""
+    if not readings:
+        return 0
+    table, active = ActiveSectionReading._meta.db_table, ActiveMemory._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""INSERT INTO {table} (memory_id, section_id, content_hash, version, embedding,
+                    parse, quick_graph, graph, made_at)
+                SELECT m.id, u.section_id, u.content_hash, u.version, u.embedding::vector,
+                    u.parse, u.quick_graph::jsonb, u.graph::jsonb, now()
+                FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],
+                    %s::bytea[], %s::text[], %s::text[])
+                    AS u(section_id, content, content_hash, version, embedding, parse,
+                         quick_graph, graph)
+                JOIN {active} m ON m.id = %s
+                    AND m.sections -> u.section_id ->> 'content' = u.content
+                ON CONFLICT (memory_id, section_id) DO UPDATE SET
+                    content_hash = EXCLUDED.content_hash, version = EXCLUDED.version,
+                    embedding = EXCLUDED.embedding, parse = EXCLUDED.parse,
+                    quick_graph = EXCLUDED.quick_graph, graph = EXCLUDED.graph,
+                    made_at = EXCLUDED.made_at""",
+            [
+                [r["section_id"] for r in readings],
+                [r["content"] for r in readings],
+                [ActiveSectionReading.hash_of(r["content"]) for r in readings],
+                [r["version"] for r in readings],
+                [vector_literal(r["embedding"]) for r in readings],
+                [r["parse"] for r in readings],
+                [json.dumps(r["quick_graph"]) for r in readings],
+                [json.dumps(r["graph"]) for r in readings],
+                memory_id,
+            ],
+        )
+        return cursor.rowcount

@@ -16,14 +16,14 @@ from pathlib import Path
 import numpy as np
 from django.core.management.base import BaseCommand, CommandError
 
+from bench.caches import forget_readings
 from bench.measure import fmt, percentiles
-from consolidation import calibration, checks, claim_judge
-from consolidation.claims import claims, forget_spellings, read_ahead
+from consolidation import calibration, claim_judge
+from consolidation.claims import read_ahead
 from consolidation.management.commands.fit_claim_judge import DEV
 from graph.extraction import get_extractor
-from graph.extraction.parser.linker import forget_word_groups
-from graph.extraction.parser.typer import forget_name_vectors
-from memoryhub.nlp import forget_parses, remember_stored, run_beside, stored_form
+from graph.extraction.base import Extraction
+from memoryhub.nlp import remember_stored, run_beside, stored_form
 from memoryhub.progress import Progress
 from memoryhub.providers.embeddings import get_embedder
 from memoryhub.providers.judge_embeddings import (
@@ -154,33 +154,48 @@ class Command(BaseCommand):
             Path(options["json"]).write_text(json.dumps(figures, indent=2))
 
     def _latency(self, path, storage, extractor, embedder, model) -> dict:
-        """Two timings per pair, every cache emptied first so every text is new:
+        """Three timings per pair, every cache emptied first so every text is new:
 
         - **as served**: what consolidation does for a section and one candidate — embed the
           section while it is extracted as a decision reads it (``extract_quick``) and its
           claims are read, read the stored chunk's kept parse and claims back (its vector,
           graph, parse and claims are read from the database, kept when it was written or
           first judged), the signals and the judge;
+        - **read on write**: the same for a section read when the agent wrote it
+          (``consolidation.services.section_readings``): its vector, parse, claims and
+          graph read back as the stored chunk's are, then the signals and the judge;
         - **both fresh**: the same with the stored chunk embedded and extracted too;
         - **judgement alone**: of the served timing, what follows the section's embedding
           and extraction (claims, signals, the model), which its storage needs anyway."""
         pairs = calibration.load_pairs(path)
-        progress = Progress(len(pairs), "stored chunks", stream=self.stderr._out)
-        stored = []
+        progress = Progress(len(pairs), "stored chunks and readings", stream=self.stderr._out)
+        stored, written = [], []
         for pair in pairs:
             vector = storage.embed_documents([pair["existing"]])[0]
             graph = extractor.extract(pair["existing"])
             read_ahead(pair["existing"])  # as when it was written from a section, or judged
             stored.append((vector, graph, stored_form(pair["existing"])))
+            read_ahead(pair["incoming"])  # as section_readings_make does after the write
+            written.append(
+                (
+                    storage.embed_documents([pair["incoming"]])[0],
+                    extractor.extract_quick(pair["incoming"]).as_dict(),
+                    stored_form(pair["incoming"]),
+                )
+            )
             progress.advance()
         progress.finish()
-        served, fresh, alone = [], [], []
-        for timings, as_stored in ((served, True), (fresh, False)):
-            self._forget(embedder)
-            for pair, (vector, graph, parse) in zip(pairs, stored, strict=True):
+        served, on_write, fresh, alone = [], [], [], []
+        for timings, mode in ((served, "served"), (on_write, "written"), (fresh, "fresh")):
+            forget_readings(embedder)
+            for pair, (vector, graph, parse), (
+                incoming_vector,
+                incoming_read,
+                incoming_parse,
+            ) in zip(pairs, stored, written, strict=True):
                 started = time.perf_counter()
-                if as_stored:  # the section extracted while it is embedded, as consolidation
-                    remember_stored(pair["existing"], parse)  # does
+                if mode == "served":  # the section extracted while it is embedded, as
+                    remember_stored(pair["existing"], parse)  # consolidation does
                     incoming_graph, vectors = run_beside(
                         lambda p=pair: (
                             extractor.extract_quick(p["incoming"]),
@@ -190,6 +205,11 @@ class Command(BaseCommand):
                     )
                     incoming_vector, existing_graph = vectors[0], graph
                     existing_vector = vector
+                elif mode == "written":
+                    remember_stored(pair["existing"], parse)
+                    remember_stored(pair["incoming"], incoming_parse)
+                    incoming_graph = Extraction.from_dict(incoming_read)
+                    existing_vector, existing_graph = vector, graph
                 else:
                     vectors = storage.embed_documents([pair["existing"], pair["incoming"]])
                     existing_vector, incoming_vector = vectors
@@ -206,32 +226,21 @@ class Command(BaseCommand):
                 )
                 claim_judge.judge(signals, model)
                 timings.append((time.perf_counter() - started) * 1000)
-                if as_stored:
+                if mode == "served":
                     alone.append((time.perf_counter() - made) * 1000)
         figures = {
             "as_served": percentiles(served),
+            "read_on_write": percentiles(on_write),
             "both_fresh": percentiles(fresh),
             "judgement_alone": percentiles(alone),
         }
         longest = [max(len(p["incoming"]), len(p["existing"])) for p in pairs]
         for low, high in LENGTHS:
-            chosen = [t for t, n in zip(served, longest, strict=True) if low <= n < high]
-            if chosen:
-                figures[f"as_served_{low}_{high}_chars"] = percentiles(chosen)
+            for name, timings in (("as_served", served), ("read_on_write", on_write)):
+                chosen = [t for t, n in zip(timings, longest, strict=True) if low <= n < high]
+                if chosen:
+                    figures[f"{name}_{low}_{high}_chars"] = percentiles(chosen)
         for name, stats in figures.items():
             label = name.replace("_", " ")
             self.stdout.write(f"one judgement on {path.name}, {label}: {fmt(stats)}")
         return figures
-
-    @staticmethod
-    def _forget(embedder) -> None:
-        """Empty the per-process caches: parses, claims, name vectors, word groups, judge
-        vectors."""
-        forget_parses()
-        forget_name_vectors()
-        forget_word_groups()
-        claims.cache_clear()
-        forget_spellings()
-        checks.forget_sentences()
-        if embedder is not None:
-            embedder.cache_clear()

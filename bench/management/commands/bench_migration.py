@@ -14,9 +14,11 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.test import override_settings
 
+from bench.caches import forget_readings
 from bench.corpus import MONTHS, PEOPLE, generate_chunks
 from bench.measure import percentiles
 from consolidation.services.active_to_shortterm import migrate_active_memory
+from consolidation.services.section_readings import section_readings_make
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.services.workers import worker_create, worker_delete
@@ -117,6 +119,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--keep", action="store_true", help="keep the benchmark worker afterwards"
         )
+        parser.add_argument(
+            "--read-on-write",
+            action="store_true",
+            help="read each section after its write, as the task cluster does (timed apart), "
+            "so that the sweep decides on the readings",
+        )
         parser.add_argument("--json", help="also write the figures to this file")
 
     def log(self, message: str) -> None:
@@ -124,8 +132,9 @@ class Command(BaseCommand):
         self.stdout.flush()
 
     def handle(self, *args, **options):
-        # The sweep below is what is measured: no capacity sweeps while the worker is built.
-        capacity_off = {"capacity_updates": 0, "capacity_memories": 0}
+        # The sweep below is what is measured: no capacity sweeps while the worker is built,
+        # and no reading queued on the task cluster (``--read-on-write`` reads here).
+        capacity_off = {"capacity_updates": 0, "capacity_memories": 0, "read_on_write": "off"}
         with override_settings(MEMORYHUB_MIGRATION=settings.MEMORYHUB_MIGRATION | capacity_off):
             self._run(options)
 
@@ -189,6 +198,22 @@ class Command(BaseCommand):
             progress.advance()
         progress.finish()
 
+        reading = None
+        if options["read_on_write"]:
+            progress = Progress(total, "reading sections", stream=self.stderr._out)
+            started = time.perf_counter()
+            for memory_id in ActiveMemory.objects.filter(worker=worker).values_list(
+                "pk", flat=True
+            ):
+                progress.advance(section_readings_make(memory_id=memory_id))
+            progress.finish()
+            reading = time.perf_counter() - started
+            self.log(
+                f"Read {total} sections on write in {reading:.1f} s "
+                f"({reading * 1000 / total:.1f} ms per section, on the task cluster)"
+            )
+
+        forget_readings()  # the sweep runs in another process than the writes and the cluster
         progress = Progress(total, "migrating sections", stream=self.stderr._out)
         started = time.perf_counter()
         outcomes = []
@@ -217,6 +242,8 @@ class Command(BaseCommand):
             },
             "counts": {kind: decided.count(kind) for kind in sorted(set(decided))},
             "agreement": sum(a == b for a, b in zip(expected, decided, strict=False)) / total,
+            "read_on_write_ms_per_section": None if reading is None else reading * 1000 / total,
+            "decided_on_readings": sum(bool(o.get("read_when_written")) for o in outcomes),
         }
         self.log(
             f"\nMigrated {total} sections in {elapsed:.1f} s: "
@@ -224,7 +251,8 @@ class Command(BaseCommand):
         )
         self.log(
             f"  per section: p50 {report['per_section']['p50']:.1f} ms, "
-            f"p95 {report['per_section']['p95']:.1f} ms"
+            f"p95 {report['per_section']['p95']:.1f} ms "
+            f"({report['decided_on_readings']} decided on the readings made on write)"
         )
         for kind, stats in report["per_outcome"].items():
             self.log(
