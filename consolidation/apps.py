@@ -12,14 +12,20 @@ class ConsolidationConfig(AppConfig):
 
     def ready(self) -> None:
         from consolidation.services.active_to_shortterm import capacity_check_on_update
-        from consolidation.services.section_readings import read_sections_on_update
-        from tiers.signals import active_sections_updated
+        from consolidation.services.section_readings import (
+            read_chunks_on_write,
+            read_sections_on_update,
+        )
+        from tiers.signals import active_sections_updated, shortterm_chunks_written
 
         active_sections_updated.connect(
             capacity_check_on_update, dispatch_uid="consolidation.capacity_check"
         )
         active_sections_updated.connect(
             read_sections_on_update, dispatch_uid="consolidation.read_sections"
+        )
+        shortterm_chunks_written.connect(
+            read_chunks_on_write, dispatch_uid="consolidation.read_chunks"
         )
 
     def health_report(self) -> dict:

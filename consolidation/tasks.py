@@ -2,7 +2,7 @@
 
 from consolidation.models import ConsolidationRun
 from consolidation.services.active_to_shortterm import migration_sweep
-from consolidation.services.section_readings import section_readings_make
+from consolidation.services.section_readings import chunk_readings_make, section_readings_make
 from consolidation.services.shortterm_to_longterm import promotion_sweep, retention_sweep
 
 
@@ -26,3 +26,7 @@ def sweep_retention(
 
 def read_sections(memory_id: int, section_ids: list[str] | None = None) -> int:
     return section_readings_make(memory_id=memory_id, section_ids=section_ids)
+
+
+def read_chunks(chunk_ids: list[int]) -> int:
+    return chunk_readings_make(chunk_ids=chunk_ids)

@@ -702,6 +702,11 @@ def remember_stored(text: str, blob: bytes | None) -> bool:
     return True
 
 
+def is_parsed(text: str) -> bool:
+    """Whether this process holds the parse of ``text`` (nothing is parsed)."""
+    return text in _cache
+
+
 def forget_parses() -> None:
     """Empty the parse cache (benchmarks time parses of texts never seen)."""
     _cache.clear()

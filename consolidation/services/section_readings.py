@@ -1,4 +1,4 @@
-"""Sections read when they are written: what the migration decision reads of an active
+"""Sections (and chunks) read when they are written: what the migration decision reads of an active
 section — its embedding, its parse with the claims read of it, and its graph — made in the
 background once the agent's update has committed (``consolidation.tasks.read_sections``),
 and kept beside the section (``tiers.models.ActiveSectionReading``). The decision then
@@ -27,7 +27,9 @@ from memoryhub.nlp import (
 from memoryhub.providers.embeddings import embedder_identity, get_embedder
 from tiers.models import ActiveMemory, ActiveSectionReading
 from tiers.selectors.active import active_section_reading, active_section_reading_hashes
+from tiers.selectors.shortterm import shortterm_chunks_without_parse
 from tiers.services.active import active_section_readings_keep
+from tiers.services.shortterm import shortterm_chunk_parses_keep
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +120,39 @@ def section_reading(*, memory_id: int, section_id: str, content: str) -> dict | 
         "quick_graph": Extraction.from_dict(row["quick_graph"]),
         "graph": Extraction.from_dict(row["graph"]),
     }
+
+
+CHUNK_BATCH = 64  # chunks parsed and kept at once (the parse cache holds 1024 texts)
+
+
+def chunk_readings_make(*, chunk_ids: list[int]) -> int:
+    """Parse the shortterm chunks among ``chunk_ids`` that have no kept parse, read what
+    the claim judge reads of each, and keep both with the chunk: the other side of a
+    migration's comparison, read before it is needed. Returns how many were kept."""
+    if not parser_available():
+        return 0
+    kept = 0
+    for start in range(0, len(chunk_ids), CHUNK_BATCH):
+        unread = shortterm_chunks_without_parse(chunk_ids=chunk_ids[start : start + CHUNK_BATCH])
+        if not unread:
+            continue
+        parse_many(list(unread.values()))
+        for content in unread.values():
+            read_ahead(content)
+        kept += shortterm_chunk_parses_keep(chunks=unread)
+    return kept
+
+
+def read_chunks_on_write(*, chunk_ids: list[int], **_) -> None:
+    """``tiers.signals.shortterm_chunks_written``: queue the reading of chunks stored
+    without their parse (``read_on_write``), a few hundred per task."""
+    if not reading_on_write():
+        return None
+    from django_q.tasks import async_task
+
+    for start in range(0, len(chunk_ids), 500):
+        async_task("consolidation.tasks.read_chunks", chunk_ids[start : start + 500])
+    return None
 
 
 def read_sections_on_update(*, memory_id: int, section_ids: list[str] | None = None, **_) -> None:

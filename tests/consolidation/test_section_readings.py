@@ -4,9 +4,11 @@ migration instead of embedding, parsing and extracting the section again."""
 
 import pytest
 
+from consolidation.claims import forget_spellings, has_kept_readings
 from consolidation.services import section_readings
 from consolidation.services.active_to_shortterm import migrate_active_memory
 from consolidation.services.section_readings import (
+    chunk_readings_make,
     reading_on_write,
     section_reading,
     section_readings_make,
@@ -16,12 +18,13 @@ from memoryhub.providers.embeddings import get_embedder
 from review.models import MergeConflict
 from tests.factories import TASK_TEMPLATE
 from tiers.models import ActiveMemory, ActiveSectionReading
+from tiers.selectors.shortterm import shortterm_chunk_parses
 from tiers.services.active import (
     active_memory_create,
     active_memory_update_sections,
     active_section_readings_keep,
 )
-from tiers.services.shortterm import shortterm_memory_create
+from tiers.services.shortterm import shortterm_chunks_update, shortterm_memory_create
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +84,10 @@ def test_reading_twice_reads_nothing_more(worker, django_capture_on_commit_callb
 def test_the_migration_decides_on_the_reading_without_reading_the_section_again(
     worker, django_capture_on_commit_callbacks, monkeypatch
 ):
-    stored = shortterm_memory_create(worker=worker, title="Budget", chunks=[{"content": BUDGET}])
+    with django_capture_on_commit_callbacks(execute=True):  # the chunk is read on write too
+        stored = shortterm_memory_create(
+            worker=worker, title="Budget", chunks=[{"content": BUDGET}]
+        )
     memory = _write(_active(worker), CHANGED, django_capture_on_commit_callbacks)
     nlp.forget_parses()  # another process: the decision's own caches are empty
     embedded, parsed = [], []
@@ -97,7 +103,7 @@ def test_the_migration_decides_on_the_reading_without_reading_the_section_again(
     outcome = _outcome(run)
     assert outcome["outcome"] == "conflict" and outcome["read_when_written"] is True
     assert CHANGED not in embedded
-    assert CHANGED not in parsed
+    assert parsed == []  # neither the section nor its candidate
     nlp.parse("A text never parsed.")
     assert parsed == ["A text never parsed."]  # what would have shown a parse
     conflict = MergeConflict.objects.get()
@@ -225,3 +231,31 @@ def test_the_health_view_says_whether_sections_are_read_on_write(owner_client, s
     report = apps.get_app_config("consolidation").health_report()
     assert not report["read_on_write"]["active"]
     assert report["read_on_write"]["reason"] == "auto: the extractor is an LLM"
+
+
+def test_a_chunk_stored_without_its_parse_is_read_on_write(
+    worker, django_capture_on_commit_callbacks, settings
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        memory = shortterm_memory_create(
+            worker=worker, title="Budget", chunks=[{"content": BUDGET}, {"content": CHANGED}]
+        )
+    first, second = memory.chunks.order_by("chunk_order")
+    kept = shortterm_chunk_parses(chunk_ids=[first.pk, second.pk])
+    assert set(kept) == {first.pk, second.pk}
+    nlp.forget_parses()
+    forget_spellings()
+    assert nlp.remember_stored(BUDGET, kept[first.pk]) and has_kept_readings(BUDGET)
+    # rewritten: its parse goes with the old content, and the new one is read
+    with django_capture_on_commit_callbacks(execute=True):
+        shortterm_chunks_update(
+            memory=memory, updates=[{"chunk_id": first.pk, "new_content": "Budget frozen."}]
+        )
+    assert nlp.remember_stored(
+        "Budget frozen.", shortterm_chunk_parses(chunk_ids=[first.pk])[first.pk]
+    )
+    assert chunk_readings_make(chunk_ids=[first.pk, second.pk]) == 0  # read already
+    settings.MEMORYHUB_MIGRATION = settings.MEMORYHUB_MIGRATION | {"read_on_write": "off"}
+    with django_capture_on_commit_callbacks(execute=True):
+        other = shortterm_memory_create(worker=worker, title="Other", content="Oslo office.")
+    assert shortterm_chunk_parses(chunk_ids=[other.chunks.get().pk]) == {}

@@ -60,6 +60,15 @@ def shortterm_recent(
     return list(queryset[:limit])
 
 
+def shortterm_chunks_without_parse(*, chunk_ids: list[int]) -> dict[int, str]:
+    """``{chunk_id: content}`` of these chunks that have no kept parse (gone ones absent)."""
+    return dict(
+        ShorttermChunk.objects.filter(pk__in=chunk_ids, parse__isnull=True).values_list(
+            "pk", "content"
+        )
+    )
+
+
 def shortterm_chunk_parses(*, chunk_ids: list[int]) -> dict[int, bytes]:
     """The kept parses of these chunks (``memoryhub.nlp.remember_stored`` reads them), by
     chunk id; chunks without one are absent."""

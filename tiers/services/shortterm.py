@@ -7,6 +7,7 @@ lock); every database write of one call is then one transaction, so a failure at
 """
 
 import json
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -16,7 +17,7 @@ from django.utils import timezone
 
 from memoryhub.errors import DomainError, NotFoundError, PayloadTooLargeError
 from memoryhub.models import Worker
-from memoryhub.nlp import stored_form
+from memoryhub.nlp import is_parsed, stored_form
 from memoryhub.providers.embeddings import binary_cursor, get_embedder, vector_array
 from memoryhub.text import chunk_text
 from memoryhub.validation import validate_metadata
@@ -32,6 +33,9 @@ from tiers.models import (
 from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks, embedding_text
 from tiers.selectors.shortterm import shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
+from tiers.signals import shortterm_chunks_written
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -175,8 +179,29 @@ def _insert_chunks(
 
 def _keep_parses(chunks: list[ShorttermChunk]) -> None:
     """Keep the parse of each chunk whose content this process has just parsed (a section
-    extracted or judged before it is written); nothing is parsed here."""
+    extracted or judged before it is written); nothing is parsed here. The others are
+    announced once the write commits (``tiers.signals.shortterm_chunks_written``), for the
+    layers above to read in the background."""
     shortterm_chunk_parses_keep(chunks={chunk.pk: chunk.content for chunk in chunks})
+    unread = [chunk.pk for chunk in chunks if not is_parsed(chunk.content)]
+    if not unread:
+        return
+    worker_id = chunks[0].worker_id
+
+    def announce():
+        for receiver, result in shortterm_chunks_written.send_robust(
+            sender=ShorttermChunk, worker_id=worker_id, chunk_ids=unread
+        ):
+            if isinstance(result, Exception):  # the chunks are written; parsed when judged
+                logger.error(
+                    "after chunks of worker %s were written, %s failed: %r",
+                    worker_id,
+                    getattr(receiver, "__qualname__", receiver),
+                    result,
+                    exc_info=result,
+                )
+
+    transaction.on_commit(announce)
 
 
 def shortterm_chunk_parses_keep(*, chunks: dict[int, str]) -> int:

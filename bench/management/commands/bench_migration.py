@@ -18,11 +18,11 @@ from bench.caches import forget_readings
 from bench.corpus import MONTHS, PEOPLE, generate_chunks
 from bench.measure import percentiles
 from consolidation.services.active_to_shortterm import migrate_active_memory
-from consolidation.services.section_readings import section_readings_make
+from consolidation.services.section_readings import chunk_readings_make, section_readings_make
 from memoryhub.models import Worker
 from memoryhub.progress import Progress
 from memoryhub.services.workers import worker_create, worker_delete
-from tiers.models import ActiveMemory
+from tiers.models import ActiveMemory, ShorttermChunk
 from tiers.services.active import active_memory_create, active_memory_update_sections
 from tiers.services.shortterm import shortterm_memory_create
 
@@ -200,6 +200,19 @@ class Command(BaseCommand):
 
         reading = None
         if options["read_on_write"]:
+            chunk_ids = list(
+                ShorttermChunk.objects.filter(worker=worker).values_list("pk", flat=True)
+            )
+            progress = Progress(len(chunk_ids), "reading chunks", stream=self.stderr._out)
+            started = time.perf_counter()
+            for start in range(0, len(chunk_ids), 500):
+                chunk_readings_make(chunk_ids=chunk_ids[start : start + 500])
+                progress.advance(len(chunk_ids[start : start + 500]))
+            progress.finish()
+            self.log(
+                f"Read {len(chunk_ids)} stored chunks on write in "
+                f"{time.perf_counter() - started:.1f} s (on the task cluster)"
+            )
             progress = Progress(total, "reading sections", stream=self.stderr._out)
             started = time.perf_counter()
             for memory_id in ActiveMemory.objects.filter(worker=worker).values_list(
