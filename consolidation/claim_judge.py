@@ -117,6 +117,7 @@ STRONG_CHANGES = (
     "preference_flip",
     "category_swap",
     "product_version_changed",
+    "region_replaced",
     "slot_changed",
     "tech_swap",
     "name_swap",

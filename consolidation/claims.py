@@ -1571,6 +1571,7 @@ FEATURES = (
     "distinct_cue",
     "predicate_gone",
     "polarity_gap",
+    "region_replaced",
 )
 # Words that say the incoming text is about another thing than one like it ("Hartley's Deli,
 # a separate business from the café", "our sister show", "not to be confused with").
@@ -3548,6 +3549,37 @@ def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: 
             )
     features["product_version_changed"] = float(changed > 0)
     features["product_version_same"] = float(same > 0 and not changed)
+    # "Region: eu-central-1" / "deployed in eu-west-1": the cloud region a text states
+    # replaced by another, however each text says it (a field, prose, a config key).
+    new_r, old_r = _regions(incoming), _regions(existing)
+    gone_r, come_r = old_r - new_r, new_r - old_r
+    features["region_replaced"] = float(
+        bool(gone_r and come_r) and not REGION_ADDED.search(incoming)
+    )
+    if features["region_replaced"]:
+        evidence.append(
+            _text_evidence(
+                "region_replaced",
+                f"region: {', '.join(sorted(gone_r))} → {', '.join(sorted(come_r))}",
+            )
+        )
+
+
+# Words that add a region to the one stated ("also in us-east-1", "a second region").
+REGION_ADDED = re.compile(
+    r"\b(?:also|too|as well|in addition|additionally|another|added|adding|alongside|plus|"
+    r"second region|multi-region|both regions|expand(?:s|ed|ing)? (?:in)?to)\b",
+    re.IGNORECASE,
+)
+
+
+def _regions(text: str) -> frozenset[str]:
+    """The cloud regions and zones a text names (``lexicon.REGION``), in lower case."""
+    return frozenset(
+        word.casefold()
+        for word in re.findall(r"(?<![\w.-])[A-Za-z][A-Za-z0-9-]*[0-9][a-f]?(?![\w-])", text)
+        if lexicon.REGION.match(word)
+    )
 
 
 def _show_versions(versions) -> str:

@@ -1781,7 +1781,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             if unit in table:
                 value = float(f"{amount * table[unit]:.6g}")
                 return Value(kind, (value,), start, measure.end(), text[start : measure.end()])
-        unit = _unit_after(text, end) or _unit_of_field(text, start) or _unit_before(text, start)
+        unit = (
+            _label_before(text, start)
+            or _unit_after(text, end)
+            or _unit_of_field(text, start)
+            or _unit_before(text, start)
+        )
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
 
@@ -1855,6 +1860,22 @@ NOT_UNITS_BEFORE = (
         around approx approximately roughly nearly almost just up down into""".split()
     )
 )
+
+
+# Nouns that a number after them names one of, as a label: "port 5433", "platform 7", "room
+# 212", "gate 20" (what the number is, as "3 replicas" says what it counts).
+LABEL_NOUNS = POSITION_NOUNS | frozenset(
+    """port room suite desk locker ward bed court pitch track route bus line channel
+    extension locker shelf rack zone sector block building flat apartment unit table""".split()
+)
+
+
+def _label_before(text: str, start: int) -> str:
+    """The noun right before a number that labels it ("port 5433", "platform 7"), if any."""
+    found = re.search(r"(?<![\w-])([A-Za-z]+)[^\S\n]+$", text[max(0, start - 30) : start])
+    if found is None or found.group(1).casefold() not in LABEL_NOUNS:
+        return ""
+    return count_noun(found.group(1).casefold())
 
 
 def _unit_before(text: str, start: int) -> str:

@@ -2134,3 +2134,25 @@ def test_two_claims_both_in_the_negative_are_no_polarity_gap():
         "On match days parking permits are not issued.",
     )
     assert "polarity_gap" not in signals
+
+
+def test_a_region_replaced_is_read_however_each_text_states_it():
+    card = "## payments-gateway\n- Owner: Team Kestrel\n- Region: eu-central-1 (Frankfurt)"
+    prose = "Team Kestrel owns payments-gateway; it is deployed in eu-west-1 (Ireland)."
+    found = compare(prose, card)
+    assert found["features"]["region_replaced"] == 1.0
+    assert any(e["signal"] == "region_replaced" for e in found["evidence"])
+    assert (
+        compare(prose.replace("eu-west-1", "eu-central-1"), card)["features"]["region_replaced"]
+        == 0.0
+    )
+    added = "payments-gateway now also runs in eu-west-1, beside Frankfurt."
+    assert compare(added, card)["features"]["region_replaced"] == 0.0
+
+
+def test_a_port_said_after_its_noun_is_compared_with_a_port_field():
+    config = "[database]\nhost = db.internal.corp\nport = 5432\npool_size = 20"
+    prose = "The service connects to db.internal.corp, port 5433, with a pool of 20."
+    found = compare(prose, config)
+    assert found["features"]["value_anchor_changed"] == 1.0
+    assert any("5432 → 5433" in e["detail"] for e in found["evidence"])

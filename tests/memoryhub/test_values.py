@@ -614,6 +614,10 @@ def test_a_currency_code_in_parentheses_and_a_period_said_before_the_amount_are_
         ("block of 120 room nights", "night"),
         ("the programme has 45 funded places", "place"),
         ("3 bed flats", "bedroom"),
+        # a noun that the number after it labels: what the number is
+        ("connects to db.internal.corp, port 5433.", "port"),
+        ("the train leaves from platform 7", "platform"),
+        ("we meet in room 212 after lunch", "room"),
     ],
 )
 def test_the_noun_a_number_counts_is_read_before_it_or_past_a_modifier(text, unit):
