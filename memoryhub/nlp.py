@@ -395,10 +395,10 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
     ("tax-calc", "hook-processor"); elsewhere it needs a digit or a system suffix."""
     if lexicon.VERSION.match(word):
         return "version"
+    if lexicon.REGION.match(word):  # before tickets: "EU-WEST-1" is a region
+        return "region"
     if lexicon.TICKET.match(word):
         return "ticket"
-    if lexicon.REGION.match(word):
-        return "region"
     if word.casefold() in lexicon.TECHNOLOGIES or lexicon.JS_LIBRARY.match(word):
         return ""  # "Moment.js", "Chart.js": a library, not a file
     if lexicon.FILENAME.match(word) and not word[0].isdigit():

@@ -1795,3 +1795,16 @@ def test_and_or_in_inside_an_organisation_s_name_does_not_cut_it(parser):
     assert {normalize_name("Boots"), normalize_name("Leeds")} <= names
     names = {n for n, _ in _entities(parser.extract("Nguyễn Văn Tâm leads the project."))}
     assert "nguyễn văn tâm" in names
+
+
+def test_a_numbered_id_of_several_parts_in_capitals_is_a_document_or_an_incident(parser):
+    result = parser.extract(
+        "Switched mail to Amazon SES per runbook RB-MAIL-03, which Chiara wrote. Patched "
+        "CVE-2024-3094 after SEC-INC-092; deployed to EU-WEST-1."
+    )
+    assert {
+        ("rb mail 03", "document"),
+        ("cve 2024 3094", "document"),
+        ("sec inc 092", "event"),
+        ("eu west 1", "location"),  # a region, whatever its case
+    } <= _entities(result)

@@ -754,8 +754,9 @@ class NameReading:
         for start, end, kind in self.doc.user_data.get("identifiers", []):
             type_ = IDENTIFIER_TYPES.get(kind)
             name = self._text(start, end)
-            if kind == "ticket" and name.split("-")[0].upper() in INCIDENT_PREFIXES:
-                type_ = "event"  # "INC-4471": an incident
+            parts = name.upper().split("-")
+            if kind == "ticket" and (parts[0] in INCIDENT_PREFIXES or "INC" in parts[1:-1]):
+                type_ = "event"  # "INC-4471", "SEC-INC-092": an incident
             if type_ is None:
                 continue
             span = self.doc.char_span(start, end, alignment_mode="expand")
