@@ -1808,3 +1808,10 @@ def test_a_numbered_id_of_several_parts_in_capitals_is_a_document_or_an_incident
         ("sec inc 092", "event"),
         ("eu west 1", "location"),  # a region, whatever its case
     } <= _entities(result)
+
+
+def test_a_code_name_for_a_group_of_people_is_an_organization(parser):
+    result = parser.extract(
+        "Ask dba-team about the migration; obs-guild runs the dashboards for ledger-writer."
+    )
+    assert {("dba team", "organization"), ("obs guild", "organization")} <= _entities(result)

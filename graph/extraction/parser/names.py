@@ -32,6 +32,7 @@ from graph.extraction.parser.words import (
     FOOD_PHRASES,
     FOODS,
     GENERIC_HEADS,
+    GROUP_PARTS,
     HANDLE,
     HOLIDAYS,
     HUMAN_AGENT_VERBS,
@@ -757,6 +758,8 @@ class NameReading:
             parts = name.upper().split("-")
             if kind == "ticket" and (parts[0] in INCIDENT_PREFIXES or "INC" in parts[1:-1]):
                 type_ = "event"  # "INC-4471", "SEC-INC-092": an incident
+            if kind == "identifier" and set(re.split(r"[-_]", name.casefold())) & GROUP_PARTS:
+                type_ = "organization"  # "@data-eng", "team-finops", "obs-guild": people
             if type_ is None:
                 continue
             span = self.doc.char_span(start, end, alignment_mode="expand")

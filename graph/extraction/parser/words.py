@@ -23,6 +23,9 @@ IDENTIFIER_TYPES = {
     "file": "document",
     "ticket": "document",
 }
+# Parts of a code name that make it a group of people: "team-finops", "data-eng",
+# "obs-guild", "dba-team" (9 of 9 such names in the labelled texts are organizations).
+GROUP_PARTS = {"team", "teams", "guild", "squad", "tribe", "crew", "chapter", "eng", "dept"}
 # Tickets that name an incident ("INC-4471", "SEV-12") rather than a document.
 INCIDENT_PREFIXES = {"INC", "INCIDENT", "SEV", "OUTAGE", "PIR"}
 # A title in quotes or emphasis: "The Overstory", *Thinking in Systems*, “Dune”.
