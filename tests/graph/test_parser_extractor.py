@@ -1815,3 +1815,13 @@ def test_a_code_name_for_a_group_of_people_is_an_organization(parser):
         "Ask dba-team about the migration; obs-guild runs the dashboards for ledger-writer."
     )
     assert {("dba team", "organization"), ("obs guild", "organization")} <= _entities(result)
+
+
+def test_a_code_name_of_a_data_centre_or_a_zone_is_a_location(parser):
+    result = parser.extract(
+        "Failover from dc-ams-1 to fra-dc2 took 11m; az-b was drained first. The pager-svc "
+        "host db-replica-3 stayed up."
+    )
+    found = _entities(result)
+    assert {("dc ams 1", "location"), ("fra dc2", "location"), ("az b", "location")} <= found
+    assert {("pager svc", "component"), ("db replica 3", "component")} <= found

@@ -25,6 +25,7 @@ from graph.extraction.parser.words import (
     COMMON_WORD_NAMES,
     COMPANY_SITES,
     CONFERENCE,
+    DATA_CENTRE_PART,
     DEPARTMENTS,
     EMPLOYED_WORDS,
     EVENT_AT_WORDS,
@@ -760,6 +761,10 @@ class NameReading:
                 type_ = "event"  # "INC-4471", "SEC-INC-092": an incident
             if kind == "identifier" and set(re.split(r"[-_]", name.casefold())) & GROUP_PARTS:
                 type_ = "organization"  # "@data-eng", "team-finops", "obs-guild": people
+            elif kind == "identifier" and any(
+                DATA_CENTRE_PART.fullmatch(part) for part in re.split(r"[-_]", name.casefold())
+            ):
+                type_ = "location"  # "dc-ams-1", "fra-dc2", "az-b": a data centre, a zone
             if type_ is None:
                 continue
             span = self.doc.char_span(start, end, alignment_mode="expand")

@@ -26,6 +26,9 @@ IDENTIFIER_TYPES = {
 # Parts of a code name that make it a group of people: "team-finops", "data-eng",
 # "obs-guild", "dba-team" (9 of 9 such names in the labelled texts are organizations).
 GROUP_PARTS = {"team", "teams", "guild", "squad", "tribe", "crew", "chapter", "eng", "dept"}
+# A part of a code name that makes it a data centre or an availability zone: "dc-ams-1",
+# "fra-dc2", "az-b" (7 of 7 such names in the labelled texts are locations).
+DATA_CENTRE_PART = re.compile(r"dc\d*|az")
 # Tickets that name an incident ("INC-4471", "SEV-12") rather than a document.
 INCIDENT_PREFIXES = {"INC", "INCIDENT", "SEV", "OUTAGE", "PIR"}
 # A title in quotes or emphasis: "The Overstory", *Thinking in Systems*, “Dune”.
