@@ -1825,3 +1825,11 @@ def test_a_code_name_of_a_data_centre_or_a_zone_is_a_location(parser):
     found = _entities(result)
     assert {("dc ams 1", "location"), ("fra dc2", "location"), ("az b", "location")} <= found
     assert {("pager svc", "component"), ("db replica 3", "component")} <= found
+
+
+def test_a_note_labelled_with_its_persons_name_gives_its_subjectless_sentences_a_subject(parser):
+    result = parser.extract(
+        "Fact sheet, Kalani: born and raised on Maui, now in Honolulu. Surfs before work. "
+        "Works for Hawaiian Electric as a grid engineer."
+    )
+    assert ("kalani", "WORKS_FOR", "hawaiian electric") in _triples(result)

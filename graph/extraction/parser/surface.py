@@ -104,6 +104,12 @@ def host_like(mention: Mention) -> bool:
 MOVERS = frozenset("i we he she they".split())
 
 
+# What may stand before the name a note is about, ahead of its colon: nothing, or a short
+# label and a comma, a dash or a preposition ("Fact sheet, Kalani:", "Profile — Ana:",
+# "Preferences for Callum Reid:", "Notes on Ikaika:").
+NOTE_LABEL = re.compile(r"(?:[\w'’ ]{1,30}?(?:\s*[,—–-]|\s(?:for|on|about|re))\s+)?", re.IGNORECASE)
+
+
 class SurfaceReading:
     """Relations read from the words around two names when the parse does not link them."""
 
@@ -171,9 +177,9 @@ class SurfaceReading:
             before = self.source[first[0].idx : opening[0].start]
             after = self.source[opening[0].end : opening[0].end + 2]
             if re.search(r":\s*\Z", before) or (
-                re.search(r"\bfor\s+\Z", before) and after.startswith(":")
-            ):
-                return opening[0]  # "About me: Bartek, 34", "Preferences for Callum Reid:"
+                after.startswith(":") and NOTE_LABEL.fullmatch(before)
+            ):  # "About me: Bartek, 34", "Preferences for Callum Reid:", "Fact sheet, Kalani:"
+                return opening[0]
         return None
 
     def _user_mention(self, token):
