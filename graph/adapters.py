@@ -27,12 +27,12 @@ class StoredMemoryGraph:
             return DEFERRED, ""
         return extract(text)
 
-    def store(self, *, memory, reading, error: str, confirmed=None) -> None:
+    def store(self, *, memory, reading, error: str, confirmed=None, added: bool = False) -> None:
         if reading is DEFERRED:
             memory_extraction_defer(memory=memory, confirmed=confirmed, enqueue=self.enqueue)
         else:
             graph_apply_extraction(
-                memory=memory, extraction=reading, error=error, confirmed=confirmed
+                memory=memory, extraction=reading, error=error, confirmed=confirmed, added=added
             )
 
     def forget(self, *, memory_id: int) -> None:

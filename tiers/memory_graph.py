@@ -17,10 +17,14 @@ class MemoryGraph(Protocol):
         may call an LLM): ``(reading, "")``, or ``(None, error)`` when extraction failed.
         Never raises."""
 
-    def store(self, *, memory, reading: Any, error: str, confirmed: Any = None) -> None:
+    def store(
+        self, *, memory, reading: Any, error: str, confirmed: Any = None, added: bool = False
+    ) -> None:
         """Make ``memory``'s graph what ``reading`` says (or record the failure for a
         retry), in the caller's transaction. ``confirmed``: the reading of a text merged
-        into the memory, whose facts gain confidence."""
+        into the memory, whose facts gain confidence. ``added``: ``reading`` is of chunks
+        appended to the memory (with a few before them): what it states is added to the
+        graph, nothing is taken away."""
 
     def forget(self, *, memory_id: int) -> None:
         """Called in the transaction that deletes the memory, before the delete."""
@@ -41,7 +45,9 @@ class NoGraph:
     def read(self, text: str) -> tuple[Any, str]:
         return None, ""
 
-    def store(self, *, memory, reading: Any, error: str, confirmed: Any = None) -> None:
+    def store(
+        self, *, memory, reading: Any, error: str, confirmed: Any = None, added: bool = False
+    ) -> None:
         return None
 
     def forget(self, *, memory_id: int) -> None:

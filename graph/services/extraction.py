@@ -98,7 +98,11 @@ def _new_relationship(
 
 
 def graph_store_extraction(
-    *, memory: ShorttermMemory, extraction: Extraction, confirmed: Extraction | None = None
+    *,
+    memory: ShorttermMemory,
+    extraction: Extraction,
+    confirmed: Extraction | None = None,
+    added: bool = False,
 ) -> tuple[list, list]:
     """Make the memory's shortterm graph what ``extraction`` says, in the caller's
     transaction (the one writing the memory's chunks). Entities and relationships that stay
@@ -110,7 +114,10 @@ def graph_store_extraction(
     (only their last-seen dates move when the text states them again), and the entities an
     edited relationship joins stay with it. An entity or relationship renamed or retyped
     by an edit is still the one the text's original statement finds
-    (``metadata["extracted_as"]``), so re-extraction does not bring the old version back."""
+    (``metadata["extracted_as"]``), so re-extraction does not bring the old version back.
+
+    ``added``: ``extraction`` reads chunks appended to the memory (and the few before them),
+    not its whole text: what it states is added or confirmed, and nothing else is deleted."""
     outbox_record_memory(memory_id=memory.pk)  # every change reaches the projection
     now = timezone.now()
     confirmed_names = {normalize_name(e.name) for e in confirmed.entities} if confirmed else set()
@@ -124,6 +131,7 @@ def graph_store_extraction(
     )
     stored = list(Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM))
     old_entities = {(e.normalized_name, e.type): e for e in stored}
+    stored_by_name = {e.normalized_name: e for e in stored}
     renamed = _renamed(stored, old_entities, lambda e, first: tuple(first))
     edited_relations = list(
         Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM, edited=True)
@@ -147,6 +155,8 @@ def graph_store_extraction(
                 entity.confidence = max(entity.confidence, confidence)
             continue
         entity = old_entities.get(key) or renamed.get(key)
+        if entity is None and added:  # the name stored under another type: the one stored
+            entity = stored_by_name.get(key[0])
         if entity is None:
             entity = _new_entity(memory, item, normalized, key[1], now)
         elif entity.pk not in restated:
@@ -161,12 +171,13 @@ def graph_store_extraction(
         by_key[key] = entity
         by_name.setdefault(normalized, entity)
     kept = restated | held
-    Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
-        from_entity__in=list(kept), to_entity__in=list(kept)
-    ).delete()
-    Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
-        pk__in=list(kept)
-    ).delete()
+    if not added:
+        Relationship.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
+            from_entity__in=list(kept), to_entity__in=list(kept)
+        ).delete()
+        Entity.objects.filter(source_memory=memory, tier=Tier.SHORTTERM).exclude(
+            pk__in=list(kept)
+        ).delete()
     Entity.objects.bulk_update(restated.values(), ["last_seen", "confidence"])
     Entity.objects.bulk_create([e for e in by_key.values() if not e.pk])
 
@@ -197,9 +208,10 @@ def graph_store_extraction(
             if not relation.edited and triple in confirmed_triples:
                 relation.confidence = _confirm(relation.confidence)
         relations[key] = relation
-    Relationship.objects.filter(
-        pk__in=[r.pk for r in stored_relations if r.pk not in staying and not r.edited]
-    ).delete()
+    if not added:
+        Relationship.objects.filter(
+            pk__in=[r.pk for r in stored_relations if r.pk not in staying and not r.edited]
+        ).delete()
     Relationship.objects.bulk_update(
         [r for r in stored_relations if r.pk in staying], ["last_observed", "confidence"]
     )
@@ -340,11 +352,14 @@ def graph_apply_extraction(
     extraction: Extraction | None,
     error: str,
     confirmed: Extraction | None = None,
+    added: bool = False,
 ) -> None:
     """Store a finished extraction, or record the failure for the sweep. In the caller's
-    transaction."""
+    transaction. ``added``: as ``graph_store_extraction``."""
     if extraction is not None:
-        graph_store_extraction(memory=memory, extraction=extraction, confirmed=confirmed)
+        graph_store_extraction(
+            memory=memory, extraction=extraction, confirmed=confirmed, added=added
+        )
         ShorttermMemory.objects.filter(pk=memory.pk).update(
             extraction_status=ExtractionStatus.DONE,
             extraction_error="",

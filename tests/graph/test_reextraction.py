@@ -424,3 +424,51 @@ def test_the_inline_mode_stores_the_graph_with_the_write(
         memory = _memories(worker, TEXTS[:1])[0]
     memory.refresh_from_db()
     assert memory.extraction_status == ExtractionStatus.DONE and not _extractions(queued)
+
+
+def test_chunks_appended_are_read_after_the_few_before_them_and_add_to_the_graph(
+    worker, monkeypatch
+):
+    from tiers.memory_graph import memory_graph
+
+    memory = shortterm_memory_create(
+        worker=worker,
+        title="Team log",
+        chunks=[{"content": text} for text in [*TEXTS, "Nadia Haddad joined the search team."]],
+    )
+    before = _triples(memory)
+    assert ("Alice Chen", "OWNS", "billing service") in before
+    graph, read = memory_graph(), []
+    original = graph.read
+    monkeypatch.setattr(graph, "read", lambda text: read.append(text) or original(text))
+    shortterm_chunks_add(memory=memory, chunks=[{"content": "She reports to Maria Lopez."}])
+    # the new chunk after the three before it, not the whole memory again
+    assert len(read) == 1 and TEXTS[0] not in read[0] and TEXTS[2] in read[0]
+    after = _triples(memory)
+    assert before <= after  # nothing taken away
+    assert ("Nadia Haddad", "REPORTS_TO", "Maria Lopez") in after  # "She": the chunk before
+    names = list(
+        Entity.objects.filter(source_memory=memory).values_list("normalized_name", flat=True)
+    )
+    assert len(names) == len(set(names))  # a name stated again is the entity stored
+    # a chunk rewritten: the memory is read whole again and its graph follows the text
+    first = memory.chunks.order_by("chunk_order").first()
+    shortterm_chunks_update(memory=memory, updates=[{"chunk_id": first.pk, "new_content": "Done."}])
+    assert ("Alice Chen", "OWNS", "billing service") not in _triples(memory)
+    assert ("Nadia Haddad", "REPORTS_TO", "Maria Lopez") in _triples(memory)
+
+
+def test_a_memory_whose_extraction_failed_is_read_whole_when_it_grows(worker, monkeypatch):
+    from tiers.memory_graph import memory_graph
+
+    memory = shortterm_memory_create(
+        worker=worker, title="Notes", chunks=[{"content": text} for text in TEXTS]
+    )
+    ShorttermMemory.objects.filter(pk=memory.pk).update(extraction_status=ExtractionStatus.FAILED)
+    graph, read = memory_graph(), []
+    original = graph.read
+    monkeypatch.setattr(graph, "read", lambda text: read.append(text) or original(text))
+    shortterm_chunks_add(memory=memory, chunks=[{"content": "Kafka runs on Kubernetes."}])
+    assert TEXTS[0] in read[0]
+    memory.refresh_from_db()
+    assert memory.extraction_status == ExtractionStatus.DONE

@@ -47,6 +47,14 @@ def shortterm_memory_text(
     return "\n\n".join(p for p in parts if p)
 
 
+def shortterm_memory_tail_text(memory: ShorttermMemory, *, last: int) -> str:
+    """The memory's title, summary and its ``last`` chunks in order: the context in which
+    chunks appended to it are read."""
+    chunks = list(memory.chunks.order_by("-chunk_order").values_list("content", flat=True)[:last])
+    parts = [memory.title, memory.summary, *reversed(chunks)]
+    return "\n\n".join(p for p in parts if p)
+
+
 def shortterm_recent(
     *, worker: Worker, limit: int, max_limit: int, since=None
 ) -> list[ShorttermMemory]:
