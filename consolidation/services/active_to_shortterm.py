@@ -247,6 +247,7 @@ def migrate_section(*, memory: ActiveMemory, section_id: str) -> dict:
                 memory=chunk.memory,
                 updates=[{"chunk_id": chunk.pk, "new_content": plan["merged_text"]}],
                 confirmed=plan["incoming_graph"],
+                grown=plan["merged_by"] == "sentences",  # the chunk's sentences all kept
             )
             usage_record(
                 worker=locked.worker,

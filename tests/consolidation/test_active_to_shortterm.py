@@ -520,3 +520,41 @@ def test_a_judged_chunk_keeps_what_the_judge_read_of_it_with_its_parse(worker, m
     run = migrate_active_memory(memory=_active(worker, second), trigger="api")
     assert _outcome(run)["outcome"] == "conflict"
     assert read == [second]  # the stored chunk's claims are read back, not read again
+
+
+def test_a_merge_reads_only_the_chunk_it_grows_and_adds_to_the_graph(worker, monkeypatch):
+    from graph.models import Relationship
+    from tiers.memory_graph import memory_graph
+
+    others = [
+        "Maria Lopez owns the search service.",
+        "Bob Martins leads Project Atlas.",
+        "Project Atlas uses Kafka.",
+    ]
+    memory = shortterm_memory_create(
+        worker=worker,
+        title="Platform",
+        chunks=[
+            {"content": "The API gateway uses JWT tokens for token-based authentication."},
+            *({"content": text} for text in others),
+        ],
+    )
+    graph, read = memory_graph(), []
+    original = graph.read
+    monkeypatch.setattr(graph, "read", lambda text: read.append(text) or original(text))
+    active = _active(
+        worker,
+        "The API gateway uses JWT tokens for token-based authentication. "
+        "Deepak Rao works for Acme Corp.",
+    )
+    outcome = _outcome(migrate_active_memory(memory=active, trigger="api"))
+    assert outcome["outcome"] == "merged" and outcome["ids"]["merged_by"] == "sentences"
+    assert read and not any(text in read[-1] for text in others)  # the grown chunk alone
+    triples = {
+        (r.from_entity.name, r.type, r.to_entity.name)
+        for r in Relationship.objects.filter(source_memory=memory).select_related(
+            "from_entity", "to_entity"
+        )
+    }
+    assert ("Maria Lopez", "OWNS", "search service") in triples  # kept
+    assert ("Deepak Rao", "WORKS_FOR", "Acme Corp") in triples  # added

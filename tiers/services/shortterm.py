@@ -330,11 +330,14 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
 
 
 def shortterm_chunks_update(
-    *, memory: ShorttermMemory, updates: list[dict], confirmed=None
+    *, memory: ShorttermMemory, updates: list[dict], confirmed=None, grown: bool = False
 ) -> list[ShorttermChunk]:
     """``update_shortterm_memory_chunks``: ``[{chunk_id, new_content}]``, re-embedded and
     re-indexed. A chunk that is not this memory's is a 404 naming it; all or nothing.
-    ``confirmed``: the graph reading of a merged section, whose facts gain confidence."""
+    ``confirmed``: the graph reading of a merged section, whose facts gain confidence.
+    ``grown``: each new content keeps the old one whole and adds to it (a section merged
+    sentence by sentence), so only the new contents are read and their graph added, as for
+    appended chunks; otherwise the memory is read whole again."""
     if not isinstance(updates, list) or not updates:
         raise DomainError(
             "updates must be a non-empty list", fields={"updates": "must be a non-empty list"}
@@ -365,7 +368,18 @@ def shortterm_chunks_update(
     ids = list(contents)
     metadata = dict(ShorttermChunk.objects.filter(pk__in=ids).values_list("pk", "metadata"))
     vectors = _embed([embedding_text(contents[cid], metadata.get(cid)) for cid in ids])
-    reading, error = memory_graph().read(shortterm_memory_text(memory, replacements=contents))
+    added = (
+        grown
+        and ShorttermMemory.objects.filter(
+            pk=memory.pk, extraction_status=ExtractionStatus.DONE
+        ).exists()
+    )
+    text = (
+        "\n\n".join(p for p in [memory.title, memory.summary, *contents.values()] if p)
+        if added
+        else shortterm_memory_text(memory, replacements=contents)
+    )
+    reading, error = memory_graph().read(text)
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         chunks = {
@@ -387,7 +401,9 @@ def shortterm_chunks_update(
         _keep_parses(list(chunks.values()))
         locked.last_updated = now
         locked.save(update_fields=["last_updated"])
-        memory_graph().store(memory=locked, reading=reading, error=error, confirmed=confirmed)
+        memory_graph().store(
+            memory=locked, reading=reading, error=error, confirmed=confirmed, added=added
+        )
     return [chunks[cid] for cid in ids]
 
 
