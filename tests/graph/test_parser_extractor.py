@@ -1833,3 +1833,12 @@ def test_a_note_labelled_with_its_persons_name_gives_its_subjectless_sentences_a
         "Works for Hawaiian Electric as a grid engineer."
     )
     assert ("kalani", "WORKS_FOR", "hawaiian electric") in _triples(result)
+
+
+def test_an_event_followed_by_its_year_is_that_edition(parser):
+    result = parser.extract(
+        "I gave a talk at PyCon Lithuania 2024. She ran the Berlin Marathon 2023 in 3:30."
+    )
+    found = _entities(result)
+    assert {("pycon lithuania 2024", "event"), ("berlin marathon 2023", "event")} <= found
+    assert not any(name in {"pycon lithuania", "berlin marathon"} for name, _t in found)

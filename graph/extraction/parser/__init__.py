@@ -53,6 +53,10 @@ DAY_BEFORE = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\s$")
 DAY_AFTER = re.compile(r"\.?\s\d")
 
 
+# An event's year right after its name: " 2023", not a date's or a range's start ("2023-05").
+EVENT_YEAR_AFTER = re.compile(r" ((?:19|20)\d\d)(?![\d/-])")
+
+
 class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
     """One text's mentions and relationships."""
 
@@ -102,6 +106,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._signatures()
         self._user()
         self._learned_types(confident=True)
+        self._event_years()
         self._relations()
         self._surface()
         self._attached()
@@ -139,6 +144,23 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             if normalize_name(r.source) in kept and normalize_name(r.target) in kept
         ]
         return Extraction(entities=list(entities.values()), relationships=relationships)
+
+    def _event_years(self):
+        """An event followed by its year is that edition: "Berlin Marathon 2023", "FOSDEM
+        2026" (the year after a name typed an event once the types are read)."""
+        for mention in self.mentions:
+            if mention.type != "event":
+                continue
+            found = EVENT_YEAR_AFTER.match(self.source, mention.end)
+            if found is None:
+                continue
+            span = self.doc.char_span(found.start(1), found.end(1))
+            if span is None or any(t.i in self.by_token for t in span):
+                continue
+            mention.end = found.end(1)
+            mention.name = self.source[mention.start : mention.end]
+            for token in span:
+                self.by_token[token.i] = mention
 
     def _no_dates(self):
         """A month's name beside a day's number is a date, not a name ("failing since 02
