@@ -1842,3 +1842,8 @@ def test_an_event_followed_by_its_year_is_that_edition(parser):
     found = _entities(result)
     assert {("pycon lithuania 2024", "event"), ("berlin marathon 2023", "event")} <= found
     assert not any(name in {"pycon lithuania", "berlin marathon"} for name, _t in found)
+
+
+def test_a_title_keeps_its_capitalised_article(parser):
+    result = parser.extract("The Overstory is a novel by Richard Powers.")
+    assert ("the overstory", "document") in _entities(result)

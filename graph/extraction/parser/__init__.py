@@ -107,6 +107,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._user()
         self._learned_types(confident=True)
         self._event_years()
+        self._title_articles()
         self._relations()
         self._surface()
         self._attached()
@@ -158,6 +159,25 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             if span is None or any(t.i in self.by_token for t in span):
                 continue
             mention.end = found.end(1)
+            mention.name = self.source[mention.start : mention.end]
+            for token in span:
+                self.by_token[token.i] = mention
+
+    def _title_articles(self):
+        """A work's title keeps its capitalised "The": "The Silmarillion", "The Overstory"
+        (26 of the development texts' titles with one keep it; the parse reads it as an
+        article)."""
+        for mention in self.mentions:
+            if mention.type != "document" or mention.start < 4:
+                continue
+            if self.source[mention.start - 4 : mention.start] != "The ":
+                continue
+            if mention.start > 4 and (self.source[mention.start - 5].isalnum()):
+                continue
+            span = self.doc.char_span(mention.start - 4, mention.start - 1)
+            if span is None or any(t.i in self.by_token for t in span):
+                continue
+            mention.start -= 4
             mention.name = self.source[mention.start : mention.end]
             for token in span:
                 self.by_token[token.i] = mention
