@@ -259,3 +259,19 @@ def test_a_chunk_stored_without_its_parse_is_read_on_write(
     with django_capture_on_commit_callbacks(execute=True):
         other = shortterm_memory_create(worker=worker, title="Other", content="Oslo office.")
     assert shortterm_chunk_parses(chunk_ids=[other.chunks.get().pk]) == {}
+
+
+def test_a_reading_that_fails_is_logged_and_the_write_stands(
+    worker, django_capture_on_commit_callbacks, monkeypatch, caplog
+):
+    def broken():
+        raise RuntimeError("the queue is down")
+
+    monkeypatch.setattr(section_readings, "reading_on_write", broken)
+    with caplog.at_level("ERROR", logger="tiers.signals"):
+        memory = _write(_active(worker), CHANGED, django_capture_on_commit_callbacks)
+    memory.refresh_from_db()
+    assert memory.sections["notes"]["content"] == CHANGED  # committed all the same
+    assert f"after the update of active memory {memory.pk}, read_sections_on_update failed" in (
+        caplog.text
+    )

@@ -1,7 +1,6 @@
 """Writes to the Active tier."""
 
 import json
-import logging
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -12,9 +11,7 @@ from memoryhub.providers.embeddings import vector_literal
 from memoryhub.validation import validate_metadata
 from tiers.active_templates import Template, parse_template
 from tiers.models import ActiveMemory, ActiveSectionReading
-from tiers.signals import active_sections_updated
-
-logger = logging.getLogger(__name__)
+from tiers.signals import active_sections_updated, announce_after_commit
 
 
 def _validate_content(field: str, content) -> str:
@@ -124,23 +121,14 @@ def _announce_after_commit(*, worker_id: int, memory_id: int, section_ids: list[
     """Once the update is committed, tell the layers above (``tiers.signals``):
     consolidation queues a sweep when the worker's active memory crossed its capacity, and
     the reading of the written sections."""
-
-    def announce():
-        for receiver, result in active_sections_updated.send_robust(
-            sender=ActiveMemory, worker_id=worker_id, memory_id=memory_id, section_ids=section_ids
-        ):
-            if isinstance(
-                result, Exception
-            ):  # the update is committed; the scheduled sweep catches up
-                logger.error(
-                    "after the update of active memory %s, %s failed: %r",
-                    memory_id,
-                    getattr(receiver, "__qualname__", receiver),
-                    result,
-                    exc_info=result,
-                )
-
-    transaction.on_commit(announce)
+    announce_after_commit(
+        active_sections_updated,
+        sender=ActiveMemory,
+        after=f"the update of active memory {memory_id}",
+        worker_id=worker_id,
+        memory_id=memory_id,
+        section_ids=section_ids,
+    )
 
 
 def _locked(memory: ActiveMemory) -> ActiveMemory:

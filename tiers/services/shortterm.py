@@ -7,7 +7,6 @@ lock); every database write of one call is then one transaction, so a failure at
 """
 
 import json
-import logging
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -34,9 +33,8 @@ from tiers.models import (
 from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks, embedding_text
 from tiers.selectors.shortterm import shortterm_memory_tail_text, shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
-from tiers.signals import shortterm_chunks_written
+from tiers.signals import announce_after_commit, shortterm_chunks_written
 
-logger = logging.getLogger(__name__)
 # Chunks before the appended ones that are read with them (a pronoun, a heading's subject).
 APPEND_CONTEXT = 3
 
@@ -189,22 +187,13 @@ def _keep_parses(chunks: list[ShorttermChunk]) -> None:
     unread = [chunk.pk for chunk in chunks if not is_parsed(chunk.content)]
     if not unread:
         return
-    worker_id = chunks[0].worker_id
-
-    def announce():
-        for receiver, result in shortterm_chunks_written.send_robust(
-            sender=ShorttermChunk, worker_id=worker_id, chunk_ids=unread
-        ):
-            if isinstance(result, Exception):  # the chunks are written; parsed when judged
-                logger.error(
-                    "after chunks of worker %s were written, %s failed: %r",
-                    worker_id,
-                    getattr(receiver, "__qualname__", receiver),
-                    result,
-                    exc_info=result,
-                )
-
-    transaction.on_commit(announce)
+    announce_after_commit(
+        shortterm_chunks_written,
+        sender=ShorttermChunk,
+        after=f"chunks of worker {chunks[0].worker_id} were written",
+        worker_id=chunks[0].worker_id,
+        chunk_ids=unread,
+    )
 
 
 def shortterm_chunk_parses_keep(*, chunks: dict[int, str]) -> int:
