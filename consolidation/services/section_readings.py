@@ -1,15 +1,14 @@
-"""Sections (and chunks) read when they are written: what the migration decision reads of an active
-section — its embedding, its parse with the claims read of it, and its graph — made in the
-background once the agent's update has committed (``consolidation.tasks.read_sections``),
-and kept beside the section (``tiers.models.ActiveSectionReading``). The decision then
+"""Sections (and chunks) read when they are written: what the migration decision reads
+of an active section — its embedding, its parse with the claims read of it, and its graph —
+made in the background once the agent's update has committed
+(``consolidation.tasks.read_sections``), and kept beside the section
+(``tiers.models.ActiveSectionReading``). The decision then
 reads them back (~2 ms) instead of embedding, parsing and extracting the section (~57 ms
 of a long one on 2 cores), leaving it the search for candidates, the comparison and the
 model. A section written again is read again; a reading of an earlier content, or made by
 another parser or embedder, is never used (the decision reads the section itself, as it
 does when no reading was made). Safe to run twice: a section read already is skipped, and
 a reading is kept only while the section still holds the content it was made from."""
-
-import logging
 
 from django.conf import settings
 
@@ -30,8 +29,6 @@ from tiers.selectors.active import active_section_reading, active_section_readin
 from tiers.selectors.shortterm import shortterm_chunks_without_parse
 from tiers.services.active import active_section_readings_keep
 from tiers.services.shortterm import shortterm_chunk_parses_keep
-
-logger = logging.getLogger(__name__)
 
 
 def reading_version() -> str:

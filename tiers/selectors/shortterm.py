@@ -4,7 +4,7 @@ from django.db.models import Count, Prefetch, QuerySet
 
 from memoryhub.errors import DomainError, NotFoundError
 from memoryhub.models import Worker
-from tiers.models import ShorttermChunk, ShorttermChunkParse, ShorttermMemory
+from tiers.models import ExtractionStatus, ShorttermChunk, ShorttermChunkParse, ShorttermMemory
 
 
 def shortterm_memory_list(*, worker: Worker) -> QuerySet[ShorttermMemory]:
@@ -32,6 +32,11 @@ def shortterm_memory_get(
         raise NotFoundError(f"shortterm memory {memory_id} not found") from exc
 
 
+def _joined(memory: ShorttermMemory, contents) -> str:
+    parts = [memory.title, memory.summary, *contents]
+    return "\n\n".join(p for p in parts if p)
+
+
 def shortterm_memory_text(
     memory: ShorttermMemory, replacements: dict[int, str] | None = None
 ) -> str:
@@ -39,20 +44,23 @@ def shortterm_memory_text(
     chunk id → the content it is about to get). What its graph is extracted from."""
     replacements = replacements or {}
     chunks = memory.chunks.order_by("chunk_order").values_list("pk", "content")
-    parts = [
-        memory.title,
-        memory.summary,
-        *(replacements.get(pk, content) for pk, content in chunks),
-    ]
-    return "\n\n".join(p for p in parts if p)
+    return _joined(memory, (replacements.get(pk, content) for pk, content in chunks))
 
 
-def shortterm_memory_tail_text(memory: ShorttermMemory, *, last: int) -> str:
-    """The memory's title, summary and its ``last`` chunks in order: the context in which
-    chunks appended to it are read."""
-    chunks = list(memory.chunks.order_by("-chunk_order").values_list("content", flat=True)[:last])
-    parts = [memory.title, memory.summary, *reversed(chunks)]
-    return "\n\n".join(p for p in parts if p)
+def shortterm_growth_text(
+    memory: ShorttermMemory, *, grown: list[str], before: int = 0
+) -> str | None:
+    """The text a memory that grows is read from — its title and summary, its ``before``
+    last chunks (the context: a pronoun, a heading's subject) and the ``grown`` contents —
+    when its graph is whole (its extraction done), so that what the growth states can be
+    added to it. None when its extraction failed or waits: the memory is read whole."""
+    whole = ShorttermMemory.objects.filter(
+        pk=memory.pk, extraction_status=ExtractionStatus.DONE
+    ).exists()
+    if not whole:
+        return None
+    last = memory.chunks.order_by("-chunk_order").values_list("content", flat=True)[:before]
+    return _joined(memory, [*reversed(list(last)), *grown])
 
 
 def shortterm_recent(

@@ -24,14 +24,13 @@ from tiers.memory_graph import memory_graph
 from tiers.models import (
     Bm25Posting,
     Bm25Term,
-    ExtractionStatus,
     ShorttermChunk,
     ShorttermChunkParse,
     ShorttermMemory,
     Tier,
 )
 from tiers.search.index import bm25_index_chunks, bm25_unindex_chunks, embedding_text
-from tiers.selectors.shortterm import shortterm_memory_tail_text, shortterm_memory_text
+from tiers.selectors.shortterm import shortterm_growth_text, shortterm_memory_text
 from tiers.services.maintenance import vacuum_after_large_delete
 from tiers.signals import announce_after_commit, shortterm_chunks_written
 
@@ -295,17 +294,12 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     # the few before them (their context), the graph gaining what they state. Reading the
     # whole memory again cost ~6 ms a chunk it holds (1.7 s at 300); a failed or pending
     # extraction is made whole instead.
-    added = ShorttermMemory.objects.filter(
-        pk=memory.pk, extraction_status=ExtractionStatus.DONE
-    ).exists()
-    before = (
-        shortterm_memory_tail_text(memory, last=APPEND_CONTEXT)
-        if added
-        else shortterm_memory_text(memory)
-    )
-    reading, error = memory_graph().read(
-        "\n\n".join([before, *(item.content for item in prepared)])
-    )
+    contents = [item.content for item in prepared]
+    text = shortterm_growth_text(memory, grown=contents, before=APPEND_CONTEXT)
+    added = text is not None
+    if text is None:
+        text = "\n\n".join([shortterm_memory_text(memory), *contents])
+    reading, error = memory_graph().read(text)
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
@@ -357,17 +351,10 @@ def shortterm_chunks_update(
     ids = list(contents)
     metadata = dict(ShorttermChunk.objects.filter(pk__in=ids).values_list("pk", "metadata"))
     vectors = _embed([embedding_text(contents[cid], metadata.get(cid)) for cid in ids])
-    added = (
-        grown
-        and ShorttermMemory.objects.filter(
-            pk=memory.pk, extraction_status=ExtractionStatus.DONE
-        ).exists()
-    )
-    text = (
-        "\n\n".join(p for p in [memory.title, memory.summary, *contents.values()] if p)
-        if added
-        else shortterm_memory_text(memory, replacements=contents)
-    )
+    text = shortterm_growth_text(memory, grown=list(contents.values())) if grown else None
+    added = text is not None
+    if text is None:
+        text = shortterm_memory_text(memory, replacements=contents)
     reading, error = memory_graph().read(text)
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)

@@ -55,6 +55,8 @@ DAY_AFTER = re.compile(r"\.?\s\d")
 
 # An event's year right after its name: " 2023", not a date's or a range's start ("2023-05").
 EVENT_YEAR_AFTER = re.compile(r" ((?:19|20)\d\d)(?![\d/-])")
+# A title's capitalised article right before it, not the end of a word ("The Overstory").
+TITLE_ARTICLE = re.compile(r"(?<![\w])The \Z")
 
 
 class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
@@ -150,37 +152,31 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         """An event followed by its year is that edition: "Berlin Marathon 2023", "FOSDEM
         2026" (the year after a name typed an event once the types are read)."""
         for mention in self.mentions:
-            if mention.type != "event":
-                continue
-            found = EVENT_YEAR_AFTER.match(self.source, mention.end)
-            if found is None:
-                continue
-            span = self.doc.char_span(found.start(1), found.end(1))
-            if span is None or any(t.i in self.by_token for t in span):
-                continue
-            mention.end = found.end(1)
-            mention.name = self.source[mention.start : mention.end]
-            for token in span:
-                self.by_token[token.i] = mention
+            found = mention.type == "event" and EVENT_YEAR_AFTER.match(self.source, mention.end)
+            if found:
+                self._take_in(mention, mention.start, found.end(1))
 
     def _title_articles(self):
         """A work's title keeps its capitalised "The": "The Silmarillion", "The Overstory"
         (26 of the development texts' titles with one keep it; the parse reads it as an
         article)."""
         for mention in self.mentions:
-            if mention.type != "document" or mention.start < 4:
-                continue
-            if self.source[mention.start - 4 : mention.start] != "The ":
-                continue
-            if mention.start > 4 and (self.source[mention.start - 5].isalnum()):
-                continue
-            span = self.doc.char_span(mention.start - 4, mention.start - 1)
-            if span is None or any(t.i in self.by_token for t in span):
-                continue
-            mention.start -= 4
-            mention.name = self.source[mention.start : mention.end]
-            for token in span:
-                self.by_token[token.i] = mention
+            if mention.type == "document" and TITLE_ARTICLE.search(self.source, 0, mention.start):
+                self._take_in(mention, mention.start - 4, mention.end)
+
+    def _take_in(self, mention, start: int, end: int) -> None:
+        """Widen ``mention`` to ``start``–``end`` over words no other mention holds."""
+        spans = [
+            self.doc.char_span(a, b)
+            for a, b in ((start, mention.start - 1), (mention.end + 1, end))
+            if a < b
+        ]
+        if None in spans or any(t.i in self.by_token for span in spans for t in span):
+            return
+        mention.start, mention.end = start, end
+        mention.name = self.source[start:end]
+        for token in (t for span in spans for t in span):
+            self.by_token[token.i] = mention
 
     def _no_dates(self):
         """A month's name beside a day's number is a date, not a name ("failing since 02
