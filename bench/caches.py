@@ -4,8 +4,7 @@ embedder's vectors."""
 
 from consolidation import checks
 from consolidation.claims import claims, forget_spellings
-from graph.extraction.parser.linker import forget_word_groups
-from graph.extraction.parser.typer import forget_name_vectors
+from graph.extraction.parser.vectors import forget_name_vectors, forget_word_groups
 from memoryhub.nlp import forget_parses
 
 

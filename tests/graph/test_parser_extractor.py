@@ -48,6 +48,29 @@ def test_greetings_in_other_languages_are_never_entities(parser):
     assert "hemi" in names and "marta" in names
 
 
+def test_thanks_blessings_and_exclamations_in_other_languages_are_never_entities(parser):
+    result = parser.extract(
+        "Ammi: Allah khair kare. Who will you stay with?\nAhsan: Shahid mamoon's place.\n"
+        "Nanay Belen: Salamat! Tell Nonoy.\nPhupho Rukhsana: MashaAllah! Faraz and Mehwish, "
+        "finally"
+    )
+    names = {normalize_name(e.name) for e in result.entities}
+    assert not names & {"allah", "allah khair kare", "salamat", "mashaallah"}
+    assert {"ammi", "ahsan", "mehwish"} <= names
+
+
+def test_a_country_one_leaves_is_a_place_and_a_company_one_leaves_an_employer(parser):
+    types = {
+        normalize_name(e.name): e.type
+        for e in parser.extract(
+            "Dr. Yaw Boateng-Owusu left Ghana in 1976 to study medicine in Nairobi. "
+            "Kenji left Zalando in June."
+        ).entities
+    }
+    assert types["ghana"] == "location"
+    assert types["zalando"] == "organization"
+
+
 def test_abbreviations_of_common_nouns_and_lone_letters_are_never_entities(parser):
     result = parser.extract(
         "ALERT: lab-freezer-03 at -62°C. Our EM asked the DBA to rotate the DNS records and "
@@ -1847,3 +1870,18 @@ def test_an_event_followed_by_its_year_is_that_edition(parser):
 def test_a_title_keeps_its_capitalised_article(parser):
     result = parser.extract("The Overstory is a novel by Richard Powers.")
     assert ("the overstory", "document") in _entities(result)
+
+
+def test_states_and_provinces_of_every_country_are_places(parser):
+    from memoryhub import lexicon
+
+    assert lexicon.GEO_NAMES.kind("Tamil Nadu") == "region"
+    assert lexicon.GEO_NAMES.kind("Makueni") == "region"
+    assert lexicon.GEO_NAMES.kind("Western Cape") == ""  # words of direction and kind alone
+    assert lexicon.GEO_NAMES.kind("Ghana") == "country"  # a country stays a country
+    result = parser.extract(
+        "Mama Mutheu Kioko farms three acres outside Wote, Makueni. "
+        "Blocked: state-level data for Tamil Nadu."
+    )
+    assert ("tamil nadu", "location") in _entities(result)
+    assert ("wote", "LOCATED_IN", "makueni") in _triples(result)

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from graph.extraction.parser import _Reader, linker, read_parsed, regression
+from graph.extraction.parser import _Reader, linker, read_parsed, regression, vectors
 from memoryhub import nlp
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "extraction"
@@ -89,7 +89,7 @@ def test_the_words_on_a_path_are_read_with_their_word_groups():
     reader = _Reader(nlp.parse("Ruth works weekends as a barista at Blue Door Cafe."))
     reader.read()
     names = linker.candidates(reader)[("ruth", "blue door cafe")][2]
-    group = linker.word_groups(["work"])["work"]
+    group = vectors.word_groups(["work"])["work"]
     assert f"atc={group}" in names and f"atc|t={group}|person|organization" in names
     assert not [n for n in names if n.startswith(("atc=x", "atc=y"))]
 
@@ -103,16 +103,14 @@ def test_the_words_between_two_names_are_not_the_names_own_words():
 
 
 def test_word_groups_put_near_words_together():
-    fitted = linker.fit_clusters(
+    fitted = vectors.fit_clusters(
         "wife husband spouse fiance postgres mysql redis sqlite".split(), k=2, iterations=10
     )
     assert fitted["k"] == 2 and len(fitted["centroids"]) == 2
     assert fitted["groups"]["wife"] == fitted["groups"]["husband"] != fitted["groups"]["mysql"]
     centroids = np.asarray(fitted["centroids"])
-    from graph.extraction.parser.typer import name_vectors
-
-    vectors = name_vectors(["husband", "wife", "mysql", "postgres"])
-    group = {w: int(np.argmax(centroids @ v)) for w, v in vectors.items()}
+    found = vectors.name_vectors(["husband", "wife", "mysql", "postgres"])
+    group = {w: int(np.argmax(centroids @ v)) for w, v in found.items()}
     assert group["husband"] == group["wife"] != group["mysql"] == group["postgres"]
 
 
@@ -169,7 +167,7 @@ def test_fit_relation_linker_refuses_held_out_files_and_fits_dev_files(tmp_path)
     )
     text = out.getvalue()
     assert "fitted on" in text and "dev5, dev4" in text
-    clusters = linker.CLUSTERS.read_bytes()
+    clusters = vectors.CLUSTERS.read_bytes()
     call_command(
         "fit_relation_linker",
         "--data",
@@ -181,8 +179,8 @@ def test_fit_relation_linker_refuses_held_out_files_and_fits_dev_files(tmp_path)
         stdout=io.StringIO(),
         stderr=io.StringIO(),
     )
-    assert linker.CLUSTERS.read_bytes() == clusters  # --dry-run writes no word groups either
-    linker.use_shipped_clusters()
+    assert vectors.CLUSTERS.read_bytes() == clusters  # --dry-run writes no word groups either
+    vectors.use_shipped_clusters()
     assert "mean" in text and "without" in text
     assert linker.MODEL.read_bytes() == before  # --dry-run writes nothing
     with pytest.raises(CommandError, match="--data"):

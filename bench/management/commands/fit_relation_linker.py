@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 from bench.entity_typer import load_dev_files
 from bench.extraction import SPLITS
 from bench.relation_linker import THRESHOLDS, cross_validate, fit_files, vocabulary
-from graph.extraction.parser import linker
+from graph.extraction.parser import linker, vectors
 from memoryhub.progress import Progress
 
 
@@ -36,7 +36,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--clusters",
             action="store_true",
-            help="first refit the word groups on the files' words (word_clusters.json)",
+            help=(
+                "first refit the word groups on the files' words (word_clusters.json); "
+                "refit the entity typer after, it reads them too"
+            ),
         )
         parser.add_argument("--dry-run", action="store_true", help="do not write the model")
 
@@ -51,10 +54,10 @@ class Command(BaseCommand):
         settings = {"l2": options["l2"], "steps": options["steps"]}
         if options["clusters"]:
             words = vocabulary(files)
-            self.stderr.write(f"grouping {len(words)} words into {linker.CLUSTER_COUNT} groups")
-            linker.save_clusters(linker.fit_clusters(words), write=not options["dry_run"])
+            self.stderr.write(f"grouping {len(words)} words into {vectors.CLUSTER_COUNT} groups")
+            vectors.save_clusters(vectors.fit_clusters(words), write=not options["dry_run"])
             if not options["dry_run"]:
-                self.stdout.write(f"wrote {linker.CLUSTERS}")
+                self.stdout.write(f"wrote {vectors.CLUSTERS}")
         if options["cross_validate"]:
             if len(files) < 2:
                 raise CommandError("--cross-validate: needs at least two files")

@@ -27,7 +27,7 @@ as evidence.
 import re
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
-from graph.extraction.parser import linker, typer
+from graph.extraction.parser import linker, typer, vectors
 from graph.extraction.parser.names import NameReading
 from graph.extraction.parser.relations import RelationReading
 from graph.extraction.parser.rules import Mention
@@ -239,5 +239,5 @@ class ParserExtractor(Extractor):
         return self.extract_quick_many([text])[0]
 
     def extract_quick_many(self, texts: list[str]) -> list[Extraction]:
-        with typer.without_name_vectors():
+        with vectors.without_name_vectors():
             return [_Reader(doc).read() for doc in parse_many(texts)]

@@ -48,20 +48,15 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-import numpy as np
 from django.conf import settings
 
 from graph.extraction.parser import regression
 from graph.extraction.parser.names import LIST_GAP
+from graph.extraction.parser.vectors import word_groups
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
 MODEL = Path(__file__).with_name("relation_pairs.json")
-CLUSTERS = Path(__file__).with_name("word_clusters.json")
-# How many word groups (``fit_relation_linker --clusters``): with each of fourteen
-# development files held out in turn, 64 groups took the mean relationship F1 at ``ADD``
-# from 0.586 to 0.589, higher on each of the seven newest files (2026-11-27).
-CLUSTER_COUNT = 64
 NONE = "none"
 # How probable the linker's relationship must be to add it to a pair the rules left
 # unrelated. With the relationships' recall near half their precision, a pair added at even
@@ -218,111 +213,12 @@ def pair_features(doc, x, mx, y, my, columns=()) -> list[str]:
 
 # --- word groups ---------------------------------------------------------------------------
 
-_groups: dict[str, str] = {}
-_fitted: dict = {}  # word groups fitted in this process and not written (a dry run)
-
-
-@lru_cache(maxsize=1)
-def _clusters() -> dict:
-    """The word groups in use: ``centroids`` (an array) and the ``groups`` table."""
-    data = _fitted or (json.loads(CLUSTERS.read_text()) if CLUSTERS.exists() else {})
-    if not data.get("centroids"):
-        return {}
-    return {
-        "centroids": np.asarray(data["centroids"], dtype=np.float32),
-        "groups": data.get("groups", {}),
-    }
-
-
-def _nearest(vectors: dict, words: list[str], centroids: np.ndarray) -> dict[str, int]:
-    found = [w for w in words if w in vectors]
-    if not found:
-        return {}
-    matrix = np.stack([vectors[w] for w in found]).astype(np.float32)
-    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-9
-    return {w: int(i) for w, i in zip(found, np.argmax(matrix @ centroids.T, axis=1), strict=True)}
-
-
-def word_groups(words) -> dict[str, str]:
-    """Each word's group ("w17"): the fitted table's for the development texts' words,
-    else its vector's nearest centroid (computed once per word and process). Empty without
-    the clusters file or, for a word the table lacks, the embedding model."""
-    clusters = _clusters()
-    if not clusters:
-        return {}
-    table = clusters["groups"]
-    missing = sorted({w for w in words if w not in table and w not in _groups})
-    if missing:
-        from graph.extraction.parser.typer import name_vectors
-
-        if len(_groups) > 50_000:
-            _groups.clear()
-        for word, index in _nearest(name_vectors(missing), missing, clusters["centroids"]).items():
-            _groups[word] = f"w{index}"
-    out = {}
-    for word in words:
-        if word in table:
-            out[word] = f"w{table[word]}"
-        elif word in _groups:
-            out[word] = _groups[word]
-    return out
-
-
-def fit_clusters(words: list[str], k: int = CLUSTER_COUNT, *, iterations: int = 25) -> dict:
-    """k-means (cosine) over the words' vectors, seeded: ``{"k", "words", "centroids",
-    "groups"}``, ``groups`` the group of each word fitted on (a table read before any
-    vector)."""
-    from graph.extraction.parser.typer import name_vectors
-
-    vectors = name_vectors(sorted(set(words)))
-    found = sorted(vectors)
-    matrix = np.stack([vectors[w] for w in found]).astype(np.float32)
-    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-9
-    rng = np.random.default_rng(0)
-    centroids = matrix[rng.choice(len(matrix), k, replace=False)].copy()
-    for _ in range(iterations):
-        nearest = np.argmax(matrix @ centroids.T, axis=1)
-        for j in range(k):
-            members = matrix[nearest == j]
-            if len(members):
-                mean = members.mean(axis=0)
-                centroids[j] = mean / (np.linalg.norm(mean) + 1e-9)
-    rounded = [[round(float(x), 4) for x in row] for row in centroids]
-    return {
-        "k": k,
-        "words": len(found),
-        "centroids": rounded,
-        "groups": _nearest(vectors, found, np.asarray(rounded, dtype=np.float32)),
-    }
-
-
-def save_clusters(fitted: dict, *, write: bool = True) -> None:
-    """Use ``fitted`` from now on; written beside the module unless ``write`` is False."""
-    _fitted.clear()
-    if write:
-        CLUSTERS.write_text(json.dumps(fitted, separators=(",", ":")) + "\n")
-    else:
-        _fitted.update(fitted)
-    _clusters.cache_clear()
-    _groups.clear()
-
-
 PATH = ("on=", "at=")
 
 
 def _path_words(names) -> list[str]:
     """The words on a pair's path and where it meets ("at=x": at the first name, no word)."""
     return [f[3:] for f in names if f[:3] in PATH and f not in ("at=x", "at=y")]
-
-
-def forget_word_groups() -> None:
-    """Empty the per-process word groups (benchmarks time words never seen)."""
-    _groups.clear()
-
-
-def use_shipped_clusters() -> None:
-    """Forget word groups fitted in this process and not written."""
-    save_clusters({}, write=False)
 
 
 def _with_groups(names: list[str], groups: dict[str, str]) -> list[str]:

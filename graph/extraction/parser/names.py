@@ -197,6 +197,12 @@ def _untitled(start: int, name: str) -> tuple[int, str]:
     return start, name
 
 
+def _a_country(name: str) -> bool:
+    """Whether a name is a country, a continent or a US state: one leaves it or works from
+    it as a place, never as an employer."""
+    return lexicon.GEO_NAMES.kind(name) in {"country", "continent", "state"}
+
+
 def _clean(name: str, *, keep_s: bool = False) -> str:
     name = name.strip().strip("`'\"*_()[]{}<>,;:!?")
     if name.endswith(("'s", "’s")) and not keep_s:
@@ -1969,7 +1975,7 @@ class NameReading:
                 if (dep == "dobj" and lemma in {"join", "leave"}) or (
                     preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
                 ):
-                    if first not in lexicon.FIRST_NAMES:
+                    if first not in lexicon.FIRST_NAMES and not _a_country(mention.name):
                         mention.type = "organization"
                 elif (
                     (
@@ -2032,9 +2038,10 @@ class NameReading:
                 )
             ):
                 mention.type = "person"
-            elif (dep == "dobj" and lemma in {"join", "leave"}) or (
-                preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"}
-            ):
+            elif (
+                (dep == "dobj" and lemma in {"join", "leave"})
+                or (preposition in {"at", "for", "from"} and lemma in {"work", "intern", "join"})
+            ) and not _a_country(mention.name):  # "left Zalando", not "left Ghana in 1976"
                 mention.type = "organization"
 
     def _employers(self):

@@ -115,7 +115,7 @@ FIELD_KEY = re.compile(r"^[\s>*_#|-]*([A-Za-z][A-Za-z -]{1,30}?)\s*[:\u2014\u201
 # (appos), "X was appointed director of Y" (oprd).
 ROLE_DEPS = {"attr", "appos", "oprd"}
 # What the gazetteer calls a place that holds others: "Boulder, Colorado".
-REGION_KINDS = {"country", "state", "continent"}
+REGION_KINDS = {"country", "state", "continent", "region"}
 # What a place's name may modify: "the Ruhrwerk building in Essen".
 BUILDING_NOUNS = {"building", "tower", "hall", "centre", "center", "campus", "site", "plant"}
 # A stay counted in days: "3 days in X", "5 nights in Y".
