@@ -105,7 +105,8 @@ ORG_OPENERS = set(
     laboratorio laboratório laboratoire cervecería panadería padaria pastelería librería
     livraria farmacia farmácia pharmacie agencia agência agence koperasi yayasan
     perusahaan toko warung deportivo atlético sporting unión união federación federação
-    fédération confederación chama shirika""".split()
+    fédération confederación chama shirika fundacja stowarzyszenie spółdzielnia nadace
+    spolek družstvo zadruga udruga vinařství vinárstvo""".split()
 )
 # Last words of an organisation's name abroad: company forms ("Equinor ASA", "Volvo Cars
 # AB", "Simba SC") — read only when written in capitals — and club, society and company
@@ -117,7 +118,9 @@ ORG_FORMS = set(
 ORG_ENDINGS = set(
     """verein gesellschaft stiftung verband genossenschaft forening förening forbund förbund
     klubb klub selskab selskap bankası holding şirketi derneği vakfı üniversitesi kulübü
-    samiti sangh nigam udyog bhandar kaisha shokai koperasi kooperativ kooperatief""".split()
+    samiti sangh nigam udyog bhandar kaisha shokai koperasi kooperativ kooperatief
+    alapítvány egyesület szövetség teknoloji teknologi tecnologia tecnologias tecnologías
+    sistemas soluciones soluções""".split()
 )
 # The same words closing one long word ("Hestamannafélagið", "Ruderverein", "Idrettslaget").
 ORG_SUFFIXES = (
@@ -175,6 +178,31 @@ EVENT_WORDS = {
     "postmortem",
     "hackathon",
     "migration",
+    # Contests, shows and fairs ("Waterford Junior Camogie Championship", "Bukhara Crafts
+    # Biennial", "Pécsi Jótékonysági Gála"); not "games", which names studios as often.
+    "championship",
+    "championships",
+    "cup",
+    "tournament",
+    "derby",
+    "regatta",
+    "olympiad",
+    "olympics",
+    "biennial",
+    "biennale",
+    "triennial",
+    "expo",
+    "exhibition",
+    "fair",
+    "gala",
+    "gála",
+    "carnival",
+    "carnaval",
+    "fest",
+    "awards",
+    "symposium",
+    "jamboree",
+    "eisteddfod",
 }
 DOCUMENT_WORDS = {
     "rfc",

@@ -1567,6 +1567,10 @@ def test_an_organisation_named_the_way_other_languages_name_one_is_an_organisati
     # a company form counts only in capitals, an opening word only before a name
     assert not foreign_organization(["sam", "as"], ["Sam", "as"])
     assert not foreign_organization(["banco"], ["Banco"])
+    # foundations, wineries and technology firms of central Europe and Turkey
+    assert foreign_organization(["szív", "alapítvány"], ["Szív", "Alapítvány"])
+    assert foreign_organization(["vinařství", "sonberk"], ["Vinařství", "Sonberk"])
+    assert foreign_organization(["yolcu", "teknoloji"], ["Yolcu", "Teknoloji"])
 
 
 def test_a_company_named_again_by_its_first_word_is_one_company(parser):
