@@ -1889,3 +1889,31 @@ def test_states_and_provinces_of_every_country_are_places(parser):
     )
     assert ("tamil nadu", "location") in _entities(result)
     assert ("wote", "LOCATED_IN", "makueni") in _triples(result)
+
+
+def test_a_name_ending_in_a_project_word_stays_whole(parser):
+    found = _entities(
+        parser.extract("She led the Malaria Atlas Initiative until 2019. Launch Project Marigold.")
+    )
+    assert ("malaria atlas initiative", "project") in found
+    assert ("project marigold", "project") in found
+    assert not {name for name, _ in found} & {"initiative"}
+
+
+def test_two_people_joined_by_an_ampersand_and_a_name_beside_a_dash_are_apart(parser):
+    names = {
+        normalize_name(e.name)
+        for e in parser.extract(
+            "Violinists Aiko Nakamura & Rei Sato founded the Nakamura Quartet in 2001.\n"
+            "- **Car:** 2019 Škoda Octavia — Jess drives it mostly\n"
+            "Contractor: Bautista & Sons."
+        ).entities
+    }
+    assert {
+        "aiko nakamura",
+        "rei sato",
+        "škoda octavia",
+        "jess",
+        normalize_name("Bautista & Sons"),
+    } <= names
+    assert not any("&" in name and "sato" in name for name in names)

@@ -6,6 +6,7 @@ from graph.extraction.cues import (
     COMPONENT_NOUNS,
     DOCUMENT_WORDS,
     EVENT_WORDS,
+    ORG_FORMS,
     ORG_WORDS,
     PROJECT_WORDS,
     foreign_organization,
@@ -583,6 +584,11 @@ class NameReading:
                 and self.doc[token.i + 1].text[:1].isupper()
                 and (token.i + 2 >= len(self.doc) or not self.doc[token.i + 2].text[:1].isupper())
             )  # "Kofi & Ama", "Elif + Samuel"; not "Weights & Biases", "Marks & Spencer Food"
+            if self._two_people_at(token, current, tokens):
+                between_names = True  # and the first name opens at its given name
+                current = current[
+                    next(i for i, t in enumerate(current) if t.lower_ in lexicon.GIVEN_NAMES) :
+                ]
             on_street = (
                 token.lower_ == "on"
                 and current
@@ -613,8 +619,9 @@ class NameReading:
                     )
                 )
             )
+            dash = token.text in {"—", "–"} and bool(token.whitespace_)  # "Škoda Octavia — Jess"
             if (
-                (token.lower_ in SPLIT_WORDS or between_names)
+                (token.lower_ in SPLIT_WORDS or between_names or dash)
                 and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
                 and not one_name
             ) or on_street:
@@ -626,6 +633,24 @@ class NameReading:
         if current:
             parts.append(current)
         return parts
+
+    def _two_people_at(self, token, current, tokens) -> bool:
+        """Whether an "&" joins two people's names, each opened by a given name and the
+        second closing the span: "Aiko Nakamura & Rei Sato", "Kojo & Adjoa Mensah" (not
+        "Procter & Gamble", "Bautista & Sons")."""
+        if token.text != "&" or not current:
+            return False
+        given = [i for i, t in enumerate(current) if t.lower_ in lexicon.GIVEN_NAMES]
+        rest = [t for t in tokens if t.i > token.i]
+        if not given or not rest or not 1 <= len(rest) <= 3:
+            return False
+        left = current[given[0] :]
+        return (
+            len(left) <= 3
+            and rest[0].lower_ in lexicon.GIVEN_NAMES
+            and all(t.text[:1].isupper() and t.is_alpha for t in left + rest)
+            and not any(t.lower_.rstrip(".") in ORG_WORDS | ORG_FORMS for t in rest)
+        )
 
     def _speaker(self):
         """The speaker of every dialogue turn, a person ("Caroline (1:56 pm …): …"); a
@@ -1056,7 +1081,11 @@ class NameReading:
             return "organization"  # not "### Services" alone: a cue word names nothing
         if foreign_organization(words, [t.text for t in tokens]):
             return "organization"  # "Cooperativa Cabruca", "Ziraat Bankası", "Volvo AB"
-        if words[0] in PROJECT_WORDS or following in PROJECT_WORDS:
+        if (
+            words[0] in PROJECT_WORDS
+            or following in PROJECT_WORDS
+            or (len(words) > 1 and last in PROJECT_WORDS)  # "Malaria Atlas Initiative"
+        ):
             return "project"
         if last in DOCUMENT_WORDS or following in DOCUMENT_WORDS:
             return "document"
@@ -1227,8 +1256,8 @@ class NameReading:
             if run:
                 tokens = self._trim(run)
                 project_at = [i for i, t in enumerate(tokens) if t.lower_ in PROJECT_WORDS]
-                if project_at and project_at[0] > 0:  # "Launch Project Marigold"
-                    tokens = tokens[project_at[0] :]
+                if 0 < (project_at or [0])[0] < len(tokens) - 1:  # "Launch Project Marigold"
+                    tokens = tokens[project_at[0] :]  # not "Malaria Atlas Initiative"
                 if len(tokens) == 1 and tokens[0].lower_ in COMPONENT_NOUNS:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
                 if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES | VOCATIVES:
