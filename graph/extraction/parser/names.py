@@ -1915,8 +1915,8 @@ class NameReading:
                 mention.type = "location"  # "a nurse from Karachi": a city, whatever the model says
                 continue
             described = self._described_as(head)
-            if described:
-                mention.type = described
+            if described:  # "The Overstory is a novel": the noun is a cue the typer keeps
+                mention.type, mention.cued = described, True
                 continue
             guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
                 mention.type == "person" and mention.origin == "propn"
