@@ -295,11 +295,12 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
     # whole memory again cost ~6 ms a chunk it holds (1.7 s at 300); a failed or pending
     # extraction is made whole instead.
     contents = [item.content for item in prepared]
-    text = shortterm_growth_text(memory, grown=contents, before=APPEND_CONTEXT)
-    added = text is not None
-    if text is None:
-        text = "\n\n".join([shortterm_memory_text(memory), *contents])
-    reading, error = memory_graph().read(text)
+    reading, error, added = _read_growth(
+        memory,
+        contents,
+        before=APPEND_CONTEXT,
+        whole=lambda: "\n\n".join([shortterm_memory_text(memory), *contents]),
+    )
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         last = locked.chunks.aggregate(last=Max("chunk_order"))["last"]
@@ -310,6 +311,16 @@ def shortterm_chunks_add(*, memory: ShorttermMemory, chunks: list[dict]) -> list
         locked.last_updated = timezone.now()
         locked.save(update_fields=["last_updated"])
     return created
+
+
+def _read_growth(memory: ShorttermMemory, grown: list[str] | None, *, whole, before: int = 0):
+    """The graph reading of a memory that grows by ``grown`` (its ``before`` last chunks
+    with them, ``shortterm_growth_text``): ``(reading, error, True)``; or, with nothing
+    grown or no whole graph to add to, of the text ``whole()`` gives: ``(…, False)``."""
+    text = shortterm_growth_text(memory, grown=grown, before=before) if grown else None
+    if text is not None:
+        return (*memory_graph().read(text), True)
+    return (*memory_graph().read(whole()), False)
 
 
 def shortterm_chunks_update(
@@ -351,11 +362,11 @@ def shortterm_chunks_update(
     ids = list(contents)
     metadata = dict(ShorttermChunk.objects.filter(pk__in=ids).values_list("pk", "metadata"))
     vectors = _embed([embedding_text(contents[cid], metadata.get(cid)) for cid in ids])
-    text = shortterm_growth_text(memory, grown=list(contents.values())) if grown else None
-    added = text is not None
-    if text is None:
-        text = shortterm_memory_text(memory, replacements=contents)
-    reading, error = memory_graph().read(text)
+    reading, error, added = _read_growth(
+        memory,
+        list(contents.values()) if grown else None,
+        whole=lambda: shortterm_memory_text(memory, replacements=contents),
+    )
     with transaction.atomic():
         locked = ShorttermMemory.objects.select_for_update().get(pk=memory.pk)
         chunks = {
