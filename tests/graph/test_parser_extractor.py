@@ -1862,6 +1862,33 @@ def test_a_note_labelled_with_its_persons_name_gives_its_subjectless_sentences_a
     assert ("kalani", "WORKS_FOR", "hawaiian electric") in _triples(result)
 
 
+def test_a_profile_opening_on_its_person_after_a_heading_gives_its_bullets_a_subject(parser):
+    result = parser.extract(
+        "## About the user\n"
+        "Wanjiru Kamau, freelance illustrator based in Nakuru.\n"
+        "* Runs a small print shop, Kijani Press\n"
+    )
+    assert ("wanjiru kamau", "LEADS", "kijani press") in _triples(result)
+    result = parser.extract(
+        "Profile \u2014 Tomasz Wr\u00f3bel (Gda\u0144sk)\n"
+        "Works for Allegro as a data engineer. Married to Agata."
+    )
+    triples = _triples(result)
+    assert ("tomasz wr\u00f3bel", "WORKS_FOR", "allegro") in triples
+
+
+def test_honorifics_of_more_languages_stay_out_of_the_name(parser):
+    found = _entities(
+        parser.extract(
+            "Imam Abdul-Rahman Yakubu opened the school. Ato Getachew chairs the board. "
+            "She trains under Kru Somchai at a gym in Bangkok."
+        )
+    )
+    names = {name for name, _type in found}
+    assert {"abdul rahman yakubu", "getachew", "somchai"} <= names
+    assert not names & {"imam abdul rahman yakubu", "ato getachew", "kru somchai"}
+
+
 def test_an_event_followed_by_its_year_is_that_edition(parser):
     result = parser.extract(
         "I gave a talk at PyCon Lithuania 2024. She ran the Berlin Marathon 2023 in 3:30."

@@ -227,6 +227,10 @@ def _within_brackets(tokens: list) -> list:
     return tokens
 
 
+# What may join the words of a person's name ("Abdul-Rahman", "O'Neill").
+NAME_JOINERS = {"-", "'", "\u2019"}
+
+
 class NameReading:
     """The entity passes: speaker, identifiers, technologies, named entities, proper
     nouns, noun chunks and activities, then the types the sentence gives them."""
@@ -302,7 +306,7 @@ class NameReading:
         departments = lead > 1 or (lead == 1 and tokens[0].lower_ not in BEFORE_NAMES)
         if (
             lead
-            and all(t.text[:1].isupper() for t in tokens[lead:])
+            and all(t.text[:1].isupper() or t.text in NAME_JOINERS for t in tokens[lead:])
             and (
                 tokens[0].lower_ in PERSON_TITLES
                 or tokens[lead].lower_ in lexicon.GIVEN_NAMES

@@ -110,6 +110,10 @@ MOVERS = frozenset("i we he she they".split())
 NOTE_LABEL = re.compile(r"(?:[\w'’ ]{1,30}?(?:\s*[,—–-]|\s(?:for|on|about|re))\s+)?", re.IGNORECASE)
 
 
+# A line all in bold, read as a heading ("**Profile**").
+HEADING_BOLD = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
+
+
 class SurfaceReading:
     """Relations read from the words around two names when the parse does not link them."""
 
@@ -154,11 +158,11 @@ class SurfaceReading:
         for person in people:
             if NAME_FIELD.search(self.source[max(0, person.start - 16) : person.start]):
                 return person
-        first = next(iter(self.doc.sents), None)
+        first = self._opening_sentence()
         if first is None:
             return None
         end = first[-1].idx + len(first[-1])
-        opening = [m for m in people if m.start < end]
+        opening = [m for m in people if first[0].idx <= m.start < end]
         for person in opening:
             token = self.doc.char_span(person.start, person.end, alignment_mode="expand")
             head = token.root if token is not None else None
@@ -173,6 +177,14 @@ class SurfaceReading:
                 )
             ):  # "Daniela Ruiz is a data engineer at Klarna", "Thiago's language is
                 return person  # Portuguese; keep replies informal"
+            if (
+                head is not None
+                and head.dep_ == "ROOT"
+                and person is opening[0]
+                and person.start <= first[0].idx + len(first[0].whitespace_) + 1
+                and any(c.dep_ == "appos" for c in head.children)
+            ):  # "Tinashe Moyo, indie game developer based in Harare."
+                return person
         if len(opening) == 1:
             before = self.source[first[0].idx : opening[0].start]
             after = self.source[opening[0].end : opening[0].end + 2]
@@ -180,7 +192,26 @@ class SurfaceReading:
                 after.startswith(":") and NOTE_LABEL.fullmatch(before)
             ):  # "About me: Bartek, 34", "Preferences for Callum Reid:", "Fact sheet, Kalani:"
                 return opening[0]
+            if "\n" in self.source[end - 1 : end + 2] and not any(
+                t.pos_ in {"VERB", "AUX"} for t in first
+            ):  # "Profile — Nadine Charles-Baptiste (Grenada)" on a line of its own
+                return opening[0]
         return None
+
+    def _opening_sentence(self):
+        """The note's first sentence, past a heading that names no one ("## About the
+        user", "**Profile**")."""
+        sentences = iter(self.doc.sents)
+        first = next(sentences, None)
+        if first is None:
+            return None
+        line = self.source[first.start_char : first.end_char].strip()
+        heading = self.source[first.start_char :].lstrip().startswith("#") or HEADING_BOLD.match(
+            line
+        )
+        if heading and not any(first.start_char <= m.start < first.end_char for m in self.mentions):
+            return next(sentences, None)
+        return first
 
     def _user_mention(self, token):
         if getattr(self, "user", None) is None or token.lower_ not in USER_WORDS:

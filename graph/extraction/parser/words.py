@@ -403,7 +403,9 @@ PERSON_TITLES = set(
     commander pastor reverend rabbi imam coach president chancellor dean minister
     ambassador councillor councilor inspector officer nurse headteacher mme mlle herr frau
     aunty auntie ustadh ustad ustaz sheikh shaikh sensei sifu pandit swami monsieur madame
-    señor señora senor senora signor signora""".split()
+    señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
+    pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
+    maulana mullah""".split()
 )
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
