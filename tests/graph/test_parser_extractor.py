@@ -1875,6 +1875,7 @@ def test_a_profile_opening_on_its_person_after_a_heading_gives_its_bullets_a_sub
     )
     triples = _triples(result)
     assert ("tomasz wr\u00f3bel", "WORKS_FOR", "allegro") in triples
+    assert ("tomasz wr\u00f3bel", "MARRIED_TO", "agata") in triples
 
 
 def test_honorifics_of_more_languages_stay_out_of_the_name(parser):

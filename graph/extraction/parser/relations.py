@@ -81,6 +81,9 @@ ROLE_WORDS = (
 )
 # Roles that make what they are the role of rather than work for it.
 FOUNDING_ROLES = {"founder", "cofounder", "co-founder", "owner", "member", "maintainer"}
+# Participles that open a sentence of a note about one person and state a fact of theirs:
+# "Based in Oslo", "Married to Patrick", "Employed by Equinor since 2019".
+NOTE_PARTICIPLES = {"base", "marry", "engage", "employ", "hire", "contract", "enrol", "enroll"}
 # Relationships only people have with each other (every one the development writers
 # labelled is between two people).
 BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
@@ -698,7 +701,7 @@ class RelationReading:
                 if (
                     verb.i == first.i
                     and verb.pos_ == "VERB"
-                    and (verb.tag_ != "VBN" or verb.lemma_.lower() == "base")  # "Based in Oslo"
+                    and (verb.tag_ != "VBN" or verb.lemma_.lower() in NOTE_PARTICIPLES)
                     and self._note_person() is not None
                 ):
                     return [self._note_person()]  # "Omar Haddad ... Works mostly in Trados"
