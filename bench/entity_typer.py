@@ -101,6 +101,7 @@ def fit_names(files: Sequence[LabelledFile]) -> dict | None:
         l2=typer.NAME_L2,
         steps=typer.NAME_STEPS,
         scale=typer.NAME_SCALE,
+        center=True,
     )
 
 

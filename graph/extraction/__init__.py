@@ -50,8 +50,11 @@ def extractor_status() -> dict:
     configured = settings.MEMORYHUB_GRAPH["extractor"]
     status = {"configured": configured, "active": configured, "fallback_reason": ""}
     if configured == "parser":
+        from graph.extraction.parser.vectors import name_model_status
+
         parser = nlp_status()
         status["parser"] = parser
+        status["name_vectors"] = name_model_status()
         if not parser["available"]:
             status["active"] = "heuristic"
             status["fallback_reason"] = f"the parser cannot load: {parser['error']}"

@@ -6,6 +6,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
@@ -101,12 +102,47 @@ def test_name_vectors_feed_the_typer_what_a_name_looks_like():
     assert max(guess, key=guess.get) == "location"
 
 
+def test_names_are_embedded_by_the_multilingual_model_and_centred_before_the_regression():
+    from graph.extraction.parser import regression
+
+    assert vectors.name_model_status()["model"].startswith("multilingual-e5-small")
+    found = vectors.name_vectors(["Panader\u00eda La Estrella", "Bakery of the Star"])
+    a, b = found["Panader\u00eda La Estrella"], found["Bakery of the Star"]
+    assert abs(float(a @ a) - 1) < 1e-3 and float(a @ b) > 0.7  # one meaning, two languages
+    fitted = regression.fit_dense(
+        [[1.0, 0.0, 0.9], [0.9, 0.1, 1.0], [0.0, 1.0, 0.95], [0.1, 0.9, 0.9]],
+        ["place", "place", "person", "person"],
+        ["place", "person"],
+        l2=0.01,
+        steps=200,
+        scale=5.0,
+        center=True,
+    )
+    assert fitted["center"] == pytest.approx([0.5, 0.5, 0.9375])
+    model = regression.DenseModel(fitted)
+    guess = model.probabilities(np.array([0.95, 0.05, 0.9]))
+    assert guess["place"] > 0.9
+
+
+def test_without_the_name_model_the_typer_reads_the_context_alone(monkeypatch, anon_client, db):
+    monkeypatch.setattr(vectors, "_name_model_state", {"model": None, "error": "ImportError: x"})
+    vectors.forget_name_vectors()
+    assert vectors.name_vectors(["Zalando"]) == {}
+    status = vectors.name_model_status()
+    assert status["loaded"] is False and "ImportError" in status["error"]
+    extraction = ParserExtractor().extract("Tomasz Nowak works at Zalando in Kuopio.")
+    assert _types(extraction)["Tomasz Nowak"] == "person"
+    body = anon_client.get("/api/v1/health").json()
+    assert "ImportError" in body["extraction"]["name_vectors"]["error"]
+
+
 def test_fit_files_adds_the_vector_features_from_the_other_files():
     from bench.entity_typer import LabelledFile, fit_files
 
     files = [LabelledFile.load(DATA / "dev5.jsonl"), LabelledFile.load(DATA / "dev4.jsonl")]
     fitted = fit_files(files, steps=30)
     assert fitted["names"]["classes"] and len(fitted["names"]["weights"]) == 384
+    assert len(fitted["names"]["center"]) == 384
     assert any(name.startswith("vec=") for name in fitted["weights"])
     plain = fit_files(files, steps=30, vectors=False)
     assert "names" not in plain and not any(n.startswith("vec=") for n in plain["weights"])
@@ -164,6 +200,7 @@ def test_the_quick_extraction_reads_no_name_vector_and_finds_the_same_names(monk
     real = vectors._embedder()
     monkeypatch.setitem(vectors._embedder_state, "embedder", real)
     monkeypatch.setattr(real, "embed_documents", lambda names: embedded.extend(names) or [])
+    monkeypatch.setattr(vectors, "name_model", lambda: pytest.fail("a name was embedded"))
     quick = extractor.extract_quick(text)
     assert embedded == []
     assert {e.name for e in quick.entities} == {e.name for e in whole.entities}

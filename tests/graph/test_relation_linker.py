@@ -109,7 +109,7 @@ def test_word_groups_put_near_words_together():
     assert fitted["k"] == 2 and len(fitted["centroids"]) == 2
     assert fitted["groups"]["wife"] == fitted["groups"]["husband"] != fitted["groups"]["mysql"]
     centroids = np.asarray(fitted["centroids"])
-    found = vectors.name_vectors(["husband", "wife", "mysql", "postgres"])
+    found = vectors.word_vectors(["husband", "wife", "mysql", "postgres"])
     group = {w: int(np.argmax(centroids @ v)) for w, v in found.items()}
     assert group["husband"] == group["wife"] != group["mysql"] == group["postgres"]
 

@@ -1921,6 +1921,7 @@ class NameReading:
             described = self._described_as(head)
             if described:  # "The Overstory is a novel": the noun is a cue the typer keeps
                 mention.type, mention.cued = described, True
+                mention.stated = head.dep_ == "nsubj" and head.head.lemma_ == "be"
                 continue
             guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
                 mention.type == "person" and mention.origin == "propn"

@@ -156,17 +156,28 @@ def fit(
 
 class DenseModel:
     """A fitted regression over a dense vector: ``classes``, ``bias``, ``weights`` (one
-    row per dimension) and the ``scale`` the vectors are multiplied by."""
+    row per dimension), the ``scale`` the vectors are multiplied by and, when fitted with
+    one, the ``center`` they are moved from (then made unit length again) first."""
 
     def __init__(self, data: dict):
         self.classes = data["classes"]
         self.bias = np.array(data["bias"], dtype=float)
         self.weights = np.array(data["weights"], dtype=float)
         self.scale = float(data.get("scale", 1.0))
+        self.center = np.array(data["center"], dtype=float) if data.get("center") else None
 
     def probabilities(self, vector: np.ndarray) -> dict[str, float]:
-        vector = np.asarray(vector, dtype=float) * self.scale
-        return _probabilities(self.classes, self.bias + vector @ self.weights)
+        vector = np.asarray(vector, dtype=float)
+        if self.center is not None:
+            vector = centred(vector[None, :], self.center)[0]
+        return _probabilities(self.classes, self.bias + (vector * self.scale) @ self.weights)
+
+
+def centred(vectors: np.ndarray, center: np.ndarray) -> np.ndarray:
+    """The rows of ``vectors`` moved from ``center`` and made unit length again: an
+    embedder whose cosines sit in a narrow high band (multilingual-e5) spreads out."""
+    moved = np.asarray(vectors, dtype=float) - center
+    return moved / (np.linalg.norm(moved, axis=1, keepdims=True) + 1e-9)
 
 
 def fit_dense(
@@ -178,11 +189,18 @@ def fit_dense(
     steps: int,
     scale: float = 1.0,
     rate: float = 2.0,
+    center: bool = False,
 ) -> dict:
-    """The dense counterpart of ``fit``: ``{"classes", "bias", "weights", "scale"}``."""
+    """The dense counterpart of ``fit``: ``{"classes", "bias", "weights", "scale"}``, and
+    with ``center`` the mean of the vectors, which they are moved from first
+    (``centred``)."""
     present = set(labels)
     classes = [c for c in classes if c in present]
-    x = np.asarray(vectors, dtype=float) * scale
+    x = np.asarray(vectors, dtype=float)
+    mean = x.mean(axis=0) if center else None
+    if mean is not None:
+        x = centred(x, mean)
+    x = x * scale
     weights, bias = _descend(
         labels,
         classes,
@@ -198,4 +216,5 @@ def fit_dense(
         "bias": [round(float(v), 4) for v in bias],
         "weights": [[round(float(v), 4) for v in row] for row in weights],
         "scale": scale,
+        **({"center": [round(float(v), 5) for v in mean]} if mean is not None else {}),
     }

@@ -30,6 +30,7 @@ class Mention:
     origin: str = ""  # speaker, identifier, technology, ner, propn, chunk
     cued: bool = False  # typed by a cue word ("Labs", "team", "service"): keep the type
     root: int = -1  # index of the span's syntactic head
+    stated: bool = False  # the sentence states its type ("Sónar is a festival"): final
 
 
 def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
