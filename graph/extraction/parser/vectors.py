@@ -43,6 +43,7 @@ _VECTORS_KEPT = 50_000
 _embedder_state: dict = {}
 _name_model_state: dict = {}
 _name_model_lock = threading.Lock()
+_name_call_lock = threading.Lock()
 _context_only = threading.local()
 
 
@@ -71,7 +72,9 @@ def name_vectors(names: list[str]) -> dict[str, np.ndarray]:
             return {}
         if len(_names) + len(missing) > _VECTORS_KEPT:
             _names.clear()
-        matrix = np.asarray(model.passage(missing), dtype=np.float32).reshape(len(missing), -1)
+        with _name_call_lock:  # one call at a time: the engine keeps its buffers in the model
+            matrix = np.asarray(model.passage(missing), dtype=np.float32)
+        matrix = matrix.reshape(len(missing), -1)
         for name, vector in zip(missing, matrix, strict=True):
             vector.setflags(write=False)
             _names[name] = vector
