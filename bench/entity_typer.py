@@ -40,6 +40,11 @@ class LabelledFile:
         return examples(self)
 
     @cached_property
+    def junk_examples(self) -> tuple[list[list[str]], list[str]]:
+        """Read once per file: ``junk_examples``."""
+        return junk_examples(self)
+
+    @cached_property
     def gold_names(self) -> list[tuple[str, str]]:
         """Every labelled name of the file once, with its (first) gold type."""
         names: dict[str, str] = {}
@@ -86,6 +91,40 @@ def examples(file: LabelledFile) -> tuple[list[list[str]], list[str], list[str]]
     return rows, labels, found
 
 
+def junk_examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
+    """The typer's features of every name the parser finds, labelled ``name`` when the gold
+    labels name it and ``junk`` when they name nothing like it ("Present", "replies", "asset
+    team"); a name that is part of a gold name or holds one (a boundary, not junk) is left
+    out."""
+    rows, labels = [], []
+    for item, doc in zip(file.items, file.docs, strict=True):
+        gold = {normalize_name(name) for name, _kind in item.entities}
+        recorded: list = []
+        read_parsed(doc, typer_record=recorded)
+        for mention, names in recorded:
+            found = normalize_name(mention.name)
+            if found in gold:
+                labels.append("name")
+            elif any(found in g or g in found for g in gold):
+                continue
+            else:
+                labels.append("junk")
+            rows.append(names)
+    return rows, labels
+
+
+def fit_junk(files: Sequence[LabelledFile]) -> dict | None:
+    """The regression that tells a found name the labels name from one they name nothing
+    like (``typer.Model.junk``); None without an example of each."""
+    rows = [row for file in files for row in file.junk_examples[0]]
+    labels = [label for file in files for label in file.junk_examples[1]]
+    if len(set(labels)) < 2:
+        return None
+    return regression.fit(
+        rows, labels, ["name", "junk"], l2=typer.L2, steps=typer.STEPS, accelerated=True
+    )
+
+
 def fit_names(files: Sequence[LabelledFile]) -> dict | None:
     """The regression from a name's vector to its type, fitted on every labelled name of
     ``files``; None when the vectors are unavailable."""
@@ -105,7 +144,9 @@ def fit_names(files: Sequence[LabelledFile]) -> dict | None:
     )
 
 
-def fit_files(files: Sequence[LabelledFile], *, vectors: bool = True, **settings) -> dict:
+def fit_files(
+    files: Sequence[LabelledFile], *, vectors: bool = True, junk_filter: bool = True, **settings
+) -> dict:
     """The typer fitted on ``files``. With ``vectors`` (and two files or more), each name
     also carries what its vector says, from a name regression fitted on the other files (so
     the typer learns how far to trust it on names it has not seen), and the model keeps one
@@ -131,6 +172,9 @@ def fit_files(files: Sequence[LabelledFile], *, vectors: bool = True, **settings
     fitted = typer.fit(rows, labels, **settings)
     if names is not None:
         fitted["names"] = names
+    junk = fit_junk(files) if junk_filter else None
+    if junk is not None:
+        fitted["junk"] = junk
     return fitted
 
 

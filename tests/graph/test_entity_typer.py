@@ -56,6 +56,46 @@ def test_retype_changes_a_guessed_type_and_never_a_patterns(monkeypatch):
     assert "p1=to" in recorded[0][1] and "ent|type=" in " ".join(recorded[0][1])
 
 
+def test_a_name_the_junk_regression_finds_junk_is_dropped_with_its_relationships():
+    text = "Present: Kwame Asante, who works at Zipline in Accra."
+    doc = nlp.parse(text)
+    shipped = typer.shipped()
+    plain = read_parsed(doc, typer_model=shipped)
+    assert "Zipline" in _types(plain)
+
+    class JunkZipline:
+        classes = ["name", "junk"]
+
+        def probabilities(self, names):
+            junk = 0.9 if "w=zipline" in names else 0.1
+            return {"name": 1 - junk, "junk": junk}
+
+    model = typer.Model(
+        {
+            "types": shipped.types,
+            "bias": list(shipped.bias),
+            "weights": {},
+            "junk": {"classes": ["name", "junk"], "bias": [0, 0], "weights": {}},
+        }
+    )
+    model.junk = JunkZipline()
+    extraction = read_parsed(nlp.parse(text), typer_model=model)
+    assert "Zipline" not in _types(extraction) and "Kwame Asante" in _types(extraction)
+    assert not any("Zipline" in (r.source, r.target) for r in extraction.relationships)
+
+
+def test_the_junk_regression_is_fitted_on_found_names_the_labels_do_not_name():
+    from bench.entity_typer import LabelledFile, fit_junk
+
+    files = [LabelledFile.load(DATA / "dev5.jsonl"), LabelledFile.load(DATA / "dev4.jsonl")]
+    rows, labels = files[0].junk_examples
+    assert len(rows) == len(labels) and set(labels) == {"name", "junk"}
+    assert labels.count("name") > labels.count("junk")
+    fitted = fit_junk(files)
+    assert fitted["classes"] == ["name", "junk"] and fitted["weights"]
+    assert typer.shipped().junk is not None  # the shipped typer carries one
+
+
 def test_shipped_typer_reads_a_kinship_word_and_can_be_turned_off():
     text = "My aunt Sirpa drives up from Tampere every Sunday."
     parser = ParserExtractor()

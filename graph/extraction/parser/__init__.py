@@ -196,6 +196,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         (every change before them cost relationship F1 on four of the six dev files)."""
         if confident and self.typer_record is not None:
             return  # fitting reads each name once, at the end
+        junk = [] if not confident and self.typer_record is None else None
         typer.retype(
             self.doc,
             self.mentions,
@@ -204,7 +205,12 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             margin=typer.CONFIDENT if confident else None,
             seen=self.typer_seen,
             ahead=typer.MARGIN if confident else None,
+            junk=junk,
         )
+        for mention in junk or ():  # "Present", "replies": no name, and no relationship
+            self.mentions.remove(mention)
+            for index in [i for i, m in self.by_token.items() if m is mention]:
+                del self.by_token[index]
 
 
 def read_parsed(
