@@ -35,6 +35,18 @@ class LabelledFile:
         return cls(Path(path).stem, items, list(parse_many([i.text for i in items])))
 
     @cached_property
+    def recorded(self) -> list[tuple[set[str], list]]:
+        """Read once per file: each text's normalised gold names and the ``(mention,
+        features)`` of every name the parser finds in it (the recording pass applies no
+        model, so they do not depend on the shipped one)."""
+        out = []
+        for item, doc in zip(self.items, self.docs, strict=True):
+            recorded: list = []
+            read_parsed(doc, typer_record=recorded)
+            out.append(({normalize_name(name) for name, _kind in item.entities}, recorded))
+        return out
+
+    @cached_property
     def examples(self) -> tuple[list[list[str]], list[str], list[str]]:
         """Read once per file: every fold of ``cross_validate`` and the final fit share it."""
         return examples(self)
@@ -76,12 +88,10 @@ def examples(file: LabelledFile) -> tuple[list[list[str]], list[str], list[str]]
     """The features, gold type and name of every found name the gold labels also name
     (the recording pass applies no model, so they do not depend on the shipped one)."""
     rows, labels, found = [], [], []
-    for item, doc in zip(file.items, file.docs, strict=True):
+    for item, (_names, recorded) in zip(file.items, file.recorded, strict=True):
         gold: dict[str, str] = {}
         for name, kind in item.entities:
             gold.setdefault(normalize_name(name), normalize_type(kind))
-        recorded: list = []
-        read_parsed(doc, typer_record=recorded)
         for mention, names in recorded:
             kind = gold.get(normalize_name(mention.name))
             if kind:
@@ -97,10 +107,7 @@ def junk_examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
     team"); a name that is part of a gold name or holds one (a boundary, not junk) is left
     out."""
     rows, labels = [], []
-    for item, doc in zip(file.items, file.docs, strict=True):
-        gold = {normalize_name(name) for name, _kind in item.entities}
-        recorded: list = []
-        read_parsed(doc, typer_record=recorded)
+    for gold, recorded in file.recorded:
         for mention, names in recorded:
             found = normalize_name(mention.name)
             if found in gold:

