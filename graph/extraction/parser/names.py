@@ -175,7 +175,8 @@ HYPHEN_WORDS = frozenset("led era age ish type wide made sized less fed rich bor
 PLACE_SUFFIXES = frozenset("dong ji en gu ro si do ri gil cho ku shi gun eup".split())
 # Small words inside a name: "Torres del Paine", "Praia do Rosa", "Port of Spain".
 NAME_CONNECTORS = frozenset(
-    "del do da dos das de di della delle degli dei du des van von der den ter of".split()
+    """del do da dos das de di della delle degli dei du des van von der den ter of ng e
+    et und para al bin binti bint ibn""".split()
 )
 # Words that head a name joined to its second part by "of": "City of Ghent".
 OF_HEADS = frozenset(
@@ -1313,11 +1314,19 @@ class NameReading:
                         self._add(tokens, cue, 0.7, origin="propn", cued=True)
                     elif (
                         not alone
-                        and len(tokens) <= 4
+                        and (len(tokens) <= 4 or (len(tokens) <= 6 and self._after_the(tokens)))
                         and not (len(tokens) == 1 and self._opens_other_language(tokens[0]))
                     ):
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _after_the(self, tokens) -> bool:
+        """Whether a run of capitalised words follows "the" inside a sentence: "director of
+        the new West African Pathogen Genomics Hub", a long name, not a title-case line."""
+        before = tokens[0].i - 1
+        while before >= 0 and self.doc[before].pos_ == "ADJ" and self.doc[before].is_lower:
+            before -= 1  # "the new", "the recently renamed"
+        return before > tokens[0].sent.start and self.doc[before].lower_ == "the"
 
     def _connected_names(self):
         """A name whose parts a small word joins ("Torres del Paine", "Praia do Rosa",
@@ -1353,6 +1362,8 @@ class NameReading:
             parts = list({id(m): m for t in left + right if (m := self.by_token.get(t.i))}.values())
             if any(m.origin in FIXED_ORIGINS for m in parts):
                 continue
+            if any(m.start < left[0].idx for m in parts):
+                continue  # "St. Clement's Academy of Iloilo": a name begun before the run
             tokens = [*left, token, *right]
             first = self.by_token.get(left[0].i)
             last = self.by_token.get(right[-1].i)

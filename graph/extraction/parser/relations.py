@@ -449,18 +449,22 @@ class RelationReading:
 
     def _definite_antecedent(self, token):
         """ "Oren co-founded Tabula in 2019; the company is headquartered in Tel Aviv": a
-        bare "the company", "this service", "that topic" stands for the last name of its
-        kind in its sentence or the one before."""
+        bare "the company", "this service", "that topic" stands for the earlier name it
+        describes: one a noun of its described ("Sadaf Pay, a payments start-up ... the
+        start-up", "the folk-metal band Khar Suult ... the band") or that ends in it
+        ("Pixel Fox Studio ... the studio"); failing those, the last name of its kind in
+        its sentence or the one before."""
         kind = ANAPHOR_KINDS.get(token.lemma_.lower())
-        if kind is None and token.pos_ == "NOUN" and token.i not in self.by_token:
-            return self._named_by_head(token)  # "the user's RAG prototype ... the prototype"
-        if kind is None or token.pos_ != "NOUN":
+        if token.pos_ != "NOUN" or token.i in self.by_token:
             return None
         children = list(token.children)
         if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
             return None
         if any(c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} for c in children):
             return None  # "the billing service", "our company": not a mention of another
+        described = self._antecedent_described(token)
+        if described is not None or kind is None:
+            return described
         start = token.sent.start
         if start > 0:
             start = self.doc[start - 1].sent.start
@@ -472,30 +476,66 @@ class RelationReading:
             and m.origin != "speaker"
             and (m.type == kind or (m.type in {"concept", "other"} and not m.cued))
         ]
+        if len({m.name for m in before}) > 1:  # "Sadaf Pay ... with Gulf Pearl Bank. The
+            before = [m for m in before if self._is_subject(m)]  # company": the subject
+        if not before:  # no name of its kind near: the one of the whole text before it
+            before = [
+                m
+                for m in self.mentions
+                if m.end <= token.idx and m.origin != "speaker" and m.type == kind
+            ]
         if len({m.name for m in before}) != 1:
             return None
         found = max(before, key=lambda m: m.start)
         found.type = kind  # "Tabula ...; the company is ...": Tabula is a company
         return found
 
-    def _named_by_head(self, token):
-        """ "the RAG prototype ... The prototype runs on Qdrant": a bare "the <noun>"
-        stands for the one earlier name that ends in that noun."""
-        children = list(token.children)
-        if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
-            return None
-        if any(c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} for c in children):
-            return None
-        word = token.lower_
-        before = {
-            normalize_name(m.name): m
+    def _is_subject(self, mention) -> bool:
+        """Whether a name is the subject of its sentence's main clause."""
+        if not 0 <= mention.root < len(self.doc):
+            return False
+        token = self.doc[mention.root]
+        while token.dep_ == "conj" and token.head.i != token.i:
+            token = token.head
+        return token.dep_ in {"nsubj", "nsubjpass"} and token.head.dep_ == "ROOT"
+
+    def _descriptions(self, mention) -> set[str]:
+        """The nouns a name is described by: its last word ("Pixel Fox Studio"), the noun
+        it stands in apposition to or beside ("its bike-sharing scheme, Cykel Aarhus", "the
+        band Khar Suult", "Sadaf Pay, a payments start-up")."""
+        parts = mention.name.casefold().split()
+        words = {parts[-1]} if len(parts) > 1 else set()
+        if not 0 <= mention.root < len(self.doc):
+            return words
+        root = self.doc[mention.root]
+        if root.dep_ == "appos" and root.head.pos_ == "NOUN" and root.head.i not in self.by_token:
+            words.add(root.head.lemma_.lower())
+        for child in root.children:
+            if (
+                child.pos_ == "NOUN"
+                and child.i not in self.by_token
+                and (
+                    child.dep_ == "appos"
+                    or (child.dep_ == "compound" and not mention.start <= child.idx < mention.end)
+                )
+            ):
+                words.add(child.lemma_.lower())
+        return words
+
+    def _antecedent_described(self, token):
+        """The one earlier name described by ``token``'s noun (the last such, when names
+        of several sentences are)."""
+        nouns = {token.lower_, token.lemma_.lower()}
+        found = [
+            m
             for m in self.mentions
-            if m.end <= token.idx
-            and m.origin != "speaker"
-            and len(m.name.split()) > 1
-            and m.name.casefold().split()[-1] in {word, token.lemma_.lower()}
-        }
-        return next(iter(before.values())) if len(before) == 1 else None
+            if m.end <= token.idx and m.origin != "speaker" and nouns & self._descriptions(m)
+        ]
+        if not found:
+            return None
+        last = max(found, key=lambda m: m.start)
+        same = {normalize_name(m.name) for m in found if m.start >= self.doc[token.sent.start].idx}
+        return last if len(same) <= 1 else None
 
     def _clause_antecedent(self, token):
         """ "report-builder is a Django app; it renders PDFs": "it" after an earlier clause
@@ -720,6 +760,11 @@ class RelationReading:
             if examples:  # "All batch jobs, including A and B, run on X"
                 out.extend(examples)
                 continue
+            if subject.lower_ == "we" and self._speaker_at(subject.idx) is None:
+                topic = self._topic_organization()
+                if topic is not None:  # "Acme Logistics, a freight broker ... In May we
+                    out.append(topic)  # switched to Linear": the organization writing
+                    continue
             if plural and self._speaker_at(subject.idx) is None:
                 group = self._group_before(subject)
                 if group:  # "A and B run a vineyard; both studied at X"

@@ -19,6 +19,10 @@ from graph.vocabulary import normalize_name
 USER_WORDS = {"user", "customer", "client"}
 # "Name: Olamide", "User name Leah Goldberg", "Name — Pieter": the person a note is about.
 NAME_FIELD = re.compile(r"\b(?:name\s*(?:is\s*)?[:\u2014\u2013=-]?|user\s*:)\s*\Z", re.IGNORECASE)
+# "Summary of user (Sreymom):", "About the client (Ana Lima)": the name in brackets.
+USER_BRACKETED = re.compile(
+    r"\b(?:user|customer|client)\s*\(\s*([A-Z][\w'\u2019.-]*(?:\s[A-Z][\w'\u2019.-]*){0,3})\s*\)"
+)
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
 MIGRATION_NOUNS = {"migration", "move", "switch", "port", "cutover", "transition", "rewrite"}
@@ -141,6 +145,15 @@ class SurfaceReading:
                 if mention is not None and mention.type == "person":
                     self.user = mention
                     return
+        found = USER_BRACKETED.search(self.source)
+        span = found and self.doc.char_span(*found.span(1), alignment_mode="expand")
+        if span:
+            named = [self.by_token[t.i] for t in span if t.i in self.by_token]
+            if not named and self._free(span):
+                named = [self._add(list(span), "person", 0.7, origin="propn", cued=True)]
+            if named and named[0] is not None and all(m is named[0] for m in named):
+                named[0].type = "person"
+                self.user = named[0]
 
     def _note_person(self):
         """The person a note without speakers is about, for its sentences that open with

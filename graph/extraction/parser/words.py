@@ -385,7 +385,8 @@ NAME_PREFIXES = (
         sailor soldier ranger lifeguard firefighter sheriff warden spokesperson spokesman
         spokeswoman auditor bookkeeper receptionist host dj rapper translator interpreter
         curator archivist registrar priest bishop nurse shepherd herdsman herder weaver
-        potter blacksmith carpenter mason boatman fisherwoman""".split()
+        potter blacksmith carpenter mason boatman fisherwoman player batter bowler
+        opener winger forward captain md ceo cfo cto coo""".split()
     )
     | set(
         """user patient guest candidate applicant tenant attendee reviewer approver assignee
@@ -405,7 +406,7 @@ PERSON_TITLES = set(
     aunty auntie ustadh ustad ustaz sheikh shaikh sensei sifu pandit swami monsieur madame
     señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
     pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
-    maulana mullah""".split()
+    maulana mullah doña sra srta opanin cr cllr hon player md""".split()
 )
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
