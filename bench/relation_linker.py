@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from bench.entity_typer import LabelledFile
 from bench.extraction import score
 from graph.extraction.parser import linker, read_parsed
-from graph.vocabulary import normalize_name, normalize_relation_type
+from graph.vocabulary import normalize_name, normalize_relation_type, normalize_type
 
 THRESHOLDS = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
 
@@ -64,13 +64,29 @@ def examples(file: LabelledFile) -> tuple[list[list[str]], list[str]]:
     return rows, labels
 
 
+def type_pairs(files: Sequence[LabelledFile]) -> dict[str, dict[str, int]]:
+    """How often each relationship joins each pair of types in the files' gold labels:
+    ``{"WORKS_FOR": {"person|organization": 1210, ...}}``."""
+    counts: dict[str, dict[str, int]] = {}
+    for file in files:
+        for item in file.items:
+            types = {normalize_name(name): normalize_type(kind) for name, kind in item.entities}
+            for source, relation, target in item.relationships:
+                pair = (types.get(normalize_name(source)), types.get(normalize_name(target)))
+                if None in pair:
+                    continue
+                row = counts.setdefault(normalize_relation_type(relation), {})
+                row["|".join(pair)] = row.get("|".join(pair), 0) + 1
+    return counts
+
+
 def fit_files(files: Sequence[LabelledFile], **settings) -> dict:
     rows, labels = [], []
     for file in files:
         file_rows, file_labels = examples(file)
         rows += file_rows
         labels += file_labels
-    return linker.fit(rows, labels, **settings)
+    return {**linker.fit(rows, labels, **settings), "type_pairs": type_pairs(files)}
 
 
 def measure(file: LabelledFile, model) -> dict:

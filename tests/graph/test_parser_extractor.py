@@ -835,6 +835,30 @@ def test_extract_many_matches_extract(parser):
             "Hana Novotná, mayor of Olomouc, won a second term.",
             ("hana novotná", "LEADS", "olomouc"),
         ),
+        # "the company", "the band", "the scheme": the earlier name it describes or its
+        # kind's subject of the sentence before
+        (
+            "Sadaf Pay, a payments start-up, announced a deal with Gulf Pearl Bank. The "
+            "company was founded in 2021 by Noor Al-Khalifa.",
+            ("noor al-khalifa", "CREATED", "sadaf pay"),
+        ),
+        (
+            "Aarhus Municipality picked Mobilbyen to run its e-bike sharing scheme, Cykel "
+            "Aarhus. The scheme is overseen by the technical director, Mette Kjærgaard.",
+            ("mette kjærgaard", "LEADS", "cykel aarhus"),
+        ),
+        # "we" in an organization's notes is the organization
+        (
+            "Acme Logistics, a freight broker in Leeds, uses Salesforce. In May we switched "
+            "from Jira to Linear.",
+            ("acme logistics", "MIGRATED_TO", "linear"),
+        ),
+        # the user a note names in brackets
+        (
+            "Summary of user (Sreymom): training manager at Sala Kamsan Hospitality School. "
+            "Reports to the country director, Pierre Lemaire.",
+            ("sreymom", "REPORTS_TO", "pierre lemaire"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -902,6 +926,30 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
             {("kahurangi farm", "organization")},
             set(),
         ),
+        # an honorific is not part of the name; a long name after "the" stays whole
+        (
+            "Doña Rosa Elena Quilodrán runs it with Opanin Kwame Nyarko.",
+            {("rosa elena quilodrán", "person"), ("kwame nyarko", "person")},
+            {"doña rosa elena quilodrán", "opanin kwame nyarko"},
+        ),
+        (
+            "She was named director of the new West African Pathogen Genomics Hub.",
+            {("west african pathogen genomics hub", None)},
+            set(),
+        ),
+        # names joined by small words of other languages; a saint's possessive before "of"
+        (
+            "She volunteers at Kusina ng Pag-asa and Agua para Tiquipaya.",
+            {("kusina ng pag asa", None), ("agua para tiquipaya", None)},
+            {"kusina"},
+        ),
+        (
+            "St. Clement's Academy of Iloilo won the title.",
+            {("st clement s academy", None)},
+            {"s academy of iloilo"},
+        ),
+        # "the MapKids app": the name is the product's
+        ("I plan meals in the PocketChef app.", {("pocketchef", None)}, {"pocketchef app"}),
     ],
 )
 def test_names_bounded_where_a_reader_bounds_them(parser, text, expected, absent):

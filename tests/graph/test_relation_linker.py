@@ -5,6 +5,7 @@ never in place of a rule's relationship, can be turned off, and is fitted by
 regression both learned parts share."""
 
 import io
+import json
 from pathlib import Path
 
 import numpy as np
@@ -185,3 +186,21 @@ def test_fit_relation_linker_refuses_held_out_files_and_fits_dev_files(tmp_path)
     assert linker.MODEL.read_bytes() == before  # --dry-run writes nothing
     with pytest.raises(CommandError, match="--data"):
         call_command("fit_relation_linker", "--data", str(tmp_path / "missing.jsonl"), "--dry-run")
+
+
+def test_a_relationship_between_types_the_labelled_texts_never_join_by_it_is_dropped():
+    doc = nlp.parse("Lorna: tell Baby I said hi.\nBaby: hi Lorna!")
+    counts = {"INTEGRATES_WITH": {"component|technology": 200, "organization|technology": 100}}
+    model = linker.Model({**json.loads(linker.MODEL.read_text()), "type_pairs": counts})
+    assert not model.plausible("INTEGRATES_WITH", "person", "person")
+    assert model.plausible("INTEGRATES_WITH", "component", "technology")
+    assert model.plausible("KNOWS", "person", "person")  # no examples to judge by: kept
+    reader = _Reader(doc)
+    reader.read()
+    lorna = next(m for m in reader.mentions if m.name == "Lorna")
+    baby = next(m for m in reader.mentions if m.name == "Baby")
+    reader._relate(lorna, baby, "INTEGRATES_WITH", "")
+    reader._relate(lorna, baby, "KNOWS", "")
+    linker.prune(reader, model=model)
+    kept = {r.type for r in reader.relationships.values()}
+    assert "INTEGRATES_WITH" not in kept and "KNOWS" in kept

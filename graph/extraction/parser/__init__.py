@@ -123,6 +123,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._not_employment()
         self._people_only()
         self._no_dates()
+        if self.linker_record is None:
+            linker.prune(self, model=self.linker_model)
         entities: dict[tuple, ExtractedEntity] = {}
         for mention in self.mentions:
             key = (normalize_name(mention.name), mention.type)

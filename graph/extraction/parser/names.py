@@ -328,6 +328,19 @@ class NameReading:
             tokens = tokens[lead:]
         if not tokens:
             return None
+        if (
+            origin in {"ner", "propn"}
+            and len(tokens) > 1
+            and tokens[-1].lower_ == "app"
+            and self.source[tokens[-1].idx] == "a"
+            and tokens[-2].text[:1].isupper()
+        ):  # "the MapKids app", "the PKP Intercity app": the app is the name's product
+            tokens = tokens[:-1]
+            name = (
+                None
+                if name is None
+                else self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1]))
+            )
         keep_s = False
         if name is None and origin in {"ner", "propn"} and type_ != "person":
             mark = self.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(self.doc) else None
