@@ -853,6 +853,17 @@ def test_extract_many_matches_extract(parser):
             "from Jira to Linear.",
             ("acme logistics", "MIGRATED_TO", "linear"),
         ),
+        # a move no name made is the move of the organization the notes are about
+        (
+            "Mekong Lantern Hotel, Kratie: weekly heads of department\n1. Front office has "
+            "finished moving reservations from Cloudbeds to Little Hotelier.",
+            ("mekong lantern hotel", "MIGRATED_TO", "little hotelier"),
+        ),
+        (
+            "Mekong Lantern Hotel, Kratie: weekly heads of department\n1. Front office has "
+            "finished moving reservations from Cloudbeds to Little Hotelier.",
+            ("mekong lantern hotel", "STOPPED_USING", "cloudbeds"),
+        ),
         # the user a note names in brackets
         (
             "Summary of user (Sreymom): training manager at Sala Kamsan Hospitality School. "

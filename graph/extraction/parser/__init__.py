@@ -120,6 +120,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._topic_roles()
         self._possessed()
         linker.link(self, model=self.linker_model, record=self.linker_record)
+        self._migration_owners()
         self._not_employment()
         self._people_only()
         self._no_dates()

@@ -1136,6 +1136,43 @@ class RelationReading:
         ]:
             del self.relationships[key]
 
+    def _migration_owners(self):
+        """ "Front office has finished moving reservations from Cloudbeds to Little
+        Hotelier", "Moved trainee tracking from Google Sheets to Airtable": a move from one
+        thing to another that no name made is the move of whoever the text is about (the
+        turn's speaker, the note's person, the organization a text is about): they
+        migrated to the new thing and stopped using the old one."""
+        moves = [r for r in self.relationships.values() if r.type == "REPLACES"]
+        if not moves:
+            return
+        names = {normalize_name(m.name): m for m in self.mentions}
+        for move in moves:
+            new, old = (
+                names.get(normalize_name(move.source)),
+                names.get(normalize_name(move.target)),
+            )
+            if new is None or old is None:
+                continue
+            moved = {
+                r.type
+                for r in self.relationships.values()
+                if (r.type, normalize_name(r.target))
+                in {
+                    ("MIGRATED_TO", normalize_name(new.name)),
+                    ("STOPPED_USING", normalize_name(old.name)),
+                }
+            }
+            if moved:
+                continue  # someone moved: the rules read who
+            at = self.source.find(move.description[:60]) if move.description else -1
+            owner = self._speaker_at(at) if at >= 0 else None
+            if owner is None and not self.speakers:
+                owner = self._note_person() or self._topic_organization()
+            if owner is None or owner in (new, old):
+                continue
+            self._relate(owner, new, "MIGRATED_TO", move.description, confidence=0.5)
+            self._relate(owner, old, "STOPPED_USING", move.description, confidence=0.5)
+
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —
         Nordlicht Logistics", "Research plan, Okafor Lab (Imperial College)") or the subject
