@@ -63,6 +63,8 @@ SPLITS = {
             "dev26",
             "dev27",
             "dev28",
+            "dev29",
+            "dev30",
         )
     ),
     "holdout": tuple(
@@ -77,6 +79,7 @@ SPLITS = {
             "holdout7",
             "holdout8",
             "holdout9",
+            "holdout10",
         )
     ),
 }

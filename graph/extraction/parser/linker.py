@@ -392,13 +392,24 @@ def link(reader, *, model=None, record: list | None = None) -> None:
 
 def prune(reader, *, model=None) -> None:
     """Drop the relationships of ``reader`` that join two types ``model`` (None: the
-    shipped linker, False: none) finds implausible for them."""
+    shipped linker, False: none) finds implausible for them; not one that a sentence
+    states of a whole list whose other items it is plausible for ("whose members include
+    Siemens and Bosch": Bosch as Siemens, whatever type Bosch was given)."""
     model = load_model() if model is None else model
-    if not model or not model.type_pairs:
+    if not model or not getattr(model, "type_pairs", None):
         return
     types = {normalize_name(m.name): m.type for m in reader.mentions}
-    for key, relationship in list(reader.relationships.items()):
+    implausible, lists = [], set()
+    for key, relationship in reader.relationships.items():
         source = types.get(normalize_name(relationship.source))
         target = types.get(normalize_name(relationship.target))
         if source and target and not model.plausible(relationship.type, source, target):
-            del reader.relationships[key]
+            implausible.append(key)
+        else:
+            lists.add((key[1], key[2], relationship.description))
+            lists.add((key[1], key[0], relationship.description))
+    for key in implausible:
+        description = reader.relationships[key].description
+        if (key[1], key[2], description) in lists or (key[1], key[0], description) in lists:
+            continue
+        del reader.relationships[key]

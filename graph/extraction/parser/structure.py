@@ -283,6 +283,7 @@ class StructureReading:
             return
         if not event.cued and event.type in {"organization", "other", "concept", "person"}:
             event.type = "event"
+        event.stated = event.stated or event.type == "event"  # the column says so
         start, end, _text = cells[0]
         for piece in VALUE_SPLIT.finditer(self.source, start, end):
             person = self._value(piece.start(), piece.end(), "person")
@@ -337,6 +338,7 @@ class StructureReading:
             if not all(ROSTER_GAP.fullmatch(gap) for gap in gaps):
                 continue
             line = self.source[line_start:end].strip()
+            team.stated = True  # a roster's name is a team's, whatever it sounds like
             for person in people:
                 person.type = "person"
                 self._relate(person, team, "PART_OF", line)

@@ -466,7 +466,8 @@ HELD_VERBS = {"prefer", "like", "love", "hate", "dislike", "use", "enjoy", "avoi
 def _may_be_junk(doc, mention) -> bool:
     """Whether the junk regression may drop ``mention``: not a name a cue typed ("billing
     pipeline"), a code name ("dba-team"), a team ("data team") or the object of a verb of
-    liking or using ("tabs", "oat milk"), which the issue's own set labels."""
+    liking or using ("tabs", "oat milk", "into photography"), which the issue's own set
+    labels."""
     if mention.cued or "-" in mention.name or "_" in mention.name:
         return False
     if mention.name.casefold().split()[-1] in TEAM_WORDS:
@@ -476,6 +477,8 @@ def _may_be_junk(doc, mention) -> bool:
         head = token.head.head if token.dep_ == "pobj" else token.head
         if token.dep_ in {"dobj", "pobj"} and head.lemma_.lower() in HELD_VERBS:
             return False
+        if token.dep_ == "pobj" and token.head.lower_ == "into" and head.lemma_ == "be":
+            return False  # "I've been really into photography": a liking
     return True
 
 
