@@ -959,6 +959,13 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
             {("st clement s academy", None)},
             {"s academy of iloilo"},
         ),
+        # two people joined by a spaced "+" in a note; a name that holds one stays whole
+        (
+            "Owners: Marta Sobieraj + Piotr Sobieraj",
+            {("marta sobieraj", "person"), ("piotr sobieraj", "person")},
+            {"marta sobieraj piotr sobieraj"},
+        ),
+        ("Call Babcia Bożena and Profe Marta Duarte.", {("bożena", "person")}, {"babcia bożena"}),
         # "the MapKids app": the name is the product's
         ("I plan meals in the PocketChef app.", {("pocketchef", None)}, {"pocketchef app"}),
     ],

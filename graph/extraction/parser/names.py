@@ -602,6 +602,16 @@ class NameReading:
                 and self.doc[token.i + 1].text[:1].isupper()
                 and (token.i + 2 >= len(self.doc) or not self.doc[token.i + 2].text[:1].isupper())
             )  # "Kofi & Ama", "Elif + Samuel"; not "Weights & Biases", "Marks & Spencer Food"
+            if (
+                token.text == "+"
+                and current
+                and token.whitespace_
+                and current[-1].whitespace_
+                and position + 1 < len(tokens)
+                and current[0].lower_ in lexicon.GIVEN_NAMES
+                and tokens[position + 1].lower_ in lexicon.GIVEN_NAMES
+            ):  # "Marta Sobieraj + Piotr Sobieraj": two people (not "Foster + Partners",
+                between_names = True  # "KubeCon + CloudNativeCon Europe")
             if self._two_people_at(token, current, tokens):
                 between_names = True  # and the first name opens at its given name
                 current = current[

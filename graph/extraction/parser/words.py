@@ -290,7 +290,7 @@ KIN_TITLES = set(
     """grandma grandpa granny aunt auntie aunty uncle cousin abuela abuelo abuelita abuelito
     tita tito tía tia tío tio lolo lola kuya manang manong nonna nonno oma opa tante tannie
     oupa ouma mzee bibi babu phupho phuppo khala khalu chacha chachi mamu baji didi bhaiya
-    dadi nani mamá papá mama sister brother father fr sr""".split()
+    dadi nani mamá papá mama sister brother father fr sr babcia dziadek dziadzia""".split()
 )
 TRIM_WORDS |= KIN_TITLES
 
@@ -406,7 +406,7 @@ PERSON_TITLES = set(
     aunty auntie ustadh ustad ustaz sheikh shaikh sensei sifu pandit swami monsieur madame
     señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
     pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
-    maulana mullah doña sra srta opanin cr cllr hon player md""".split()
+    maulana mullah doña sra srta opanin cr cllr hon player md profe ma'am maam""".split()
 )
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
