@@ -959,6 +959,17 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
             {("st clement s academy", None)},
             {"s academy of iloilo"},
         ),
+        # a body's name with an "and" inside, which the named-entity model cuts
+        (
+            "She works for the Estonian Tax and Customs Board in Tallinn.",
+            {("estonian tax and customs board", "organization")},
+            {"estonian tax", "customs board"},
+        ),
+        (
+            "Ana went to Lisbon and Porto City Hall.",
+            {("lisbon", "location")},
+            {"lisbon and porto city hall"},
+        ),
         # two people joined by a spaced "+" in a note; a name that holds one stays whole
         (
             "Owners: Marta Sobieraj + Piotr Sobieraj",

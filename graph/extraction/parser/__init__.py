@@ -93,6 +93,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._proper_nouns()
         self._joined_names()
         self._connected_names()
+        self._and_names()
         self._hyphened_names()
         self._classes()
         self._chunks()
