@@ -76,7 +76,8 @@ def type_pairs(files: Sequence[LabelledFile]) -> dict[str, dict[str, int]]:
                 if None in pair:
                     continue
                 row = counts.setdefault(normalize_relation_type(relation), {})
-                row["|".join(pair)] = row.get("|".join(pair), 0) + 1
+                key = "|".join(pair)
+                row[key] = row.get(key, 0) + 1
     return counts
 
 

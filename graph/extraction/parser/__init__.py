@@ -212,9 +212,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
             junk=junk,
         )
         for mention in junk or ():  # "Present", "replies": no name, and no relationship
-            self.mentions.remove(mention)
-            for index in [i for i, m in self.by_token.items() if m is mention]:
-                del self.by_token[index]
+            self._drop(mention)
 
 
 def read_parsed(

@@ -302,8 +302,9 @@ class Model(regression.Model):
         self.type_pairs: dict[str, dict[str, int]] = data.get("type_pairs") or {}
 
     def plausible(self, relation: str, source_type: str, target_type: str) -> bool:
-        """Whether the labelled texts join these two types by ``relation`` often enough
-        (``RARE_TYPES`` of its relationships); true for a relationship they hardly hold."""
+        """Whether the labelled texts join these two types by ``relation`` in at least
+        ``RARE_TYPES`` of its relationships; always, for a relationship with fewer than
+        ``MIN_TYPED`` labelled examples."""
         counts = self.type_pairs.get(relation)
         total = sum(counts.values()) if counts else 0
         if total < MIN_TYPED:

@@ -534,7 +534,7 @@ class RelationReading:
         if not found:
             return None
         last = max(found, key=lambda m: m.start)
-        same = {normalize_name(m.name) for m in found if m.start >= self.doc[token.sent.start].idx}
+        same = {normalize_name(m.name) for m in found if m.start >= token.sent.start_char}
         return last if len(same) <= 1 else None
 
     def _clause_antecedent(self, token):
@@ -1153,16 +1153,11 @@ class RelationReading:
             )
             if new is None or old is None:
                 continue
-            moved = {
-                r.type
-                for r in self.relationships.values()
-                if (r.type, normalize_name(r.target))
-                in {
-                    ("MIGRATED_TO", normalize_name(new.name)),
-                    ("STOPPED_USING", normalize_name(old.name)),
-                }
+            made = {
+                ("MIGRATED_TO", normalize_name(new.name)),
+                ("STOPPED_USING", normalize_name(old.name)),
             }
-            if moved:
+            if any((r.type, normalize_name(r.target)) in made for r in self.relationships.values()):
                 continue  # someone moved: the rules read who
             at = self.source.find(move.description[:60]) if move.description else -1
             owner = self._speaker_at(at) if at >= 0 else None

@@ -385,8 +385,8 @@ NAME_PREFIXES = (
         sailor soldier ranger lifeguard firefighter sheriff warden spokesperson spokesman
         spokeswoman auditor bookkeeper receptionist host dj rapper translator interpreter
         curator archivist registrar priest bishop nurse shepherd herdsman herder weaver
-        potter blacksmith carpenter mason boatman fisherwoman player batter bowler
-        opener winger forward captain md ceo cfo cto coo""".split()
+        potter blacksmith carpenter mason boatman fisherwoman batter bowler opener winger
+        forward""".split()
     )
     | set(
         """user patient guest candidate applicant tenant attendee reviewer approver assignee
