@@ -65,6 +65,7 @@ SPLITS = {
             "dev28",
             "dev29",
             "dev30",
+            "dev31",
         )
     ),
     "holdout": tuple(
@@ -80,6 +81,7 @@ SPLITS = {
             "holdout8",
             "holdout9",
             "holdout10",
+            "holdout11",
         )
     ),
 }

@@ -18,7 +18,9 @@ from consolidation.claims import COMPARATIVES, NO_LONGER
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
 from graph.vocabulary import product_name
+from memoryhub import lexicon
 from memoryhub.text import has_word, jaccard, split_sentences
+from memoryhub.values import find_values
 
 NEGATION = re.compile(
     rf"\b(?:{NO_LONGER}|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|"
@@ -360,6 +362,14 @@ def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
     return reasons
 
 
+def _a_value(name: str) -> bool:
+    """A name that is a value of an attribute, not a thing a statement is about: a date or
+    a quarter ("Q3 2026"), a number, a cloud region ("eu-west-1")."""
+    if lexicon.REGION.fullmatch(name):
+        return True
+    return any(v.start == 0 and v.end == len(name) for v in find_values(name))
+
+
 def check_conflict(
     *,
     incoming: str,
@@ -376,6 +386,7 @@ def check_conflict(
     names = {
         product_name(e.name.strip().lower(), e.type)
         for e in incoming_graph.entities + existing_graph.entities
+        if not _a_value(e.name.strip())
     } - {""}
     reasons, shares_statement = check_text(incoming, existing, entity_names=names)
     reasons += check_graph(incoming_graph, existing_graph)

@@ -776,6 +776,8 @@ def claims(text: str) -> tuple[Claim, ...]:
             word = source[token.idx : token.idx + len(token)]
             # an identifier the parser read as a placeholder ("node_modules") is its own word
             lemma = token.lemma_.casefold() if token.text == word else word.casefold()
+            if lemma.endswith(".") and lemma.count(".") == 1 and len(lemma) > 2:
+                lemma = lemma[:-1]  # "in 5C." at a sentence's end: the word is "5c"
             if (token.lower_ in NEGATIONS or token.dep_ == "neg") and not COMPARED_NO.match(
                 source, token.idx
             ):
@@ -820,7 +822,7 @@ def claims(text: str) -> tuple[Claim, ...]:
         field_match = lexicon.FIELD_LINE.match(re.sub(r"\s*\|\s*", ": ", span_text, count=1))
         if field_match:
             key = field_match.group(1).strip().casefold()
-            subject |= set(key.split())
+            subject |= set(re.split(r"[\s-]+", key)) - {""}  # "go-live" as the words read it
             head = key.split()[-1] if key.split() else head
             fillers |= set(re.findall(r"[a-z][a-z0-9_.-]+", field_match.group(2).casefold())) - STOP
         qualifiers |= subject - {head}

@@ -1237,9 +1237,9 @@ def count_noun(word: str) -> str:
 COUNT_NOUNS = {
     **dict.fromkeys(("storey", "story", "stories", "storeys", "level"), "floor"),
     **dict.fromkeys(("flat", "apartment", "unit"), "unit"),
-    **dict.fromkeys(("pupil", "learner"), "student"),
+    # a class's or a school's "27 pupils" are its "27 children", "27 kids"
+    **dict.fromkeys(("pupil", "learner", "children", "child", "kid"), "student"),
     **dict.fromkeys(("people", "persons", "participant", "attendee", "head"), "person"),
-    **dict.fromkeys(("children", "kid"), "child"),
     **dict.fromkeys(("employee", "staffer"), "staff"),
     **dict.fromkeys(("bed", "bdr", "br"), "bedroom"),
     **dict.fromkeys(("yr", "year-old"), "year"),

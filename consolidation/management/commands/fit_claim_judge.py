@@ -64,6 +64,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev47.jsonl",
     DATA / "consolidation" / "pairs_dev48.jsonl",
     DATA / "consolidation" / "pairs_dev49.jsonl",
+    DATA / "consolidation" / "pairs_dev50.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

@@ -109,6 +109,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._signatures()
         self._user()
         self._learned_types(confident=True)
+        self._contrast_types()
         self._event_years()
         self._title_articles()
         self._relations()

@@ -176,7 +176,7 @@ PLACE_SUFFIXES = frozenset("dong ji en gu ro si do ri gil cho ku shi gun eup".sp
 # Small words inside a name: "Torres del Paine", "Praia do Rosa", "Port of Spain".
 NAME_CONNECTORS = frozenset(
     """del do da dos das de di della delle degli dei du des van von der den ter of ng e
-    et und para al bin binti bint ibn""".split()
+    et und para al bin binti bint ibn for""".split()
 )
 # Words that head a name joined to its second part by "of": "City of Ghent".
 OF_HEADS = frozenset(
@@ -186,6 +186,30 @@ OF_HEADS = frozenset(
     festival feast battle academy conservatory library archive archives queen king duke
     prince princess mount strait straits sound valley vale borough town village bureau
     chamber commonwealth house order bishop diocese parish abbey temple garden gardens""".split()
+)
+# What stands between two names of a pair where one replaces the other or is chosen
+# over it: "Redux with Zustand", "GitLab to Forgejo", "Leaflet map view with MapLibre",
+# "WireGuard instead of IPsec", "Polars over pandas", "Sectra replaced PACS".
+CONTRAST_BETWEEN = re.compile(
+    r"(?:\s+[a-z][\w-]*){0,3}\s+(?:to|with|by|for)\s+(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"|\s*,?\s+(?:instead of|rather than|in place of|over)\s+(?:the\s+|a\s+|an\s+)?"
+    r"|\s+(?:replaced|replaces|replacing|supersedes|superseded)\s+(?:the\s+|a\s+|an\s+)?"
+    r"|\s*(?:->|→|=>)\s*",
+    re.IGNORECASE,
+)
+# Words earlier on the line that make "X to Y", "X with Y" a replacement.
+CONTRAST_TRIGGER = re.compile(
+    r"\b(?:replac\w*|swap\w*|switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port(?:ed|ing)?|"
+    r"chang\w*|trad(?:e|ed|ing)|exchang\w*|upgrad\w*|from|prefer\w*)\s+"
+    r"(?:(?:the|a|an|our|its|their|his|her|my|your)\s+)?$",
+    re.IGNORECASE,
+)
+# Words that head a name joined to its second part by "for": "Centre for Ageing Better",
+# "Institute for Fiscal Studies", "Department for Education".
+FOR_HEADS = frozenset(
+    """centre center institute foundation society alliance coalition council commission
+    office agency fund trust department ministry committee association campaign network
+    partnership museum school hospital clinic""".split()
 )
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
@@ -1415,6 +1439,8 @@ class NameReading:
                 continue
             if word == "of" and left[-1].lower_ not in OF_HEADS:
                 continue
+            if word == "for" and left[-1].lower_ not in FOR_HEADS:
+                continue  # "Kigali Centre for Contemporary Art", not "Ana for Kigali"
             parts = list({id(m): m for t in left + right if (m := self.by_token.get(t.i))}.values())
             if any(m.origin in FIXED_ORIGINS for m in parts):
                 continue
@@ -1506,7 +1532,7 @@ class NameReading:
             end = run[-1].i + 1 if run else i
             if (
                 end + 1 < len(doc)
-                and doc[end].lower_ in NAME_CONNECTORS - {"of"}
+                and doc[end].lower_ in NAME_CONNECTORS - {"of", "for"}
                 and doc[end + 1].text[:1].isupper()
                 and run[-1].whitespace_ == " "
                 and doc[end].whitespace_ == " "
@@ -2308,6 +2334,45 @@ class NameReading:
             ):
                 continue  # "Hale & Co", "Hale-Smith", "Hale Street": a longer name
             self._add([token], "person", 0.8, name=next(iter(names)), origin="alias")
+
+    def _contrast_types(self):
+        """Two names one replaces the other in, or one is chosen over, are things of one
+        kind: "replace Redux with Zustand", "from GitLab to Forgejo", "over WireGuard instead
+        of IPsec", "Replaced the Leaflet map view with MapLibre GL", "prefers it to Veo". A
+        name the named-entity model guessed (an organization, a place) beside a known
+        technology in such a pair is a technology too."""
+        ordered = sorted(self.mentions, key=lambda m: m.start)
+        for first, second in zip(ordered, ordered[1:], strict=False):
+            between = self.source[first.end : second.start]
+            if "\n" in between or not CONTRAST_BETWEEN.fullmatch(between):
+                continue
+            line_start = self.source.rfind("\n", 0, first.start) + 1
+            before = self.source[line_start : first.start]
+            if not (
+                re.search(
+                    r"\b(?:instead of|rather than|in place of|over|replac\w*|supersed\w*)\s+$",
+                    between,
+                    re.I,
+                )
+                or CONTRAST_TRIGGER.search(before)
+            ) or re.match(r"['’]s\b", self.source[second.end : second.end + 3]):
+                # "from diesel pumps to SunCulture's RainMaker2": the maker, not the thing
+                continue
+            pair = (first, second)
+            known = [
+                m for m in pair if m.type == "technology" and (m.origin == "technology" or m.cued)
+            ]
+            if len(known) != 1:
+                continue
+            other = pair[1 - pair.index(known[0])]
+            if (
+                other.type in {"organization", "location", "other", "concept", "person"}
+                and other.origin in {"ner", "propn"}
+                and not other.cued
+                and not other.stated
+                and other.name.split()[0].casefold() not in lexicon.GIVEN_NAMES
+            ):
+                other.type, other.stated = "technology", True
 
     def _one_type_per_name(self):
         """A name is one thing within a text: every mention of it takes the type most of

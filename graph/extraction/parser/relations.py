@@ -31,6 +31,7 @@ from graph.extraction.parser.words import (
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
+    LIST_ITEM,
     MOVE_VERBS,
     NAMED_BY_MODIFIER,
     PARTICLES,
@@ -1146,6 +1147,8 @@ class RelationReading:
         if not moves:
             return
         names = {normalize_name(m.name): m for m in self.mentions}
+        self._replacing_agents(moves, names)
+        moves = [r for r in self.relationships.values() if r.type == "REPLACES"]
         for move in moves:
             new, old = (
                 names.get(normalize_name(move.source)),
@@ -1160,13 +1163,58 @@ class RelationReading:
             if any((r.type, normalize_name(r.target)) in made for r in self.relationships.values()):
                 continue  # someone moved: the rules read who
             at = self.source.find(move.description[:60]) if move.description else -1
-            owner = self._speaker_at(at) if at >= 0 else None
+            owner = self._line_key_name(at) if at >= 0 else None
+            if owner is None and at >= 0:
+                owner = self._speaker_at(at)
             if owner is None and not self.speakers:
                 owner = self._note_person() or self._topic_organization()
             if owner is None or owner in (new, old):
                 continue
             self._relate(owner, new, "MIGRATED_TO", move.description, confidence=0.5)
             self._relate(owner, old, "STOPPED_USING", move.description, confidence=0.5)
+            used = (normalize_name(owner.name), "USES", normalize_name(old.name))
+            self.relationships.pop(used, None)  # "basket-ui: replace Redux with …": no more
+
+    def _replacing_agents(self, moves, names):
+        """ "The basket-ui team replaced Redux with Zustand", "basket-ui: replace Redux with
+        Zustand": of two things said to replace one in one sentence, the one named before
+        the old thing is who did the replacing (it moved to the new thing and stopped using
+        the old), not a replacement."""
+        for move in moves:
+            old = names.get(normalize_name(move.target))
+            agent = names.get(normalize_name(move.source))
+            if old is None or agent is None or agent.start > old.start:
+                continue
+            new = next(
+                (
+                    names.get(normalize_name(r.source))
+                    for r in moves
+                    if r is not move
+                    and normalize_name(r.target) == normalize_name(move.target)
+                    and r.description == move.description
+                ),
+                None,
+            )
+            if new is None or new.start < old.start:
+                continue
+            del self.relationships[
+                (normalize_name(agent.name), "REPLACES", normalize_name(old.name))
+            ]
+            self._relate(agent, new, "MIGRATED_TO", move.description, confidence=0.55)
+            self._relate(agent, old, "STOPPED_USING", move.description, confidence=0.55)
+
+    def _line_key_name(self, at: int):
+        """The name a line opens on as its key ("- payment-svc: finish migrating from
+        Braintree to Adyen"): what the rest of the line says is about it."""
+        start = self.source.rfind("\n", 0, at) + 1
+        line = self.source[start : self.source.find("\n", at) if "\n" in self.source[at:] else None]
+        opened = LIST_ITEM.match(line)
+        offset = start + (opened.end(1) if opened else len(line) - len(line.lstrip()))
+        key = next((m for m in self.mentions if m.start == offset), None)
+        if key is None or key.type == "person":
+            return None
+        after = self.source[key.end : key.end + 3].lstrip("`*_ ")
+        return key if after.startswith(":") else None
 
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —

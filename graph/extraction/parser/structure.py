@@ -75,6 +75,14 @@ ROSTER_GAP = re.compile(
 WORK_UNITS = {"team", "squad", "guild", "tribe", "crew"}
 
 
+def _a_job(word: str) -> bool:
+    """A word that names a job: a known role ("manager", "chef") or a noun of one who does
+    ("curator", "registrar", "treasurer", "physiotherapist")."""
+    if word in ROLE_WORK | ROLE_TITLE_WORDS:
+        return True
+    return word not in ORG_WORDS and bool(re.search(r"..(?:or|er|ist|ian|ary|ant|ent)$", word))
+
+
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
@@ -508,14 +516,25 @@ class StructureReading:
         for line, following in zip(lines, lines[1:], strict=False):
             start = offset + len(line) - len(line.lstrip())
             offset += len(line) + 1
-            person = next(
-                (m for m in self.mentions if m.start == start and m.type == "person"), None
-            )
+            person = next((m for m in self.mentions if m.start == start), None)
             if person is None or self.source[person.end : offset - 1].strip():
                 continue  # not a name alone on its line
             found = SIGNATURE_ROLE.match(following)
             if found is None:
                 continue
+            if person.type != "person":
+                # "Luh Putu Ayu Lestari" / "Sales Manager, Sawah Indah Resort": a name over
+                # a job title is a person's, whatever the named-entity model took it for
+                title = found.group(1).casefold().split()
+                if (
+                    person.cued
+                    or person.stated
+                    or not title
+                    or not _a_job(title[-1])
+                    or not all(w[:1].isupper() for w in person.name.split())
+                ):
+                    continue
+                person.type, person.stated = "person", True
             organization = min(
                 (
                     m
