@@ -3156,7 +3156,16 @@ def product_versions(text: str) -> dict[str, frozenset]:
         parts = tuple(core.split("."))
         product = PRODUCT_ALIASES.get(lowered, lowered)
         found.setdefault(product, set()).add((parts, suffix))
+    for match in _CODE_VERSION.finditer(text):  # "the Kafka topic 'docs.v2'", "orders-v1"
+        found.setdefault(match.group(1).casefold(), set()).add(((match.group(2),), ""))
     return {product: frozenset(v) for product, v in found.items()}
+
+
+# A code name with its version after a dot, a hyphen or an underscore: "docs.v2",
+# "orders-v1", "events_v3".
+_CODE_VERSION = re.compile(
+    r"(?<![\w.-])([a-z][a-z0-9]*(?:[_-][a-z0-9]+)*)[._-]v(\d{1,3})(?![\w.-])"
+)
 
 
 def _versions_match(a: tuple, b: tuple) -> bool:

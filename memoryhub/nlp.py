@@ -161,8 +161,19 @@ class ParserUnavailable(RuntimeError):
     """The spaCy pipeline is not installed or failed to load."""
 
 
+# Titles written short with a full stop that the English tokenizer does not know: one
+# token each, and never the end of a sentence before the name ("the new director, Sra.
+# Paredes", "Dra. Ruiz", "Mme. Lefèvre", "Capt. Quispe").
+TITLE_ABBREVIATIONS = tuple(
+    f"{word}."
+    for word in """Sra Sr Srta Dra Dña Mme Mlle Hr Fr Prof Sgt Capt Lt Col Cmdr Insp Supt Cllr
+    Hon Rev Pres Gov Sen Rep Amb""".split()
+)
+
+
 def _line_starts(doc):
-    """Sentence starts at every new line and after a dialogue speaker's colon."""
+    """Sentence starts at every new line and after a dialogue speaker's colon; none after
+    a title written short ("Sra. Paredes")."""
     ends = [end for _start, end, _name in doc.user_data.get("speakers", [])]
     text = doc.text
     for index, token in enumerate(doc):
@@ -173,6 +184,8 @@ def _line_starts(doc):
             previous.idx < end <= token.idx for end in ends
         ):
             token.is_sent_start = True
+        elif previous.text in TITLE_ABBREVIATIONS and token.text[:1].isupper():
+            token.is_sent_start = False
     return doc
 
 
@@ -191,15 +204,51 @@ def _leading_verbs(doc):
             or any(c.dep_ in {"nsubj", "amod", "compound", "det"} for c in first.children)
         ):
             continue
-        first.pos_, first.tag_ = "VERB", "VBZ"
-        word = first.lower_
-        if word.endswith("ies"):
-            first.lemma_ = word[:-3] + "y"  # "studies"
-        elif word.endswith(("ches", "shes", "sses", "xes")):
-            first.lemma_ = word[:-2]  # "watches"
-        else:
-            first.lemma_ = word[:-1]
+        _as_verb(first)
+    for sentence in doc.sents:
+        _compound_subject(sentence)
     return doc
+
+
+def _as_verb(token) -> None:
+    token.pos_, token.tag_ = "VERB", "VBZ"
+    word = token.lower_
+    if word.endswith("ies"):
+        token.lemma_ = word[:-3] + "y"  # "studies"
+    elif word.endswith(("ches", "shes", "sses", "xes")):
+        token.lemma_ = word[:-2]  # "watches"
+    else:
+        token.lemma_ = word[:-1]
+
+
+# Verbs of a plan or a contract the tagger reads as a plural noun after a noun: "The car
+# insurance renews on 14 March", "the lease expires in June", "the shuttle departs at 9".
+SCHEDULE_VERBS = frozenset(
+    """renews expires starts ends opens closes departs arrives leaves costs lasts begins
+    finishes pays meets lands returns reopens resumes""".split()
+)
+
+
+def _compound_subject(sentence) -> None:
+    """A sentence with no verb whose root is a plural noun compounded to the noun before it
+    and followed by a preposition ("The user's car insurance renews on 14 February"): the
+    root is the verb, the noun before it its subject."""
+    root = sentence.root
+    if (
+        root.tag_ != "NNS"
+        or root.lower_ not in LEADING_VERBS | SCHEDULE_VERBS
+        or any(t.pos_ in {"VERB", "AUX"} for t in sentence)
+        or not any(c.dep_ == "prep" and c.i > root.i for c in root.children)
+    ):
+        return
+    subject = next((c for c in root.children if c.dep_ == "compound" and c.i == root.i - 1), None)
+    if subject is None or subject.pos_ not in {"NOUN", "PROPN"}:
+        return
+    _as_verb(root)
+    subject.dep_ = "nsubj"
+    for child in list(root.children):  # "The user's car insurance": the subject's own
+        if child.dep_ in {"poss", "det", "amod"} and child.i < subject.i:
+            child.head = subject
 
 
 class _QuickRuler:
@@ -315,6 +364,8 @@ def _load():
                 Language.component("memoryhub_leading_verbs", func=_leading_verbs)
             nlp.add_pipe("memoryhub_leading_verbs", last=True)  # after the tags and lemmas
             nlp.tokenizer.token_match = _whole
+            for title in TITLE_ABBREVIATIONS:
+                nlp.tokenizer.add_special_case(title, [{"ORTH": title}])
             _quicken(nlp)
             _nlp = nlp
         except Exception as exc:  # ImportError, OSError (model missing), version clash

@@ -4,7 +4,7 @@ import re
 
 from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
-from memoryhub.nlp import english_word
+from memoryhub.nlp import TITLE_ABBREVIATIONS, english_word
 
 NER_TYPES = {
     "PERSON": "person",
@@ -300,8 +300,17 @@ def after_kin_title(doc, index: int) -> bool:
     ("Lolo Ising", "Tita Baby", "Sister Marites")."""
     before = doc[index - 1] if index > 0 else None
     return (
-        before is not None and before.lower_.rstrip(".") in KIN_TITLES and before.text[:1].isupper()
+        before is not None
+        and before.text[:1].isupper()
+        and (before.lower_.rstrip(".") in KIN_TITLES or before.lower_ in SHORT_TITLES)
     )
+
+
+# Titles written short before a person's name: "Dr Mokoena", "Dra. Mardones", "Capt. Quispe".
+SHORT_TITLES = frozenset(
+    {"mr", "mrs", "ms", "dr", "mr.", "mrs.", "ms.", "dr."}
+    | {title.casefold() for title in TITLE_ABBREVIATIONS}
+)
 
 
 # What one calls a parent, a child or a friend in a chat, alone, in many languages: "Yes
@@ -407,7 +416,7 @@ PERSON_TITLES = set(
     señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
     pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
     maulana mullah doña sra srta opanin cr cllr hon player md profe ma'am maam""".split()
-)
+) | {title.casefold() for title in TITLE_ABBREVIATIONS}  # "Sra. Paredes", "Capt. Quispe"
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
 
