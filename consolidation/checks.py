@@ -362,6 +362,7 @@ def check_graph(incoming: Extraction, existing: Extraction) -> list[Reason]:
     return reasons
 
 
+@lru_cache(maxsize=4096)
 def _a_value(name: str) -> bool:
     """A name that is a value of an attribute, not a thing a statement is about: a date or
     a quarter ("Q3 2026"), a number, a cloud region ("eu-west-1")."""
