@@ -110,6 +110,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._user()
         self._learned_types(confident=True)
         self._contrast_types()
+        self._funders()
         self._event_years()
         self._title_articles()
         self._relations()

@@ -204,6 +204,16 @@ CONTRAST_TRIGGER = re.compile(
     r"(?:(?:the|a|an|our|its|their|his|her|my|your)\s+)?$",
     re.IGNORECASE,
 )
+# A sentence about a funding round, and what stands before an investor's name in it.
+FUNDING = re.compile(
+    r"\b(?:funding round|seed round|round of funding|raised|raising|investors?|series [a-e]|"
+    r"pre-seed|led the round|the round)\b",
+    re.I,
+)
+INVESTOR_BEFORE = re.compile(
+    r"(?:\bled by|\bwith|\bfrom|\bparticipation (?:of|from)|\bbacked by|\band|,)\s+(?:the\s+)?$",
+    re.I,
+)
 # Words that head a name joined to its second part by "for": "Centre for Ageing Better",
 # "Institute for Fiscal Studies", "Department for Education".
 FOR_HEADS = frozenset(
@@ -2373,6 +2383,24 @@ class NameReading:
                 and other.name.split()[0].casefold() not in lexicon.GIVEN_NAMES
             ):
                 other.type, other.stated = "technology", True
+
+    def _funders(self):
+        """ "$12M led by Blackbird, with Square Peg", "a seed round from Kaszek and
+        Monashees": in a sentence about a funding round, the names that lead it or join it
+        are investors, organizations, unless the name is a person's."""
+        for sentence in self.doc.sents:
+            if not FUNDING.search(sentence.text):
+                continue
+            for mention in self.mentions:
+                if not (sentence.start_char <= mention.start < sentence.end_char):
+                    continue
+                if mention.cued or mention.stated or mention.type in {"person", "location"}:
+                    continue
+                if mention.origin not in {"ner", "propn"}:
+                    continue
+                before = self.source[sentence.start_char : mention.start]
+                if INVESTOR_BEFORE.search(before):
+                    mention.type, mention.stated = "organization", True
 
     def _one_type_per_name(self):
         """A name is one thing within a text: every mention of it takes the type most of

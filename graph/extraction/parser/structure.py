@@ -83,6 +83,10 @@ def _a_job(word: str) -> bool:
     return word not in ORG_WORDS and bool(re.search(r"..(?:or|er|ist|ian|ary|ant|ent)$", word))
 
 
+# Keys of a record's line that name the group the record's people belong to.
+GROUP_FIELD_KEYS = {"team", "club", "band", "squad", "crew", "choir", "troupe", "ensemble"}
+
+
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
@@ -92,7 +96,11 @@ class StructureReading:
         self.topics: list[tuple[int, Mention]] = []
         self.items: list[tuple[int, int, Mention]] = []
         offset, heading_key, open_key, open_at = 0, "", "", 0
+        section_of = None  # what a heading naming nothing but a key is the section of
+        record_group = None  # the team a record's "Team:" line names, for its "Members:"
         for line in self.source.splitlines(keepends=True):
+            if not line.strip():
+                record_group = None
             stripped = line.strip()
             item = LIST_ITEM.match(line)
             if item:
@@ -111,8 +119,13 @@ class StructureReading:
                 opening = len(line) - len(line.lstrip("# \t*_"))
                 if topic is None and named and named[0].start == offset + opening:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
-                self.topics.append((offset, topic))
                 heading_key = stripped.strip("#:*_ \t").casefold()
+                section_of = None
+                if topic is None and not named and heading_key in FIELDS and offset:
+                    section_of = self._topic_at(
+                        offset - 1
+                    )  # "# Team: Clinical Apps" / "## Members"
+                self.topics.append((offset, topic))
             field = FIELD_LINE.match(line)
             if (
                 item
@@ -129,6 +142,18 @@ class StructureReading:
                     self._relate_field(topic, value, direction, relation, stripped)
                 offset += len(line)
                 continue
+            if (
+                item
+                and not field
+                and section_of is not None
+                and FIELDS[heading_key][0] == "value"
+                and not line[:1].isspace()
+            ):  # "## Members" / "- Joost Verhagen": a member of the section's subject
+                direction, relation, kind = FIELDS[heading_key]
+                start = offset + item.start(2)
+                value = self._value(start, offset + len(line.rstrip()), kind)
+                if value is not None and value is not section_of and value.type == kind:
+                    self._relate_field(section_of, value, direction, relation, stripped)
             if not (item and line[:1] in " \t"):
                 open_key, open_at = "", offset
                 if stripped.endswith(":") and not stripped.startswith("#"):
@@ -149,6 +174,21 @@ class StructureReading:
                 offset += len(line)
                 continue
             field = FIELD_LINE.match(line)
+            if (
+                field
+                and field.group(1).strip().strip("*_").casefold() in GROUP_FIELD_KEYS
+                and not line[:1].isspace()
+            ):  # "**Team:** Byte Wombats" / "**Members:** …": the members are the team's
+                inside = [
+                    m
+                    for m in self.mentions
+                    if offset + field.start(2) <= m.start < offset + field.end(2)
+                ]
+                record_group = None
+                if len(inside) == 1 and inside[0].type in {"organization", "other", "concept"}:
+                    record_group = inside[0]
+                    if not record_group.cued:  # "Team: Byte Wombats": the key says what it is
+                        record_group.type, record_group.stated = "organization", True
             if field and field.group(1).strip().casefold() in NAME_KEYS:
                 named = self._value(offset + field.start(2), offset + field.end(2), "person")
                 if named is not None:  # "- Name: Priscila Andrade" names the record's subject
@@ -163,6 +203,17 @@ class StructureReading:
                 named = self._value(offset + field.start(2), offset + field.end(2), "component")
                 if named is not None:
                     self.topics.append((offset, named))
+            elif (
+                field
+                and record_group is not None
+                and field.group(1).strip().strip("*_").casefold() in MEMBER_KEYS
+            ):
+                for piece in VALUE_SPLIT.finditer(
+                    self.source, offset + field.start(2), offset + field.end(2)
+                ):
+                    value = self._value(piece.start(), piece.end(), "person")
+                    if value is not None and value.type == "person":
+                        self._relate(value, record_group, "PART_OF", stripped)
             elif field and field_key(field.group(1)) in FIELDS:
                 self._field(line, offset, field)
             elif field:
