@@ -197,6 +197,11 @@ CONTRAST_BETWEEN = re.compile(
     r"|\s*(?:->|→|=>)\s*",
     re.IGNORECASE,
 )
+# The words between two names that say one replaces the other by themselves.
+CONTRAST_ITSELF = re.compile(
+    r"\b(?:instead of|rather than|in place of|over|replac\w*|supersed\w*)\s+$", re.IGNORECASE
+)
+POSSESSIVE = re.compile(r"['’]s\b")
 # Words earlier on the line that make "X to Y", "X with Y" a replacement.
 CONTRAST_TRIGGER = re.compile(
     r"\b(?:replac\w*|swap\w*|switch\w*|migrat\w*|mov(?:e|ed|es|ing)|port(?:ed|ing)?|"
@@ -2358,14 +2363,9 @@ class NameReading:
                 continue
             line_start = self.source.rfind("\n", 0, first.start) + 1
             before = self.source[line_start : first.start]
-            if not (
-                re.search(
-                    r"\b(?:instead of|rather than|in place of|over|replac\w*|supersed\w*)\s+$",
-                    between,
-                    re.I,
-                )
-                or CONTRAST_TRIGGER.search(before)
-            ) or re.match(r"['’]s\b", self.source[second.end : second.end + 3]):
+            if not (CONTRAST_ITSELF.search(between) or CONTRAST_TRIGGER.search(before)) or (
+                POSSESSIVE.match(self.source, second.end)
+            ):
                 # "from diesel pumps to SunCulture's RainMaker2": the maker, not the thing
                 continue
             pair = (first, second)

@@ -1207,7 +1207,8 @@ class RelationReading:
         """The name a line opens on as its key ("- payment-svc: finish migrating from
         Braintree to Adyen"): what the rest of the line says is about it."""
         start = self.source.rfind("\n", 0, at) + 1
-        line = self.source[start : self.source.find("\n", at) if "\n" in self.source[at:] else None]
+        end = self.source.find("\n", at)
+        line = self.source[start : end if end >= 0 else len(self.source)]
         opened = LIST_ITEM.match(line)
         offset = start + (opened.end(1) if opened else len(line) - len(line.lstrip()))
         key = next((m for m in self.mentions if m.start == offset), None)

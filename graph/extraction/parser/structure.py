@@ -12,6 +12,7 @@ from graph.extraction.parser.words import (
     FIELDS,
     FOODS,
     FOUNDER_KEYS,
+    GROUP_WORDS,
     INLINE_FIELD,
     INSTRUMENTS,
     KIN_KNOWS,
@@ -20,6 +21,7 @@ from graph.extraction.parser.words import (
     LIST_ITEM,
     MEMBER_KEYS,
     NAME_KEYS,
+    NAME_PREFIXES,
     PARENTHESIS,
     PERSONAL_RELATIONS,
     ROLE_KEYS,
@@ -35,6 +37,7 @@ from graph.extraction.parser.words import (
     TEAM_WORDS,
     VALUE_ENTS,
     VALUE_SPLIT,
+    agent_noun,
     field_key,
 )
 from graph.vocabulary import normalize_name
@@ -76,15 +79,13 @@ WORK_UNITS = {"team", "squad", "guild", "tribe", "crew"}
 
 
 def _a_job(word: str) -> bool:
-    """A word that names a job: a known role ("manager", "chef") or a noun of one who does
-    ("curator", "registrar", "treasurer", "physiotherapist")."""
-    if word in ROLE_WORK | ROLE_TITLE_WORDS:
-        return True
-    return word not in ORG_WORDS and bool(re.search(r"..(?:or|er|ist|ian|ary|ant|ent)$", word))
+    """A word that names a job: a known role or title ("manager", "curator", "registrar",
+    "treasurer") or an agent noun ("physiotherapist", ``agent_noun``)."""
+    return word in ROLE_TITLE_WORDS | NAME_PREFIXES or agent_noun(word)
 
 
 # Keys of a record's line that name the group the record's people belong to.
-GROUP_FIELD_KEYS = {"team", "club", "band", "squad", "crew", "choir", "troupe", "ensemble"}
+GROUP_FIELD_KEYS = WORK_UNITS | GROUP_WORDS | {"band", "club"}
 
 
 class StructureReading:
@@ -122,9 +123,8 @@ class StructureReading:
                 heading_key = stripped.strip("#:*_ \t").casefold()
                 section_of = None
                 if topic is None and not named and heading_key in FIELDS and offset:
-                    section_of = self._topic_at(
-                        offset - 1
-                    )  # "# Team: Clinical Apps" / "## Members"
+                    # "# Team: Clinical Apps" / "## Members": the subject above the heading
+                    section_of = self._topic_at(offset - 1)
                 self.topics.append((offset, topic))
             field = FIELD_LINE.match(line)
             if (
@@ -174,11 +174,9 @@ class StructureReading:
                 offset += len(line)
                 continue
             field = FIELD_LINE.match(line)
-            if (
-                field
-                and field.group(1).strip().strip("*_").casefold() in GROUP_FIELD_KEYS
-                and not line[:1].isspace()
-            ):  # "**Team:** Byte Wombats" / "**Members:** …": the members are the team's
+            key = field.group(1).strip().strip("*_").casefold() if field else ""
+            if key in GROUP_FIELD_KEYS and not line[:1].isspace():
+                # "**Team:** Byte Wombats" / "**Members:** …": the members are the team's
                 inside = [
                     m
                     for m in self.mentions
@@ -203,11 +201,7 @@ class StructureReading:
                 named = self._value(offset + field.start(2), offset + field.end(2), "component")
                 if named is not None:
                     self.topics.append((offset, named))
-            elif (
-                field
-                and record_group is not None
-                and field.group(1).strip().strip("*_").casefold() in MEMBER_KEYS
-            ):
+            elif record_group is not None and key in MEMBER_KEYS:
                 for piece in VALUE_SPLIT.finditer(
                     self.source, offset + field.start(2), offset + field.end(2)
                 ):

@@ -308,7 +308,8 @@ def after_kin_title(doc, index: int) -> bool:
 
 # Titles written short before a person's name: "Dr Mokoena", "Dra. Mardones", "Capt. Quispe".
 SHORT_TITLES = frozenset(
-    {"mr", "mrs", "ms", "dr", "mr.", "mrs.", "ms.", "dr."}
+    lexicon.NAME_TITLES
+    | {f"{title}." for title in lexicon.NAME_TITLES}
     | {title.casefold() for title in TITLE_ABBREVIATIONS}
 )
 
@@ -839,10 +840,14 @@ def person_noun(token) -> bool:
     word = token.lower_
     if word in ROLE_WORK:
         return True
+    return token.tag_ in {"NN", "NNP"} and agent_noun(word)
+
+
+def agent_noun(word: str) -> bool:
+    """An English noun for one who does ("underwriter", "conservator", "machinist")."""
     return (
         word.endswith(("er", "or", "ist", "ian"))
         and len(word) > 5
-        and token.tag_ in {"NN", "NNP"}
         and english_word(word)
         and word not in NOT_AGENT_NOUNS
     )
