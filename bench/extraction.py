@@ -66,6 +66,7 @@ SPLITS = {
             "dev29",
             "dev30",
             "dev31",
+            "dev32",
         )
     ),
     "holdout": tuple(
@@ -82,6 +83,7 @@ SPLITS = {
             "holdout9",
             "holdout10",
             "holdout11",
+            "holdout12",
         )
     ),
 }

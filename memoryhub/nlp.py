@@ -49,6 +49,8 @@ CACHE_SIZE = 1024
 MAX_CHARS = 100_000
 
 _MENTION = re.compile(r"^@\w[\w.-]*$")
+# Arrows written between two words without spaces, split off as tokens of their own.
+ARROWS = r"→|⇒|⟶|->|=>"
 
 
 def _whole(text: str):
@@ -133,7 +135,7 @@ _HANDLE_TURN = re.compile(
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
 )
-_EMPHASIS = re.compile(r"\*+")
+_EMPHASIS = re.compile(r"\*+|~~")  # bold, italics, struck out
 _TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 # Nouns that a code name stands before: "the style-lint package", "the pg-backup tool".
@@ -172,16 +174,21 @@ TITLE_ABBREVIATIONS = tuple(
 
 
 def _line_starts(doc):
-    """Sentence starts at every new line and after a dialogue speaker's colon; none after
-    a title written short ("Sra. Paredes")."""
+    """Sentence starts at every new line, after a dialogue speaker's colon and at a verb
+    lowered after a full stop ("... Laufgruppe Mitte. Logs runs on Strava": lowered, the
+    parser would run the two sentences together); none after a title written short
+    ("Sra. Paredes")."""
     ends = [end for _start, end, _name in doc.user_data.get("speakers", [])]
+    verbs = set(doc.user_data.get("sentence_verbs", ()))
     text = doc.text
     for index, token in enumerate(doc):
         if index == 0:
             continue
         previous = doc[index - 1]
-        if "\n" in text[previous.idx : token.idx] or any(
-            previous.idx < end <= token.idx for end in ends
+        if (
+            "\n" in text[previous.idx : token.idx]
+            or any(previous.idx < end <= token.idx for end in ends)
+            or token.idx in verbs
         ):
             token.is_sent_start = True
         elif previous.text in TITLE_ABBREVIATIONS and token.text[:1].isupper():
@@ -355,6 +362,7 @@ def _load():
         try:
             import spacy
             from spacy.language import Language
+            from spacy.util import compile_infix_regex
 
             nlp = spacy.load(MODEL)
             if "memoryhub_line_starts" not in Language.factories:
@@ -364,6 +372,9 @@ def _load():
                 Language.component("memoryhub_leading_verbs", func=_leading_verbs)
             nlp.add_pipe("memoryhub_leading_verbs", last=True)  # after the tags and lemmas
             nlp.tokenizer.token_match = _whole
+            nlp.tokenizer.infix_finditer = compile_infix_regex(
+                [*nlp.Defaults.infixes, ARROWS]  # "Salesforce→NetSuite": two names
+            ).finditer
             for title in TITLE_ABBREVIATIONS:
                 nlp.tokenizer.add_special_case(title, [{"ORTH": title}])
             _quicken(nlp)
@@ -566,7 +577,7 @@ def prepare(text: str) -> tuple[str, dict]:
     "identifiers": [(start, end, kind)]}``."""
     text = text[:MAX_CHARS]
     chars = list(text)
-    notes: dict = {"speakers": [], "identifiers": []}
+    notes: dict = {"speakers": [], "identifiers": [], "sentence_verbs": []}
     turns = list(_SPEAKER.finditer(text))
     dialogue = any(
         t.group(1).split()[0].casefold() in lexicon.FIRST_NAMES and text[: t.start()].strip()
@@ -597,6 +608,8 @@ def prepare(text: str) -> tuple[str, dict]:
         word = line.group(2)
         if word.casefold() in LEADING_VERBS:
             chars[line.start(2)] = word[0].lower()
+            if blanked[line.start() - 1 : line.start()] in {".", "!", "?"}:
+                notes["sentence_verbs"].append(line.start(2))  # still a sentence's start
     technical = is_technical(text)
     notes["technical"] = technical
     for match in _CANDIDATE.finditer(text):

@@ -2027,3 +2027,39 @@ def test_two_people_joined_by_an_ampersand_and_a_name_beside_a_dash_are_apart(pa
         normalize_name("Bautista & Sons"),
     } <= names
     assert not any("&" in name and "sato" in name for name in names)
+
+
+def test_the_name_under_a_letter_s_closing_is_its_writer(parser):
+    text = "Hi Priscila,\n\nCan you check with Hugo?\n\nThanks,\nAnkit"
+    assert ("ankit", "person") in _entities(parser.extract(text))
+    text = "Dear all,\nthe release is out.\n\nBest,\nThe Platform Team"
+    assert ("the platform team", "person") not in _entities(parser.extract(text))
+    assert ("platform team", "person") not in _entities(parser.extract(text))
+
+
+def test_a_name_in_bold_or_struck_out_on_a_field_line_is_kept(parser):
+    text = (
+        "## Tech stack\n\n- DB: **PostgreSQL** (hosted on Supabase)\n- ~~Firebase~~ dropped in v2"
+    )
+    names = {name for name, _ in _entities(parser.extract(text))}
+    assert {"postgresql", "supabase", "firebase"} <= names
+
+
+def test_an_arrow_without_spaces_parts_two_names(parser):
+    names = {name for name, _ in _entities(parser.extract("The Salesforce→NetSuite sync broke."))}
+    assert {"salesforce", "netsuite"} <= names
+
+
+def test_a_name_after_not_in_a_list_is_not_what_the_verb_says(parser):
+    triples = _triples(parser.extract("Marta likes Kotlin but not Java."))
+    assert ("marta", "LIKES", "kotlin") in triples
+    assert ("marta", "LIKES", "java") not in triples
+    triples = _triples(parser.extract("Bruno prefers Portuguese, not Spanish."))
+    assert ("bruno", "PREFERS", "spanish") not in triples
+
+
+def test_a_verb_opening_a_sentence_after_a_full_stop_starts_a_sentence(parser):
+    text = "Coach: Haile, from the club Laufgruppe Mitte. Logs runs on Strava."
+    doc = nlp.parse(text)
+    starts = [sentence[0].text.casefold() for sentence in doc.sents]
+    assert "logs" in starts

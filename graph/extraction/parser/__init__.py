@@ -106,6 +106,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._owners()
         self._tables()
         self._led_groups()
+        self._signed_names()
         self._signatures()
         self._user()
         self._learned_types(confident=True)

@@ -266,12 +266,15 @@ def candidates(reader) -> dict[tuple[str, str], tuple]:
             if mention is not None:
                 anchors.append((token, mention))
     anchors.sort(key=lambda a: a[0].i)
+    sentence = [0] * len(doc)  # each token's sentence start (``token.sent`` walks the doc)
+    for sent in doc.sents:
+        sentence[sent.start : sent.end] = [sent.start] * len(sent)
     pairs: dict[tuple[str, str], tuple] = {}
     for n, (x, mx) in enumerate(anchors):
         for y, my in anchors[n + 1 :]:
             if y.i - x.i > MAX_DISTANCE:
                 break
-            if mx is my or (y.sent.start != x.sent.start and not _one_row(reader, mx, my)):
+            if mx is my or (sentence[y.i] != sentence[x.i] and not _one_row(reader, mx, my)):
                 continue
             keys = (normalize_name(mx.name), normalize_name(my.name))
             if not all(keys) or keys[0] == keys[1]:

@@ -642,6 +642,11 @@ class RelationReading:
         found = [token]
         for child in token.children:
             if child.dep_ == "conj":
+                if any(  # "Kotlin but not Java", "Portuguese, never Spanish": not it
+                    t.lower_ in {"not", "never", "nor"}
+                    for t in token.doc[max(child.i - 2, token.i + 1) : child.i]
+                ):
+                    continue
                 found.extend(RelationReading._with_conjuncts(child))
             elif child.dep_ == "appos":  # "my cousin Diego and his wife Ana"
                 found.extend(

@@ -46,6 +46,16 @@ from memoryhub import lexicon
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
 SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
+# A letter's closing line, before the writer's name ("Thanks,", "Kind regards,", "Cheers").
+CLOSING = re.compile(
+    r"^\s*(?:(?:many |thanks (?:again|so much)|thank you|with |warm(?:est)? |kind |best |all the )?"
+    r"(?:thanks|thx|ta|cheers|best|regards|wishes|love|sincerely|warmly|yours(?: truly)?|"
+    r"best regards|kind regards|warm regards|take care|talk soon|speak soon|x+|"
+    r"thank you|all the best))[ \t]*[,.!]?[ \t]*$",
+    re.IGNORECASE,
+)
+# A name alone on a line: one to three capitalised words ("Ankit", "María José Paz").
+NAME_LINE = re.compile(r"^[ \t—–-]*((?:[A-ZÀ-Þ][\w'’-]*\.?[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)[ \t]*$")
 # Words that with a head's title still name the head of the whole ("Managing Director",
 # "Founder & CEO").
 HEAD_TITLE_WORDS = set("managing executive general chief founder co founder & and".split())
@@ -551,6 +561,35 @@ class StructureReading:
         for person in values:
             self._relate(person, topic, relation, line.strip())
 
+    def _signed_names(self):
+        """ "Thanks," / "Ankit": the name on the line under a letter's closing is its
+        writer's, a person whatever the named-entity model made of it (or missed)."""
+        lines = self.source.split("\n")
+        offset = 0
+        for line, following in zip(lines, lines[1:], strict=False):
+            offset += len(line) + 1
+            if not CLOSING.match(line) or not line.strip():
+                continue
+            named = NAME_LINE.match(following)
+            words = named.group(1).casefold().split() if named else []
+            if (
+                not words
+                or words[0] in {"the", "team", "p.s.", "ps"}
+                or any(w.strip(".") in lexicon.NEVER_NAMES for w in words)
+                or set(words) & (TEAM_WORDS | DEPARTMENTS | ORG_WORDS)
+            ):  # "The Ops Team", "Sent from my phone"
+                continue
+            start, end = offset + named.start(1), offset + named.end(1)
+            inside = [m for m in self.mentions if start <= m.start < end]
+            if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
+                if inside[0].type != "person" and not inside[0].cued:
+                    inside[0].type, inside[0].stated = "person", True
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if inside or span is None or not self._free(span):
+                continue
+            self._add(list(span), "person", 0.7, name=named.group(1), origin="field", cued=True)
+
     def _signatures(self):
         """An e-mail's or a letter's signature: a line that is a person's name alone, then
         their role and organization ("Hanus Olsen" / "Director, Nordlýsi Art Museum",
@@ -745,7 +784,8 @@ class StructureReading:
         one of the key's kind over the value's words."""
         text = self.source[start:end].strip()
         inside = [m for m in self.mentions if start <= m.start < end]
-        if inside and len(inside) == 1 and " " not in text and len(inside[0].name) < len(text):
+        bare = text.strip("*_~`")  # "**PostgreSQL**": the name, in bold
+        if inside and len(inside) == 1 and " " not in bare and len(inside[0].name) < len(bare):
             self._drop(inside[0])  # "user-prefs" is one name, not "prefs"
             inside = []
         if kind == "concept" and (
