@@ -2063,3 +2063,11 @@ def test_a_verb_opening_a_sentence_after_a_full_stop_starts_a_sentence(parser):
     doc = nlp.parse(text)
     starts = [sentence[0].text.casefold() for sentence in doc.sents]
     assert "logs" in starts
+
+
+def test_a_team_or_system_named_by_common_words_alone_and_related_to_nothing_is_no_entity(parser):
+    text = "The ops team met on Tuesday; the feature store was slow again."
+    names = {name for name, _ in _entities(parser.extract(text))}
+    assert not names & {"ops team", "feature store"}
+    triples = _triples(parser.extract("The billing service runs on PostgreSQL."))
+    assert ("billing service", "USES", "postgresql") in triples
