@@ -2071,3 +2071,22 @@ def test_a_team_or_system_named_by_common_words_alone_and_related_to_nothing_is_
     assert not names & {"ops team", "feature store"}
     triples = _triples(parser.extract("The billing service runs on PostgreSQL."))
     assert ("billing service", "USES", "postgresql") in triples
+
+
+def test_a_spouse_read_by_the_rules_leaves_no_other_spouse_to_the_linker(parser):
+    text = (
+        "I'm Carla. My husband Joaquín and I got married in Valparaíso in 2015, and we now "
+        "live in Santiago with our kids, Benjamín and Renata."
+    )
+    married = {t for t in _triples(parser.extract(text)) if t[1] == "MARRIED_TO"}
+    assert married == {("carla", "MARRIED_TO", "joaquín")}
+
+
+def test_his_in_a_turn_is_not_the_one_saying_it(parser):
+    text = (
+        "Isabela: is Caio still running Samba Nova?\n"
+        "Thiago: yeah him and his wife Luana. they also own a bar in Pinheiros"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("thiago", "MARRIED_TO", "luana") not in triples
+    assert ("caio", "MARRIED_TO", "luana") in triples

@@ -92,6 +92,9 @@ NEGATED_KINDS = {"STOPPED_USING"}
 USED_TO = re.compile(r"\bused to\b", re.IGNORECASE)
 # Where one was born or a child: "grew up in", "was born and raised in".
 CHILDHOOD = re.compile(r"\b(?:grew|grow|growing|grown) up\b|\bborn\b|\braised\b", re.IGNORECASE)
+# Kinds one holds with one other at a time: a spouse the rules read leaves none for the
+# linker to add ("My husband Joaquín and I ... with our kids, Benjamín and Renata").
+ONE_ONLY = {"MARRIED_TO"}
 # Kinds that put one thing inside another, which two items of one list never are.
 CONTAINING_KINDS = {"LOCATED_IN", "PART_OF"}
 # Farthest apart two names may stand, in tokens, to be read as a pair.
@@ -375,6 +378,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "used to live in Abuja": no longer (as in the rules)
         if relation == "LIVES_IN" and CHILDHOOD.search(between):
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
+        if relation in ONE_ONLY and ({mx.name, my.name} & _holders(reader, relation)):
+            continue  # "My husband Joaquín and I ... with our kids, Benjamín and Renata"
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):
             continue  # "Offices: Berlin, Munich, Hamburg": peers, not one inside the other
         if relation in CONTAINING_KINDS and all(lexicon.REGION.match(m.name) for m in (mx, my)):
@@ -394,6 +399,16 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             sentence.sent if sentence is not None else "",
             confidence=round(probabilities[best] * 0.7, 2),
         )
+
+
+def _holders(reader, relation: str) -> set[str]:
+    """The names on either end of the reader's relationships of kind ``relation``."""
+    return {
+        name
+        for r in reader.relationships.values()
+        if r.type == relation
+        for name in (r.source, r.target)
+    }
 
 
 def prune(reader, *, model=None) -> None:

@@ -2472,8 +2472,14 @@ class RelationReading:
                 verb = verb.head
             own = {t.idx for t in noun.subtree}  # "Her brother Aljaž built ...": not Aljaž
             people = [self._resolve(s) for s in self._subjects(verb)]
-            people = [
-                p for p in people if p is not None and p.type == "person" and p.start not in own
+            speaker = self._speaker_at(token.idx)  # "him and his wife Luana": not the
+            people = [  # one saying it
+                p
+                for p in people
+                if p is not None
+                and p.type == "person"
+                and p.start not in own
+                and (p is not speaker or token.lower_ in {"our", "your"})
             ]
             owner = people[0] if people else None
             if owner is None and token.lower_ in {"his", "her"}:
