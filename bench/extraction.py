@@ -67,6 +67,8 @@ SPLITS = {
             "dev30",
             "dev31",
             "dev32",
+            "dev33",
+            "dev34",
         )
     ),
     "holdout": tuple(
@@ -84,6 +86,7 @@ SPLITS = {
             "holdout10",
             "holdout11",
             "holdout12",
+            "holdout13",
         )
     ),
 }

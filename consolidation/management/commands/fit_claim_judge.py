@@ -65,6 +65,8 @@ DEV = [
     DATA / "consolidation" / "pairs_dev48.jsonl",
     DATA / "consolidation" / "pairs_dev49.jsonl",
     DATA / "consolidation" / "pairs_dev50.jsonl",
+    DATA / "consolidation" / "pairs_dev51.jsonl",
+    DATA / "consolidation" / "pairs_dev52.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
