@@ -2095,3 +2095,14 @@ def test_his_in_a_turn_is_not_the_one_saying_it(parser):
     triples = _triples(parser.extract(text))
     assert ("thiago", "MARRIED_TO", "luana") not in triples
     assert ("caio", "MARRIED_TO", "luana") in triples
+
+
+def test_an_arrow_an_emoji_or_w_slash_never_sits_inside_a_name(parser):
+    for text, apart in (
+        ("on-call handoff (Aroha → Mihail): queue depth is back to normal.", {"aroha", "mihail"}),
+        ("Trip plan: fly Lisbon → Funchal on 12 May with TAP.", {"lisbon", "funchal"}),
+        ("Festival weekend: Glastonbury 🎪 Fri–Sun, camping in Silver Hayes w/ Dan.", {"dan"}),
+    ):
+        names = {name for name, _ in _entities(parser.extract(text))}
+        assert apart <= names
+        assert not [n for n in names if "→" in n or "w/" in n or "🎪" in n]

@@ -1,6 +1,7 @@
 """Reading the names of a text off its parse: the entity passes of the parser extractor."""
 
 import re
+import unicodedata
 
 from graph.extraction.cues import (
     COMPONENT_NOUNS,
@@ -62,6 +63,7 @@ from graph.extraction.parser.words import (
     PLACE_VERBS,
     ROLE_TITLE_WORDS,
     ROLE_WORK,
+    SPLIT_MARKS,
     SPLIT_WORDS,
     STUDENT_WORDS,
     SYSTEM_KIND_NOUNS,
@@ -693,8 +695,12 @@ class NameReading:
                 )
             )
             dash = token.text in {"—", "–"} and bool(token.whitespace_)  # "Škoda Octavia — Jess"
+            # "Aroha → Mihail", "Silver Hayes w/ Dan", "Glastonbury 🎪 Fri–Sun": never one name
+            apart = token.lower_ in SPLIT_MARKS or (
+                len(token.text) == 1 and unicodedata.category(token.text) == "So"
+            )
             if (
-                (token.lower_ in SPLIT_WORDS or between_names or dash)
+                (token.lower_ in SPLIT_WORDS or between_names or dash or apart)
                 and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
                 and not one_name
             ) or on_street:

@@ -176,6 +176,8 @@ SCHOOL_WORDS = set(
     nursery grad""".split()
 )
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
+# Marks no name spans: an arrow between two ("Aroha → Mihail"), "with" written short.
+SPLIT_MARKS = {"→", "⇒", "⟶", "->", "=>", "w/"}
 # Nouns that name a part of a software system in any text ("billing service"); the other
 # component nouns ("store", "app", "engine") do only in a technical one.
 SYSTEM_NOUNS = {
