@@ -2106,3 +2106,10 @@ def test_an_arrow_an_emoji_or_w_slash_never_sits_inside_a_name(parser):
         names = {name for name, _ in _entities(parser.extract(text))}
         assert apart <= names
         assert not [n for n in names if "→" in n or "w/" in n or "🎪" in n]
+
+
+def test_a_capitalised_word_the_tagger_took_for_an_article_can_close_a_name(parser):
+    names = {n for n, _ in _entities(parser.extract("Day 4: fly to Da Nang, car to Hoi An"))}
+    assert "hoi an" in names
+    names = {n for n, _ in _entities(parser.extract("Standup with Data Eng on Monday."))}
+    assert not [n for n in names if n.endswith("monday")]

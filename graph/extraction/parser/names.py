@@ -279,6 +279,13 @@ AND_HEADS = frozenset(
 NAME_JOINERS = {"-", "'", "\u2019"}
 
 
+# English words that end no name: a span the model closed on one is cut before it.
+CLOSING_FUNCTION_WORDS = frozenset(
+    """the a and or of in at on for to with by from as per via vs nor but year week day
+    no yes ok mon tue tues wed thu thur thurs fri sat sun""".split()
+)
+
+
 class NameReading:
     """The entity passes: speaker, identifiers, technologies, named entities, proper
     nouns, noun chunks and activities, then the types the sentence gives them."""
@@ -564,11 +571,31 @@ class NameReading:
                 tokens = tokens[1:]
         while tokens and (
             tokens[-1].lower_.rstrip(".") in NAME_TITLES
-            or tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
+            or (
+                tokens[-1].pos_ in {"PUNCT", "PART", "ADP", "CCONJ", "DET"}
+                and not self._closing_name_word(tokens)
+            )
             or tokens[-1].lower_ in {"'s", "’s"}
         ):
             tokens = tokens[:-1]
         return tokens
+
+    @staticmethod
+    def _closing_name_word(tokens) -> bool:
+        """ "Hoi An", "Bao An": a capitalised word after another, that the tagger took for
+        an article or a preposition, closes the name (an English one never does)."""
+        last = tokens[-1]
+        return (
+            len(tokens) > 1
+            and last.is_alpha
+            and last.text[:1].isupper()
+            and last.text[1:].islower()
+            and tokens[-2].text[:1].isupper()
+            and tokens[-2].is_alpha
+            and last.lower_ not in CLOSING_FUNCTION_WORDS
+            and last.lower_ not in MONTHS
+            and last.lower_ not in WEEKDAYS
+        )
 
     @staticmethod
     def _foreign_name_word(token) -> bool:
@@ -1327,7 +1354,10 @@ class NameReading:
                     or CAMEL_CASE.match(token.text)
                 )
                 and token.text[:1].isupper()
-                and token.lower_ not in TRIM_WORDS
+                and (
+                    token.lower_ not in TRIM_WORDS
+                    or (run and self._closing_name_word(run + [token]))
+                )
                 and not (token.lower_ in NAME_PREFIXES and self.source[token.idx].islower())
             ) or (token is not None and run and self._hyphen_join(token)):
                 run.append(token)
