@@ -99,6 +99,30 @@ PySide wxPython Dear ImGui Qt GTK Electron NW.js Capacitor React Native SwiftUI 
 Jetpack Compose Kotlin Multiplatform Xamarin MAUI Unity Godot Roomba Alexa Siri Kindle
 Lichess Chess.com Goodreads Letterboxd Spotify Audible Headspace Calm MyFitnessPal
 Notion Obsidian Anki Quizlet Coursera Udemy edX Khan Academy Codecademy LeetCode
+Alertmanager Certbot node_exporter PostGIS GDAL QGIS ArcGIS wkhtmltopdf Gotenberg Pandoc
+LaTeX Overleaf Typst OSRM OpenStreetMap Mapbox Leaflet n8n IFTTT MWAA Starlink Traefik
+Caddy HAProxy Envoy Istio Linkerd Consul Nomad Packer Vagrant Ansible Terraform Pulumi
+Crossplane Helm Kustomize ArgoCD Tekton Jenkins TeamCity CircleCI GitLab GitHub Bitbucket
+Gitea Forgejo Buildkite Harbor Artifactory Velero Restic BorgBackup Duplicati Rclone
+Syncthing Nextcloud ownCloud Seafile Keycloak Authentik Okta Auth0 Vaultwarden Bitwarden
+1Password LastPass KeePassXC WireGuard OpenVPN Tailscale ZeroTier Headscale Pi-hole
+Cloudflare Fastly Akamai Netlify Vercel Heroku Fly.io DigitalOcean Linode Vultr Hetzner
+OVHcloud Scaleway Backblaze MinIO Ceph GlusterFS ZFS Btrfs Proxmox VMware ESXi vSphere
+Hyper-V KVM QEMU VirtualBox Docker Podman containerd Kubernetes k3s MicroK8s OpenShift
+Rancher Portainer K9s kubectl Promtail Fluentd Logstash Kibana Graylog Zabbix Nagios
+Icinga Checkmk Pingdom VictoriaMetrics InfluxDB TimescaleDB QuestDB Telegraf Netdata
+Trivy Snyk Dependabot Renovate SonarQube Semgrep CodeQL Gitleaks Salesforce
+HubSpot Pipedrive Zoho NetSuite SAP Odoo QuickBooks Xero FreshBooks Stripe PayPal Adyen
+Braintree Klarna Plaid Twilio SendGrid Mailgun Mailchimp Postmark Intercom Zendesk
+Freshdesk HelpScout Gorgias Shopify WooCommerce Magento BigCommerce Wix Squarespace
+WordPress Webflow Contentful Airtable Smartsheet Asana Trello Jira Confluence ClickUp
+Basecamp Coda Figma InVision Zeplin Loom Calendly DocuSign PandaDoc Gusto Rippling
+BambooHR Workday Greenhouse Personio Expensify Brex Amplitude Mixpanel PostHog Hotjar
+FullStory Optimizely LaunchDarkly Statsig Unleash Flagsmith Samsara Geotab TripIt Concur
+Moodle Blackboard Brightspace Kahoot Duolingo Babbel Memrise Busuu Amboss UpToDate Cerner
+Meditech OpenMRS DHIS2 Strava Zwift TrainingPeaks Komoot AllTrails Peloton Fitbit
+Blender ZBrush Photoshop Illustrator Lightroom Ableton GarageBand Audacity OBS Procreate
+Krita GIMP Inkscape Scrivener GameMaker Twitch Patreon Substack
 """
 
 # Phrases kept together ("Hugging Face") are written with a non-breaking join below.
@@ -212,6 +236,21 @@ _MULTI = (
     "Khan Academy",
     "Apollo Router",
     "Let's Encrypt",
+    "Google Classroom",
+    "Rosetta Stone",
+    "Garmin Connect",
+    "Substance Painter",
+    "Premiere Pro",
+    "After Effects",
+    "DaVinci Resolve",
+    "Final Cut Pro",
+    "Logic Pro",
+    "Ableton Live",
+    "FL Studio",
+    "Pro Tools",
+    "Unreal Engine",
+    "Node Exporter",
+    "Uptime Kuma",
 )
 
 # Canonical spelling by casefolded name, single words and the phrases above.
@@ -243,7 +282,9 @@ AMBIGUOUS_TECH = frozenset(
     windows apple amazon facebook twitter oracle spring sketch miro zoom slack git feast
     iceberg delta front split heap calm edge arc relay ray tune ionic capacitor drift crisp
     lever gong outreach elastic mux comet lightning chrome safari opera node maxwell
-    singer hevo alexa siri calm anki brave opera unreal drone cron""".split()
+    singer hevo alexa siri calm anki brave opera unreal drone cron harbor coda loom basecamp
+    greenhouse concur blackboard illustrator postmark intercom plaid workday gusto blender
+    audacity twitch leaflet peloton sap samsara jenkins wise census""".split()
 )
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 

@@ -2113,3 +2113,13 @@ def test_a_capitalised_word_the_tagger_took_for_an_article_can_close_a_name(pars
     assert "hoi an" in names
     names = {n for n, _ in _entities(parser.extract("Standup with Data Eng on Monday."))}
     assert not [n for n in names if n.endswith("monday")]
+
+
+def test_the_gazetteer_knows_common_ops_and_business_tools_and_their_english_words_are_words(
+    parser,
+):
+    text = "Alertmanager pages us and the reports live in Power BI; invoices go to NetSuite."
+    entities = _entities(parser.extract(text))
+    assert {("alertmanager", "technology"), ("power bi", "technology")} <= entities
+    names = {n for n, _ in _entities(parser.extract("I put the soup in the blender."))}
+    assert "blender" not in names
