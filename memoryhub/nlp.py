@@ -49,8 +49,10 @@ CACHE_SIZE = 1024
 MAX_CHARS = 100_000
 
 _MENTION = re.compile(r"^@\w[\w.-]*$")
-# Arrows written between two words without spaces, split off as tokens of their own.
-ARROWS = r"→|⇒|⟶|->|=>"
+# Arrows: split off as tokens of their own when written between two words without spaces
+# ("Salesforce→NetSuite"), and never inside a name.
+ARROW_MARKS = ("→", "⇒", "⟶", "->", "=>")
+ARROWS = "|".join(re.escape(mark) for mark in ARROW_MARKS)
 
 
 def _whole(text: str):

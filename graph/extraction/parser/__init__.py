@@ -191,9 +191,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         feature store", "the rate limiter") that nothing is related to is a description,
         not a name: on the development texts 11 such were labelled, 73 not (2026-12-05);
         related, one in three was ("the billing service runs on Postgres"), so those stay."""
-        related = {normalize_name(r.source) for r in self.relationships.values()} | {
-            normalize_name(r.target) for r in self.relationships.values()
-        }
+        related = self._related_names()
         for mention in list(self.mentions):
             name = mention.name
             if (

@@ -378,7 +378,7 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "used to live in Abuja": no longer (as in the rules)
         if relation == "LIVES_IN" and CHILDHOOD.search(between):
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
-        if relation in ONE_ONLY and ({mx.name, my.name} & _holders(reader, relation)):
+        if relation in ONE_ONLY and set(keys) & reader._related_names(relation):
             continue  # "My husband Joaquín and I ... with our kids, Benjamín and Renata"
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):
             continue  # "Offices: Berlin, Munich, Hamburg": peers, not one inside the other
@@ -399,16 +399,6 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             sentence.sent if sentence is not None else "",
             confidence=round(probabilities[best] * 0.7, 2),
         )
-
-
-def _holders(reader, relation: str) -> set[str]:
-    """The names on either end of the reader's relationships of kind ``relation``."""
-    return {
-        name
-        for r in reader.relationships.values()
-        if r.type == relation
-        for name in (r.source, r.target)
-    }
 
 
 def prune(reader, *, model=None) -> None:

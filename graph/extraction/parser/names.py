@@ -86,7 +86,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
-from memoryhub.nlp import ENGLISH_PARTS, english_word
+from memoryhub.nlp import ARROWS, ENGLISH_PARTS, english_word
 from memoryhub.values import MONTHS, WEEKDAYS
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
@@ -196,7 +196,7 @@ CONTRAST_BETWEEN = re.compile(
     r"(?:\s+[a-z][\w-]*){0,3}\s+(?:to|with|by|for)\s+(?:the\s+|a\s+|an\s+|our\s+)?"
     r"|\s*,?\s+(?:instead of|rather than|in place of|over)\s+(?:the\s+|a\s+|an\s+)?"
     r"|\s+(?:replaced|replaces|replacing|supersedes|superseded)\s+(?:the\s+|a\s+|an\s+)?"
-    r"|\s*(?:->|→|=>)\s*",
+    rf"|\s*(?:{ARROWS})\s*",
     re.IGNORECASE,
 )
 # The words between two names that say one replaces the other by themselves.
@@ -282,7 +282,7 @@ NAME_JOINERS = {"-", "'", "\u2019"}
 # English words that end no name: a span the model closed on one is cut before it.
 CLOSING_FUNCTION_WORDS = frozenset(
     """the a and or of in at on for to with by from as per via vs nor but year week day
-    no yes ok mon tue tues wed thu thur thurs fri sat sun""".split()
+    no yes ok""".split()
 )
 
 

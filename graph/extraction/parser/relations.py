@@ -867,6 +867,15 @@ class RelationReading:
             return self._mention_of(noun.head)
         return None
 
+    def _related_names(self, kind: str | None = None) -> set[str]:
+        """The normalised names on either end of the relationships (of ``kind`` only)."""
+        return {
+            normalize_name(name)
+            for r in self.relationships.values()
+            if kind is None or r.type == kind
+            for name in (r.source, r.target)
+        }
+
     def _related(self, one, other) -> bool:
         """Whether some relationship already joins the two, either way."""
         names = {one.name, other.name}

@@ -568,7 +568,7 @@ class StructureReading:
         offset = 0
         for line, following in zip(lines, lines[1:], strict=False):
             offset += len(line) + 1
-            if not CLOSING.match(line) or not line.strip():
+            if not CLOSING.match(line):
                 continue
             named = NAME_LINE.match(following)
             words = named.group(1).casefold().split() if named else []
@@ -749,9 +749,7 @@ class StructureReading:
             (text.isupper() and len(text) >= 2) or lowered[0] in DEPARTMENTS | TEAM_WORDS
         ):
             return None
-        related = {normalize_name(r.source) for r in self.relationships.values()} | {
-            normalize_name(r.target) for r in self.relationships.values()
-        }
+        related = self._related_names()
         if any(
             m.type in {"person", "location"}
             or (m.cued and m.type != "organization")

@@ -4,7 +4,7 @@ import re
 
 from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
-from memoryhub.nlp import TITLE_ABBREVIATIONS, english_word
+from memoryhub.nlp import ARROW_MARKS, TITLE_ABBREVIATIONS, english_word
 
 NER_TYPES = {
     "PERSON": "person",
@@ -177,7 +177,7 @@ SCHOOL_WORDS = set(
 )
 SPLIT_WORDS = {"and", "&", "at", "in", "from", "with", "of", ",", "or", "for"}
 # Marks no name spans: an arrow between two ("Aroha → Mihail"), "with" written short.
-SPLIT_MARKS = {"→", "⇒", "⟶", "->", "=>", "w/"}
+SPLIT_MARKS = {*ARROW_MARKS, "w/"}
 # Nouns that name a part of a software system in any text ("billing service"); the other
 # component nouns ("store", "app", "engine") do only in a technical one.
 SYSTEM_NOUNS = {
