@@ -63,6 +63,10 @@ ORG_WORDS = {
     "airways",
     "federation",
     "league",
+    "consortium",
+    "alliance",
+    "coalition",
+    "syndicate",
     # Trades named by what they sell or do ("Lal Qila Caterers", "Bintang Teknik", "Deccan
     # Civil Works", "Techiman Veterinary Services", "Mutua Motors").
     "caterers",

@@ -68,6 +68,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.mentions: list[Mention] = []
         self.by_token: dict[int, Mention] = {}
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
+        self.writer: Mention | None = None  # who writes a text in the first person, when named
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
         self.typer_model = None  # the shipped entity typer; False: none
@@ -108,6 +109,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._led_groups()
         self._signed_names()
         self._signatures()
+        self._signed_writer()
+        self._aliases()  # again, for the names the tables and signatures gave
         self._user()
         self._learned_types(confident=True)
         self._contrast_types()

@@ -108,6 +108,8 @@ LANGUAGE_VERBS = set(
 )
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = lexicon.NAME_TITLES
+# Words of respect before a given name ("Don Aurelio", "Nana Bríd"): no full name.
+HONORIFICS = set("don doña dona dom nana nan sensei".split())
 SPEAKER_TITLES = (
     NAME_TITLES
     | KIN_TITLES
@@ -780,11 +782,17 @@ class NameReading:
         if not self.speakers:  # "My name is Ikaika and I live in Hilo", "I'm Nino.":
             found = SELF_NAMED.search(self.source)  # the writer names themself, and "I"
             name = found and next(g for g in found.groups() if g)  # is that person
-            if name and self._turn_name(name) and name.casefold() not in TRIM_WORDS:
+            if (
+                name
+                and self._turn_name(name)
+                and name.casefold() not in TRIM_WORDS
+                and (found.lastindex != 2 or self._person_named(found.start(2), name))
+            ):
                 start = found.start(found.lastindex)
                 mention = Mention(start, start + len(name), name, "person", 0.85, "speaker")
                 self.speakers.append(mention)
                 self.mentions.append(mention)
+                self.writer = mention
         if self.speakers:  # "Devraj: haha ..." in a dialogue whose other turns are known:
             known = {m.start for m in self.speakers}  # a turn by a name no list knows
             for found in TURN.finditer(self.source):
@@ -796,6 +804,18 @@ class NameReading:
                 self.speakers.append(mention)
                 self.mentions.append(mention)
             self.speakers.sort(key=lambda m: m.start)
+
+    def _person_named(self, start: int, name: str) -> bool:
+        """Whether "I'm X" names the writer: a full name, a given name, or one the
+        named-entity model calls a person (not "I'm Rangers", "I'm Filipino-Kiwi")."""
+        if " " in name or name.casefold() in lexicon.GIVEN_NAMES:
+            return True
+        span = self.doc.char_span(start, start + len(name), alignment_mode="expand")
+        if span is None or any(t.ent_type_ == "PERSON" for t in span):
+            return span is not None
+        return not english_word(name.casefold().rstrip("s")) and not any(
+            t.ent_type_ in {"NORP", "ORG", "GPE", "LOC", "FAC", "LANGUAGE"} for t in span
+        )
 
     @staticmethod
     def _turn_name(name: str) -> bool:
@@ -810,9 +830,22 @@ class NameReading:
         )
 
     def _speaker_at(self, char: int) -> Mention | None:
-        """Who says the words at ``char``: the speaker of the last turn opened before it."""
+        """Who says the words at ``char``: the speaker of the last turn opened before it,
+        or the writer of a text that names them after its first words ("I've been a bus
+        driver for Transperth ... My name's Kylie", "... I work at Nokia. — Juha")."""
         said = [m for m in self.speakers if m.start <= char]
-        return said[-1] if said else None
+        if said:
+            return said[-1]
+        writer = self.writer
+        if (
+            writer is None
+            or self.doc.char_span(writer.start, writer.end, alignment_mode="expand") is None
+        ):
+            return None
+        opens = self.doc.char_span(
+            writer.start, writer.end, alignment_mode="expand"
+        ).sent.start_char
+        return writer if char < opens else None  # not the "I" of "I'm Kagiso Molefe, ..."
 
     def _titles(self):
         """ "Did you finish \"The Overstory\"?", "- *Thinking in Systems* by Donella
@@ -2327,13 +2360,30 @@ class NameReading:
         full = [m for m in self.mentions if m.type == "person" and len(m.name.split()) > 1]
         self._unclaimed_surnames(full)
         for mention in self.mentions:
-            if mention.type != "person" or mention.origin == "speaker" or " " in mention.name:
+            if mention.origin == "speaker" or " " in mention.name:
+                continue
+            if mention.type != "person" and (
+                mention.type == "location"
+                or mention.cued
+                or mention.stated
+                or (
+                    mention.type not in {"concept", "other"}
+                    and mention.name.casefold() not in lexicon.GIVEN_NAMES
+                    and not lexicon.is_surname(mention.name)
+                )
+            ):
                 continue
             names = {
-                m.name for m in full if mention.name in (m.name.split()[0], m.name.split()[-1])
+                m.name
+                for m in full
+                if mention.name in (m.name.split()[0], m.name.split()[-1])
+                and not set(m.name.casefold().split()) & (SPEAKER_TITLES | HONORIFICS)
+                and (
+                    mention.type == "person" or m.name.split()[0].casefold() in lexicon.GIVEN_NAMES
+                )
             }
-            if len(names) == 1:
-                mention.name = names.pop()
+            if len(names) == 1:  # "Thandiwe Mokoena ... Mokoena was previously ...": the
+                mention.name, mention.type = names.pop(), "person"  # one person named so
         # "Brandwijk Holding ... Brandwijk, headquartered in Utrecht": a company named
         # later by the first word of its name alone (not a person's given name)
         companies = [

@@ -77,7 +77,7 @@ ROLE_WORDS = (
     | PLACE_LEADERS
     | set(
         """student wrapper fork friend fan supporter wife husband part member owner
-        maintainer subsidiary division author founder creator""".split()
+        maintainer subsidiary division author founder creator executive""".split()
     )
 )
 # Roles that make what they are the role of rather than work for it.
@@ -227,14 +227,18 @@ class RelationReading:
                 return previous
         if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
             other = "f" if token.lower_ in {"he", "him", "his"} else "m"
-            people = [
+            earlier = [
                 m
                 for m in self.mentions
-                if m.type == "person"
-                and m.end <= token.idx
-                and m.origin != "speaker"
-                and self._gender(m) != other  # "his wife Sun-hee ...; he commutes": not her
+                if m.type == "person" and m.end <= token.idx and m.origin != "speaker"
             ]
+            people = [  # "his wife Sun-hee ...; he commutes": not her
+                m for m in earlier if self._gender(m) != other
+            ]
+            if not people and not self.speakers and len({m.name for m in earlier}) == 1:
+                # "Wanjiru Mwangi studies ... She uses R": the one person named before, whom
+                # a name list gives the other sex (a hint; a kin word is proof)
+                people = [m for m in earlier if self._gender(m, kin_only=True) != other]
             own = "her" if other == "m" else "his"
             others = [m for m in people if not self._kin_of(m, own)]
             people = others or people  # "... with her partner Kojo. She lectures": not Kojo
@@ -421,16 +425,18 @@ class RelationReading:
             return matching[0]
         return None if self._gender(subject) not in {sex, None} else subject
 
-    def _gender(self, mention) -> str | None:
+    def _gender(self, mention, kin_only: bool = False) -> str | None:
         """ "f" or "m" when a kin word right before the name says it ("his wife Sun-hee",
-        "her brother Aljaž"), else when its given name is listed for one sex only
-        ("Marleen", "Joris")."""
+        "her brother Aljaž"), else (unless ``kin_only``) when its given name is listed for
+        one sex only ("Marleen", "Joris")."""
         span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
         if span is not None and span.start > 0:
             word = self.doc[span.start - 1].lower_
             if word in FEMALE_KIN | MALE_KIN:
                 return "f" if word in FEMALE_KIN else "m"
-        return lexicon.given_name_sex(mention.name) if mention.type == "person" else None
+        if kin_only or mention.type != "person":
+            return None
+        return lexicon.given_name_sex(mention.name)
 
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
@@ -2310,6 +2316,10 @@ class RelationReading:
         word = token.lower_
         if token.lemma_.lower() in KIN_KNOWS:
             word = token.lemma_.lower()  # "Mina is friends with Sophie"
+        if word in {"executive", "officer"} and any(
+            c.lower_ == "chief" and c.dep_ in {"amod", "compound"} for c in token.subtree
+        ):
+            word = "head"  # "the chief executive (officer) of Nordlys Energi": leads it
         sentence = self._sentence_text(token.sent)
         if (
             word in {"fan", "supporter"}

@@ -481,6 +481,13 @@ VERB_RULES = {
     "wrap": _rule(_use),
     "expose": _rule(_use),
     "draft": _rule(_create),
+    # "Anthropic released a new Claude model": a company's release is its work (a team's
+    # release of a service is a deploy, no relation)
+    "release": _rule(
+        lambda s, t: (
+            "CREATED" if s.type == "organization" and t.type in {"technology", "document"} else None
+        )
+    ),
     "propose": _rule(lambda s, t: "CREATED" if t.type in {"document", "project"} else None),
     "adopt": _rule(lambda s, t: "USES" if t.type == "technology" else _have(s, t)),
     "consume": _rule(
@@ -728,6 +735,8 @@ def _managed(source, target):
 # Verbs whose grammatical subject is the relation's target: "Stripe hired Ana" (Ana works
 # for Stripe), "Helen manages Jo" (Jo reports to Helen), "payouts is consumed by X".
 REVERSED_RULES = {
+    # "Porto hosted Web Summit Iberia": the event is in the place
+    "host": lambda s, t: "LOCATED_IN" if s.type == "location" and t.type == "event" else None,
     "hire": lambda s, t: _employer(s) if _person(t) else None,
     "employ": lambda s, t: _employer(s) if _person(t) else None,
     "recruit": lambda s, t: _employer(s) if _person(t) else None,

@@ -56,6 +56,16 @@ CLOSING = re.compile(
 )
 # A name alone on a line: one to three capitalised words ("Ankit", "María José Paz").
 NAME_LINE = re.compile(r"^[ \t—–-]*((?:[A-ZÀ-Þ][\w'’-]*\.?[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)[ \t]*$")
+# A text's last words signed with a dash ("... pays for the hobby. — Juha") or its first
+# line naming the writer ("Me: Rahel Tesfaye. Midwife, ...").
+DASH_SIGNED = re.compile(
+    r"(?:^|[.!?)\n][ \t]*)[—–-]+[ \t]*((?:[A-ZÀ-Þ][\w'’-]*[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)\s*$"
+)
+ME_LINE = re.compile(
+    r"^\s*(?:me|about me|who i am)\s*[:—–-]\s*([A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})",
+    re.I,
+)
+FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|my|My|me|Me)\b")
 # Words that with a head's title still name the head of the whole ("Managing Director",
 # "Founder & CEO").
 HEAD_TITLE_WORDS = set("managing executive general chief founder co founder & and".split())
@@ -589,6 +599,32 @@ class StructureReading:
             if inside or span is None or not self._free(span):
                 continue
             self._add(list(span), "person", 0.7, name=named.group(1), origin="field", cued=True)
+
+    def _signed_writer(self):
+        """The writer of a first-person text without dialogue turns who signs it ("...
+        I work as a Java developer at Nokia. — Juha", "Thanks," / "Ankit") or opens it
+        with their name ("Me: Rahel Tesfaye. Midwife, ..."): "I" and "my" are that person."""
+        if self.speakers or self.writer is not None or not FIRST_PERSON.search(self.source):
+            return
+        lines = [line for line in self.source.rstrip().split("\n") if line.strip()]
+        spans = []
+        found = DASH_SIGNED.search(self.source.rstrip())
+        if found:
+            spans.append(found.span(1))
+        found = ME_LINE.match(self.source)
+        if found:
+            spans.append(found.span(1))
+        if len(lines) >= 2 and CLOSING.match(lines[-2]) and NAME_LINE.match(lines[-1]):
+            last = self.source.rstrip().rfind(lines[-1])
+            named = NAME_LINE.match(lines[-1])
+            spans.append((last + named.start(1), last + named.end(1)))
+        for start, end in spans:
+            person = next(
+                (m for m in self.mentions if m.type == "person" and start <= m.start < end), None
+            )
+            if person is not None:
+                self.writer = person
+                return
 
     def _signatures(self):
         """An e-mail's or a letter's signature: a line that is a person's name alone, then
