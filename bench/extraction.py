@@ -69,6 +69,7 @@ SPLITS = {
             "dev32",
             "dev33",
             "dev34",
+            "dev35",
         )
     ),
     "holdout": tuple(
@@ -87,6 +88,7 @@ SPLITS = {
             "holdout11",
             "holdout12",
             "holdout13",
+            "holdout14",
         )
     ),
 }

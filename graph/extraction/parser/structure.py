@@ -108,6 +108,28 @@ def _a_job(word: str) -> bool:
 GROUP_FIELD_KEYS = WORK_UNITS | GROUP_WORDS | {"band", "club"}
 
 
+# A two-column table of one record's fields: "| Field | Value |", "| Key | Details |".
+RECORD_KEYS = {"field", "key", "property", "attribute", "item", "setting", "fact"}
+RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
+
+
+class _RecordRow:
+    """A record table's row as the match of a "Key: value" line: the key, and where the
+    value lies from the row's start."""
+
+    def __init__(self, key: str, start: int, end: int):
+        self.key, self.span2 = key, (start, end)
+
+    def group(self, index: int) -> str:
+        return self.key
+
+    def start(self, index: int) -> int:
+        return self.span2[0]
+
+    def end(self, index: int) -> int:
+        return self.span2[1]
+
+
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
@@ -308,6 +330,9 @@ class StructureReading:
         keys = [text.strip("*_` ").casefold() for _start, _end, text in header]
         if not keys:
             return
+        if len(keys) == 2 and keys[0] in RECORD_KEYS and keys[1] in RECORD_VALUES:
+            self._record_table(rows)
+            return
         first_kind = TABLE_SUBJECTS.get(keys[0], "")
         for _line, cells in rows:  # each cell's column, for the relation linker
             for key, (start, end, _text) in zip(keys, cells, strict=False):
@@ -346,6 +371,20 @@ class StructureReading:
                         value = self._value(piece.start(), piece.end(), kind)
                     if value is not None and value is not subject:
                         self._relate_field(subject, value, direction, relation, line)
+
+    def _record_table(self, rows):
+        """ "## Service: `inventory-sync`" / "| Field | Value |" / "| Owner | Kaveh |": a
+        table of one record's fields, each row read as its "Owner: Kaveh" line would be."""
+        for line, cells in rows:
+            if len(cells) < 2 or not cells[1][2]:
+                continue
+            (key_start, key_end, key), (start, end, _value) = cells[0], cells[1]
+            for mention in [m for m in self.mentions if key_start <= m.start < key_end]:
+                self._drop(mention)  # "| Region |": a key, no place
+            key = key.strip("*_` ")
+            if field_key(key) not in FIELDS:
+                continue
+            self._field(line, key_start, _RecordRow(key, start - key_start, end - key_start))
 
     def _event_row(self, keys, cells, event_column: int, line: str):
         """ "| Person | Event | City |" / "| Rohan & Lea | FOSDEM | Brussels |": the people
