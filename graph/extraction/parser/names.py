@@ -108,6 +108,9 @@ LANGUAGE_VERBS = set(
 )
 # Titles before a surname: "my supervisor Mr. Lindqvist".
 NAME_TITLES = lexicon.NAME_TITLES
+# Words that open names in Vietnamese, Chinese and Malay usage and are English fillers or
+# abbreviations besides ("Thu Trang", "Ah Keong", "Thi Lan").
+NAME_PARTICLES = {"ah", "thu", "thi", "van", "siew", "mei", "kim"}
 # Words of respect before a given name ("Don Aurelio", "Nana Bríd"): no full name.
 HONORIFICS = set("don doña dona dom nana nan sensei".split())
 SPEAKER_TITLES = (
@@ -545,6 +548,7 @@ class NameReading:
                         and tokens[1].text[:1].isupper()
                         and not (tokens[0].i > 0 and tokens[0].nbor(-1).like_num)
                     )
+                    and not self._name_particle(tokens)
                     and not (  # "the SRE team", "the IT team": the word names the team
                         len(tokens) > 1
                         and tokens[-1].lower_ in TEAM_WORDS
@@ -581,6 +585,34 @@ class NameReading:
         ):
             tokens = tokens[:-1]
         return tokens
+
+    @staticmethod
+    def _name_particle(tokens) -> bool:
+        """ "Thu Trang", "Ah Keong", "Min Jin Lee": a capitalised word that is also a filler,
+        a weekday or an abbreviation opens a name when it is a given name, a surname or a
+        name particle and qualifies the capitalised name right after it."""
+        first = tokens[0]
+        if len(tokens) < 2 or not first.text.istitle() or not first.is_alpha:
+            return False
+        following = tokens[1]
+        word = first.lower_
+        return (
+            following.pos_ == "PROPN"
+            and following.text[:1].isupper()
+            and following.lower_ not in MONTHS | WEEKDAYS
+            and not following.like_num
+            and first.dep_ == "compound"
+            and first.head.i in {t.i for t in tokens[1:]}
+            and word not in SPEAKER_TITLES | HONORIFICS  # "Tía Carmen", "Oma Hilde"
+            and (
+                word in NAME_PARTICLES
+                or (
+                    following.ent_type_ == "PERSON"
+                    and word not in MONTHS | WEEKDAYS
+                    and (word in lexicon.GIVEN_NAMES or lexicon.is_surname(word))
+                )
+            )
+        )
 
     @staticmethod
     def _closing_name_word(tokens) -> bool:
@@ -1333,9 +1365,12 @@ class NameReading:
             elif (
                 previous.pos_ == "PROPN"
                 and previous.text[:1].isupper()
-                and previous.lower_ not in TRIM_WORDS
+                and (
+                    previous.lower_ not in TRIM_WORDS
+                    or self._name_particle(list(doc[previous.i : first.i + 1]))
+                )
             ):
-                first = previous
+                first = previous  # "Min" of "Min Jin Lee"
             elif first.ent_type_ == "PERSON" and self._foreign_name_word(previous):
                 # "Nguyễn Văn Tâm" with "Nguyễn" tagged an interjection
                 first = previous
@@ -1390,6 +1425,7 @@ class NameReading:
                 and (
                     token.lower_ not in TRIM_WORDS
                     or (run and self._closing_name_word(run + [token]))
+                    or (not run and self._name_particle(list(self.doc[token.i : token.i + 2])))
                 )
                 and not (token.lower_ in NAME_PREFIXES and self.source[token.idx].islower())
             ) or (token is not None and run and self._hyphen_join(token)):

@@ -955,6 +955,8 @@ class RelationReading:
                 self._kind_of(token)
             if token.dep_ == "nsubj" and token.lemma_.lower() == "name":
                 self._pet_named(token)
+            if token.dep_ == "oprd" and token.i in self.by_token:
+                self._pet_in_list(token)
             if token.dep_ == "nsubj" and token.head.lemma_ == "be":
                 self._role_named(token)
             elif any(c.dep_ == "appos" for c in token.children) and any(
@@ -2420,6 +2422,25 @@ class RelationReading:
                 owner = self._resolve(subject)
                 if owner is not None and owner.type == "person":
                     self._relate(owner, pet, "OWNS", self._sentence_text(token.sent))
+
+    def _pet_in_list(self, token):
+        """ "Things to remember about Farhan:" / "* cat named Mishti": an animal named in a
+        line without a verb of its own is the pet of the person the list is about."""
+        named, animal = token.head, token.head.head
+        if (
+            named.lemma_.lower() not in {"name", "call"}
+            or named.dep_ != "acl"
+            or animal.dep_ != "ROOT"
+            or animal.lemma_.lower() not in ANIMALS | PET_WORDS
+        ):
+            return
+        pet = self.by_token[token.i]
+        owner = self._topic_at(token.idx) or self._note_person() or self._speaker_at(token.idx)
+        if owner is None or owner.type != "person" or owner is pet:
+            return
+        if pet.type != "other" and not pet.cued:
+            pet.type = "other"
+        self._relate(owner, pet, "OWNS", self._sentence_text(token.sent))
 
     def _role_named(self, token):
         """ "Its CEO is Tom Hale", "Her advisor is Pieter", "Acme's CTO is Dana": the
