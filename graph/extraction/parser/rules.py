@@ -351,14 +351,17 @@ def _meet(source, target):
 
 
 def _data(source, target):
-    """Reading or writing a store is using it; a service is integrated with."""
+    """Reading or writing a store is using it (depending on it when the store is one of
+    ours); a service is integrated with."""
     if target.type == "technology":
         return "USES"
     if target.type == "component":
         words = target.name.casefold().replace("-", " ").replace("_", " ").split()
         stores = {"db", "database", "table", "bucket", "topic", "queue", "index", "cache", "store"}
-        return (
-            "USES" if words and (words[-1] in stores or words[0] in stores) else "INTEGRATES_WITH"
+        return (  # "payments-api reads from db-replica-2": a store of our own it needs
+            "DEPENDS_ON"
+            if words and (words[-1] in stores or words[0] in stores)
+            else "INTEGRATES_WITH"
         )
     return None
 
