@@ -80,6 +80,8 @@ ROLE_WORDS = (
         maintainer subsidiary division author founder creator executive""".split()
     )
 )
+# A person's role over another: "Y's manager" is the one Y reports to.
+MANAGER_WORDS = {"manager", "boss", "supervisor"}
 # Roles that make what they are the role of rather than work for it.
 FOUNDING_ROLES = {"founder", "cofounder", "co-founder", "owner", "member", "maintainer"}
 # Participles that open a sentence of a note about one person and state a fact of theirs:
@@ -2360,6 +2362,14 @@ class RelationReading:
             target = self._mention_of(poss) if poss.dep_ == "poss" else None
             for source in subjects:
                 if source is not None and target is not None:
+                    if (
+                        word in MANAGER_WORDS
+                        and source.type == "person"
+                        and target.type == "person"
+                        and source is not target
+                    ):  # "Tariq Aziz, Guðrún Jónsdóttir's manager": she reports to him
+                        self._relate(target, source, "REPORTS_TO", sentence)
+                        continue
                     type_ = _role_type(word, source, target)
                     if type_ and type_ in {"KNOWS", "MARRIED_TO"}:
                         self._relate(source, target, type_, sentence)
