@@ -870,6 +870,70 @@ def test_extract_many_matches_extract(parser):
             "Reports to the country director, Pierre Lemaire.",
             ("sreymom", "REPORTS_TO", "pierre lemaire"),
         ),
+        # a first-person text signed with a dash, or naming its writer after "I"
+        (
+            "I've kept bees for nine years. I work as a Java developer at Nokia, which pays "
+            "for the hobby. My brother Ville helps with the harvest. — Juha",
+            ("juha", "WORKS_FOR", "nokia"),
+        ),
+        (
+            "I've been a bus driver for Transperth for 11 years. My name's Kylie, and yes, "
+            "I still miss the mine money.",
+            ("kylie", "WORKS_FOR", "transperth"),
+        ),
+        # "she" for the one person named before, whatever a name list says of her sex
+        (
+            "Wanjiru Mwangi studies at the University of Nairobi. She uses Stata for the models.",
+            ("wanjiru mwangi", "USES", "stata"),
+        ),
+        # a surname alone later in the text names the same person
+        (
+            "Thandiwe Mokoena has been appointed head of the Gauteng Department of Health. "
+            "Mokoena was previously chief nursing officer at Chris Hani Baragwanath Hospital.",
+            ("thandiwe mokoena", "WORKS_FOR", "chris hani baragwanath hospital"),
+        ),
+        # a given name from a table names that table's full name
+        (
+            "| Name | Role |\n|---|---|\n| Mariam Hassan | SRE |\n| Tomasz Nowak | Backend |"
+            "\n\nMariam and Tomasz report to Oluwaseun.",
+            ("tomasz nowak", "REPORTS_TO", "oluwaseun"),
+        ),
+        (
+            "Ingrid Solberg is the chief executive of Nordlys Energi.",
+            ("ingrid solberg", "LEADS", "nordlys energi"),
+        ),
+        (
+            "On 4 May, Porto hosted Web Summit Iberia, which drew 9,000 people.",
+            ("web summit iberia", "LOCATED_IN", "porto"),
+        ),
+        (
+            "The Open Geodata Consortium released version 3 of its TerraTile specification.",
+            ("open geodata consortium", "CREATED", "terratile"),
+        ),
+        # a record's fields in a two-column table
+        (
+            "## Service: `inventory-sync`\n\n| Field | Value |\n|---|---|\n"
+            "| Owner | Kaveh Tehrani |\n| Language | Kotlin |\n| Region | eu-west-1 |",
+            ("kaveh tehrani", "OWNS", "inventory-sync"),
+        ),
+        (
+            "## Service: `inventory-sync`\n\n| Field | Value |\n|---|---|\n"
+            "| Owner | Kaveh Tehrani |\n| Language | Kotlin |\n| Region | eu-west-1 |",
+            ("region", None),
+        ),
+        (
+            "Things to remember about Farhan:\n* Based in Dhaka, works for Pathao\n"
+            "* cat named Mishti",
+            ("farhan", "OWNS", "mishti"),
+        ),
+        (
+            "Expenses are approved by Tariq Aziz, Guðrún Jónsdóttir's manager.",
+            ("guðrún jónsdóttir", "REPORTS_TO", "tariq aziz"),
+        ),
+        (
+            "During the incident payments-api, which reads from db-replica-2, slowed down.",
+            ("payments-api", "DEPENDS_ON", "db-replica-2"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):
@@ -979,6 +1043,15 @@ def test_a_multi_word_name_stays_whole(parser, text, name):
         ("Call Babcia Bożena and Profe Marta Duarte.", {("bożena", "person")}, {"babcia bożena"}),
         # "the MapKids app": the name is the product's
         ("I plan meals in the PocketChef app.", {("pocketchef", None)}, {"pocketchef app"}),
+        # a name's opening word that is also a filler, a weekday or an abbreviation
+        ("(Thu Trang is booking everything.)", {("thu trang", "person")}, {"trang"}),
+        (
+            "Weekends I play badminton with my old classmate Ah Keong.",
+            {("ah keong", "person")},
+            {"keong"},
+        ),
+        ("- *Pachinko* by Min Jin Lee", {("min jin lee", "person")}, {"jin lee"}),
+        ("My aunt Tía Carmen lives in Sevilla.", {("carmen", "person")}, {"tía carmen"}),
     ],
 )
 def test_names_bounded_where_a_reader_bounds_them(parser, text, expected, absent):

@@ -1367,7 +1367,7 @@ class NameReading:
                 and previous.text[:1].isupper()
                 and (
                     previous.lower_ not in TRIM_WORDS
-                    or self._name_particle(list(doc[previous.i : first.i + 1]))
+                    or self._name_particle([previous, *doc[first.i : tokens[-1].i + 1]])
                 )
             ):
                 first = previous  # "Min" of "Min Jin Lee"
@@ -2400,7 +2400,7 @@ class NameReading:
                 continue
             if mention.type != "person" and (
                 mention.type == "location"
-                or mention.cued
+                or (mention.cued and mention.name.casefold() not in lexicon.GIVEN_NAMES)
                 or mention.stated
                 or (
                     mention.type not in {"concept", "other"}
