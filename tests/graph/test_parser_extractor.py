@@ -934,6 +934,15 @@ def test_extract_many_matches_extract(parser):
             "During the incident payments-api, which reads from db-replica-2, slowed down.",
             ("payments-api", "DEPENDS_ON", "db-replica-2"),
         ),
+        # at a school without a role: studies there; with one: works there
+        (
+            "His twins, Kemi and Kunle, are both at Covenant University.",
+            ("kemi", "STUDIES_AT", "covenant university"),
+        ),
+        (
+            "Henrik himself is a postdoc at Uppsala University.",
+            ("henrik", "WORKS_FOR", "uppsala university"),
+        ),
     ],
 )
 def test_constructions(parser, text, triple):

@@ -2052,6 +2052,13 @@ class RelationReading:
                     and (obj.lemma_.lower() in TEAM_WORDS | GROUP_WORDS)
                 ):
                     type_ = "PART_OF"  # "joined a new activist group called Pride Allies"
+                if (
+                    type_ == "STUDIES_AT"
+                    and lemma == "be"
+                    and prep == "at"
+                    and any(c.dep_ in {"attr", "acomp"} for c in verb.children)
+                ):
+                    type_ = "WORKS_FOR"  # "is a postdoc at Uppsala University": a role there
                 if type_ is None and not prep and lemma in REVERSED_RULES:
                     type_ = REVERSED_RULES[lemma](source, target)  # "Stripe hired Ana"
                     if type_:

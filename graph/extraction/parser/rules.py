@@ -223,6 +223,30 @@ def _work(source, target):
     return None
 
 
+# Words that make an organisation's name a place of study: "Covenant University", "St
+# John's College", "Universidad de Concepción".
+SCHOOL_WORDS = set(
+    """university universities college school academy polytechnic conservatory conservatoire
+    universidad universidade università université universität universiteit lycée liceo
+    gymnasium""".split()
+)
+
+
+def _be_at(source, target):
+    """ "Kemi and Kunle are both at Covenant University", "Zayed is at the American
+    University of Sharjah": a person said to be at a school studies there (one who works
+    there says as what); elsewhere, at an employer, works there."""
+    words = target.name.casefold().split()
+    if (
+        _person(source)
+        and target.type == "organization"
+        and words
+        and (words[-1] in SCHOOL_WORDS or words[0] in SCHOOL_WORDS)
+    ):
+        return "STUDIES_AT"
+    return _work(source, target)
+
+
 def _grown(source, target):
     """ "Nadia grew up in Tashkent": where one was a child, not where one lives (the labelled
     texts relate 5 of 26 such places); "the chain grew in Kenya" places a company."""
@@ -541,7 +565,7 @@ VERB_RULES = {
         None,
         **{
             "in": _locate,
-            "at": _work,
+            "at": _be_at,
             "married_to": "MARRIED_TO",
             "obsessed_with": "LIKES",
             "into": "LIKES",
