@@ -69,6 +69,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.by_token: dict[int, Mention] = {}
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.writer: Mention | None = None  # who writes a text in the first person, when named
+        self.writer_opens: tuple = (None, -1)  # the writer and where their naming sentence opens
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
         self.typer_model = None  # the shipped entity typer; False: none

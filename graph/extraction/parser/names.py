@@ -868,16 +868,13 @@ class NameReading:
         said = [m for m in self.speakers if m.start <= char]
         if said:
             return said[-1]
-        writer = self.writer
-        if (
-            writer is None
-            or self.doc.char_span(writer.start, writer.end, alignment_mode="expand") is None
-        ):
+        if self.writer is None:
             return None
-        opens = self.doc.char_span(
-            writer.start, writer.end, alignment_mode="expand"
-        ).sent.start_char
-        return writer if char < opens else None  # not the "I" of "I'm Kagiso Molefe, ..."
+        if self.writer_opens[0] is not self.writer:
+            span = self.doc.char_span(self.writer.start, self.writer.end, alignment_mode="expand")
+            self.writer_opens = (self.writer, span.sent.start_char if span is not None else -1)
+        # not the "I" of the sentence that names the writer ("I'm Kagiso Molefe, ...")
+        return self.writer if char < self.writer_opens[1] else None
 
     def _titles(self):
         """ "Did you finish \"The Overstory\"?", "- *Thinking in Systems* by Donella

@@ -80,8 +80,6 @@ ROLE_WORDS = (
         maintainer subsidiary division author founder creator executive""".split()
     )
 )
-# A person's role over another: "Y's manager" is the one Y reports to.
-MANAGER_WORDS = {"manager", "boss", "supervisor"}
 # Roles that make what they are the role of rather than work for it.
 FOUNDING_ROLES = {"founder", "cofounder", "co-founder", "owner", "member", "maintainer"}
 # Participles that open a sentence of a note about one person and state a fact of theirs:
@@ -1101,6 +1099,15 @@ class RelationReading:
             if t.i not in others
         ]
 
+    def _role_at(self, verb, lemma: str) -> bool:
+        """Whether a "be/start ... at <school>" (``_start_at``) names a role there rather
+        than study: "is a postdoc at Uppsala University", "starts a postdoc at ETH Zurich";
+        not "are both at Covenant University", "started violin at the Conservatoire"."""
+        if lemma == "be":
+            return any(c.dep_ in {"attr", "acomp"} for c in verb.children)
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+        return lemma == "start" and self._job_in([(c, c.lower_, c.lemma_.lower()) for c in objects])
+
     @staticmethod
     def _job_in(words) -> bool:
         return any(
@@ -2052,12 +2059,7 @@ class RelationReading:
                     and (obj.lemma_.lower() in TEAM_WORDS | GROUP_WORDS)
                 ):
                     type_ = "PART_OF"  # "joined a new activist group called Pride Allies"
-                if (
-                    type_ == "STUDIES_AT"
-                    and lemma == "be"
-                    and prep == "at"
-                    and any(c.dep_ in {"attr", "acomp"} for c in verb.children)
-                ):
+                if type_ == "STUDIES_AT" and prep == "at" and self._role_at(verb, lemma):
                     type_ = "WORKS_FOR"  # "is a postdoc at Uppsala University": a role there
                 if type_ is None and not prep and lemma in REVERSED_RULES:
                     type_ = REVERSED_RULES[lemma](source, target)  # "Stripe hired Ana"
@@ -2370,7 +2372,7 @@ class RelationReading:
             for source in subjects:
                 if source is not None and target is not None:
                     if (
-                        word in MANAGER_WORDS
+                        word in KIN_REPORTS
                         and source.type == "person"
                         and target.type == "person"
                         and source is not target

@@ -10,7 +10,9 @@ from graph.extraction.parser.words import (
     PLACED_KINDS,
     RACE_WORDS,
     ROLE_WORK,
+    SCHOOL_NAME_WORDS,
     TEAM_WORDS,
+    UNIVERSITY_WORDS,
 )
 from graph.vocabulary import STREET_WORDS
 from memoryhub import lexicon
@@ -223,30 +225,6 @@ def _work(source, target):
     return None
 
 
-# Words that make an organisation's name a place of study: "Covenant University", "St
-# John's College", "Universidad de Concepción".
-SCHOOL_WORDS = set(
-    """university universities college school academy polytechnic conservatory conservatoire
-    universidad universidade università université universität universiteit lycée liceo
-    gymnasium""".split()
-)
-
-
-def _be_at(source, target):
-    """ "Kemi and Kunle are both at Covenant University", "Zayed is at the American
-    University of Sharjah": a person said to be at a school studies there (one who works
-    there says as what); elsewhere, at an employer, works there."""
-    words = target.name.casefold().split()
-    if (
-        _person(source)
-        and target.type == "organization"
-        and words
-        and (words[-1] in SCHOOL_WORDS or words[0] in SCHOOL_WORDS)
-    ):
-        return "STUDIES_AT"
-    return _work(source, target)
-
-
 def _grown(source, target):
     """ "Nadia grew up in Tashkent": where one was a child, not where one lives (the labelled
     texts relate 5 of 26 such places); "the chain grew in Kenya" places a company."""
@@ -418,17 +396,20 @@ def _report_to(source, target):
     return "REPORTS_TO" if target.type == "person" else None
 
 
-SCHOOL_NAME_WORDS = set(
-    """school primary elementary academy college university uni kindergarten preschool
-    nursery gymnasium lycee lyceum high iit iim polytechnic conservatory conservatoire""".split()
+# The words of a school's or a university's own name (not "institute": a workplace as often).
+STUDY_PLACE_WORDS = (
+    SCHOOL_NAME_WORDS
+    | (UNIVERSITY_WORDS - {"institute"})
+    | set("academy uni lycee lyceum high iim conservatory conservatoire".split())
 )
 
 
 def _start_at(source, target):
-    """ "Imogen starts at Ashford Primary": a pupil; "starts at Canva": a job."""
+    """ "Imogen starts at Ashford Primary", "Kemi is at Covenant University": a pupil;
+    "starts at Canva": a job."""
     if _person(source) and target.type == "organization":
         words = set(target.name.casefold().replace(".", " ").split())
-        if words & SCHOOL_NAME_WORDS:
+        if words & STUDY_PLACE_WORDS:
             return "STUDIES_AT"
     return _work(source, target)
 
@@ -565,7 +546,7 @@ VERB_RULES = {
         None,
         **{
             "in": _locate,
-            "at": _be_at,
+            "at": _start_at,  # "Kemi is at Covenant University": a pupil there
             "married_to": "MARRIED_TO",
             "obsessed_with": "LIKES",
             "into": "LIKES",

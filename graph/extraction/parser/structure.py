@@ -113,23 +113,6 @@ RECORD_KEYS = {"field", "key", "property", "attribute", "item", "setting", "fact
 RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
 
 
-class _RecordRow:
-    """A record table's row as the match of a "Key: value" line: the key, and where the
-    value lies from the row's start."""
-
-    def __init__(self, key: str, start: int, end: int):
-        self.key, self.span2 = key, (start, end)
-
-    def group(self, index: int) -> str:
-        return self.key
-
-    def start(self, index: int) -> int:
-        return self.span2[0]
-
-    def end(self, index: int) -> int:
-        return self.span2[1]
-
-
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
@@ -251,7 +234,9 @@ class StructureReading:
                     if value is not None and value.type == "person":
                         self._relate(value, record_group, "PART_OF", stripped)
             elif field and field_key(field.group(1)) in FIELDS:
-                self._field(line, offset, field)
+                self._field(
+                    line, offset, field.group(1), offset + field.start(2), offset + field.end(2)
+                )
             elif field:
                 self._members(line, offset, field)
             offset += len(line)
@@ -384,7 +369,7 @@ class StructureReading:
             key = key.strip("*_` ")
             if field_key(key) not in FIELDS:
                 continue
-            self._field(line, key_start, _RecordRow(key, start - key_start, end - key_start))
+            self._field(line, key_start, key, start, end)
 
     def _event_row(self, keys, cells, event_column: int, line: str):
         """ "| Person | Event | City |" / "| Rohan & Lea | FOSDEM | Brussels |": the people
@@ -484,11 +469,13 @@ class StructureReading:
             value.type = "organization"
         return value
 
-    def _field(self, line: str, offset: int, field: re.Match):
+    def _field(self, line: str, offset: int, raw_key: str, start: int, end: int):
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
-        the key's kind, related to the subject of the section (the name in its heading)."""
-        key = field_key(field.group(1))
+        the key's kind, related to the subject of the section (the name in its heading).
+        ``raw_key`` is the key as written, ``start``
+        and ``end`` the values' span in the text, ``offset`` where the line starts."""
+        key = field_key(raw_key)
         direction, relation, kind = FIELDS[key]
         topic = self._topic_at(offset)
         if (
@@ -498,9 +485,8 @@ class StructureReading:
             and topic.type in {"organization", "location", "concept", "other"}
         ):
             topic.type = "person"  # "### Profile: Anouk de Vries" / "- Lives in: Utrecht"
-        start = offset + field.start(2)
         values = PARENTHESIS.sub(  # "Elena (works at Sunpeak Solar)": the value is Elena
-            lambda found: " " * len(found.group(0)), self.source[start : offset + field.end(2)]
+            lambda found: " " * len(found.group(0)), self.source[start:end]
         )
         pieces = [(start + p.start(), start + p.end()) for p in VALUE_SPLIT.finditer(values)]
         if key in HOME_KEYS and topic is not None and self._nested_places(topic, pieces, line):
@@ -613,6 +599,7 @@ class StructureReading:
     def _signed_names(self):
         """ "Thanks," / "Ankit": the name on the line under a letter's closing is its
         writer's, a person whatever the named-entity model made of it (or missed)."""
+        self.signed: list[tuple[int, int]] = []  # each signed name's span, in order
         lines = self.source.split("\n")
         offset = 0
         for line, following in zip(lines, lines[1:], strict=False):
@@ -629,6 +616,7 @@ class StructureReading:
             ):  # "The Ops Team", "Sent from my phone"
                 continue
             start, end = offset + named.start(1), offset + named.end(1)
+            self.signed.append((start, end))
             inside = [m for m in self.mentions if start <= m.start < end]
             if len(inside) == 1 and (inside[0].start, inside[0].end) == (start, end):
                 if inside[0].type != "person" and not inside[0].cued:
@@ -645,18 +633,12 @@ class StructureReading:
         with their name ("Me: Rahel Tesfaye. Midwife, ..."): "I" and "my" are that person."""
         if self.speakers or self.writer is not None or not FIRST_PERSON.search(self.source):
             return
-        lines = [line for line in self.source.rstrip().split("\n") if line.strip()]
-        spans = []
-        found = DASH_SIGNED.search(self.source.rstrip())
-        if found:
-            spans.append(found.span(1))
-        found = ME_LINE.match(self.source)
-        if found:
-            spans.append(found.span(1))
-        if len(lines) >= 2 and CLOSING.match(lines[-2]) and NAME_LINE.match(lines[-1]):
-            last = self.source.rstrip().rfind(lines[-1])
-            named = NAME_LINE.match(lines[-1])
-            spans.append((last + named.start(1), last + named.end(1)))
+        spans = [  # "Thanks," / "Ankit" closing the text, as ``_signed_names`` read it
+            span for span in self.signed[-1:] if not self.source[span[1] :].strip()
+        ]
+        for found in (DASH_SIGNED.search(self.source.rstrip()), ME_LINE.match(self.source)):
+            if found:
+                spans.append(found.span(1))
         for start, end in spans:
             person = next(
                 (m for m in self.mentions if m.type == "person" and start <= m.start < end), None
