@@ -70,6 +70,7 @@ SPLITS = {
             "dev33",
             "dev34",
             "dev35",
+            "dev36",
         )
     ),
     "holdout": tuple(
@@ -89,6 +90,7 @@ SPLITS = {
             "holdout12",
             "holdout13",
             "holdout14",
+            "holdout15",
         )
     ),
 }

@@ -68,6 +68,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev51.jsonl",
     DATA / "consolidation" / "pairs_dev52.jsonl",
     DATA / "consolidation" / "pairs_dev53.jsonl",
+    DATA / "consolidation" / "pairs_dev54.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
