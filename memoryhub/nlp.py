@@ -418,6 +418,22 @@ def english_word(word: str) -> bool:
     return False
 
 
+_adjectives: set | None = None
+
+
+def english_adjective(word: str) -> bool:
+    """Whether ``word`` is an English adjective by the parser's lemma tables ("blue",
+    "spicy"; not "okra", "zobo", which the tagger may still read as one)."""
+    global _adjectives
+    if _adjectives is None:
+        nlp = _load()
+        try:
+            _adjectives = set(nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")["adj"])
+        except (AttributeError, KeyError, ValueError):
+            _adjectives = set()
+    return word.casefold() in _adjectives
+
+
 def nlp_status() -> dict:
     """``{"available", "loaded", "model", "version", "error"}`` for the health view. It does
     not load the pipeline (a health check must stay fast): before the first parse it only

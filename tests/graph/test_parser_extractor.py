@@ -306,7 +306,7 @@ def test_extract_many_matches_extract(parser):
         (
             "Deployed image-resizer v4.2.0 to prod-k8s; it now pulls originals from the "
             "media-originals bucket.",
-            ("image-resizer", "INTEGRATES_WITH", "media-originals"),
+            ("image-resizer", "DEPENDS_ON", "media-originals"),  # a store of ours it needs
         ),
         # appositions, passives with a tool, "using" a tool on a system
         (
@@ -2209,3 +2209,31 @@ def test_the_gazetteer_knows_common_ops_and_business_tools_and_their_english_wor
     assert {("alertmanager", "technology"), ("power bi", "technology")} <= entities
     names = {n for n, _ in _entities(parser.extract("I put the soup in the blender."))}
     assert "blender" not in names
+
+
+def test_a_taste_for_a_word_the_tagger_does_not_know_is_still_a_thing(parser):
+    triples = _triples(parser.extract("Noor isn't vegetarian, but she can't stand eggplant."))
+    assert ("noor", "DISLIKES", "eggplant") in triples
+    extraction = parser.extract("Olu went vegan in March. His favourite drink is zobo.")
+    assert ("zobo", "other") in _entities(extraction)
+    assert ("olu", "LIKES", "zobo") in _triples(extraction)
+    names = {n for n, _ in _entities(parser.extract("I'm Ana. Her favourite colour is blue."))}
+    assert "blue" not in names  # an adjective the tagger knows stays one
+
+
+def test_the_pet_of_their_is_each_of_the_pair_s(parser):
+    text = "Uncle Rakesh is married to Aunt Rekha; their parrot is called Mithu."
+    triples = _triples(parser.extract(text))
+    assert {("rakesh", "OWNS", "mithu"), ("rekha", "OWNS", "mithu")} <= triples
+    text = "Sofía and Andrés move to Medellín on the 18th. Their dog, Canelo, rides along."
+    triples = _triples(parser.extract(text))
+    assert {("sofía", "OWNS", "canelo"), ("andré", "OWNS", "canelo")} <= triples  # normalised
+
+
+def test_a_system_calling_or_reading_another_of_ours_depends_on_it(parser):
+    triples = _triples(parser.extract("checkout-web calls order-svc for every basket."))
+    assert ("checkout web", "DEPENDS_ON", "order svc") in triples
+    triples = _triples(parser.extract("recon-job reads from ledger-svc every night."))
+    assert ("recon job", "DEPENDS_ON", "ledger svc") in triples
+    triples = _triples(parser.extract("The checkout-api calls the Stripe API for refunds."))
+    assert not [t for t in triples if t[1] == "DEPENDS_ON"]

@@ -99,6 +99,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._hyphened_names()
         self._classes()
         self._chunks()
+        self._taste_words()
         self._activities()
         self._team_names()
         self._retype()

@@ -32,6 +32,8 @@ from graph.extraction.parser.words import (
     EMPLOYED_WORDS,
     EVENT_AT_WORDS,
     EVENT_KIND_NOUNS,
+    FAVOURITE,
+    FOOD_KINDS,
     FOOD_PHRASES,
     FOODS,
     GENERIC_HEADS,
@@ -86,7 +88,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
-from memoryhub.nlp import ARROWS, ENGLISH_PARTS, english_word
+from memoryhub.nlp import ARROWS, ENGLISH_PARTS, english_adjective, english_word
 from memoryhub.values import MONTHS, WEEKDAYS
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
@@ -2034,10 +2036,40 @@ class NameReading:
                     lowered in FOODS
                     or head.lemma_.lower() in FOODS
                     or any((t.lower_, head.lemma_.lower()) in FOOD_PHRASES for t in tokens)
+                    or (  # "his favourite drink is zobo"
+                        head.dep_ == "attr"
+                        and any(
+                            c.dep_ == "nsubj" and c.lemma_.lower() in FOODS | FOOD_KINDS
+                            for c in head.head.children
+                        )
+                    )
                 )
                 thing = food or lowered in ANIMALS or head.lemma_.lower() in INSTRUMENTS
                 kind = "other" if thing else "concept"
                 self._add(tokens, kind, 0.6)
+
+    def _taste_words(self):
+        """ "can't stand okra", "his favourite drink is zobo": a thing a taste is of that the
+        tagger read as an adjective or a verb (a word it does not know) is a thing all the
+        same, unless it is one ("can't stand cold", "her favourite colour is blue")."""
+        for token in self.doc:
+            if (
+                token.i in self.by_token
+                or token.dep_ not in {"dobj", "acomp", "attr"}
+                or not (token.is_alpha and token.is_lower)
+                or not (
+                    (token.pos_ == "ADJ" and not english_adjective(token.lower_))
+                    or (token.pos_ == "VERB" and not english_word(token.lower_))
+                )
+            ):
+                continue
+            if self._taste_object(token):
+                subject = next((c for c in token.head.children if c.dep_ == "nsubj"), None)
+                food = token.lower_ in FOODS or (
+                    subject is not None and subject.lemma_.lower() in FOODS | FOOD_KINDS
+                )
+                kind = "other" if food or token.head.lemma_ != "be" else "concept"
+                self._add([token], kind, 0.6, origin="chunk", cued=True)
 
     def _describes_a_name(self, head) -> bool:
         """ "Baobab Health, a telemedicine startup", "a small company called Zeytin Co.":
@@ -2060,6 +2092,13 @@ class NameReading:
             while token.dep_ == "conj":
                 token = token.head
             verb = token.head
+        if token.dep_ in {"attr", "acomp"} and verb.lemma_ == "be":
+            return any(  # "his favourite drink is zobo", "my favourite snack is manakish"
+                c.dep_ == "nsubj" and any(m.lower_ in FAVOURITE for m in c.children)
+                for c in verb.children
+            )
+        if verb.lemma_ == "stand" and any(c.dep_ == "neg" for c in verb.children):
+            return token.dep_ in {"dobj", "acomp"}  # "can't stand okra"
         if token.dep_ not in {"dobj", "pobj", "xcomp"}:
             return False
         if token.dep_ == "pobj":

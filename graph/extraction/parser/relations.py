@@ -24,6 +24,7 @@ from graph.extraction.parser.words import (
     CLUB_SIDES,
     COMPANY_SITES,
     DEPLOY_VERBS,
+    FAVOURITE,
     GROUP_WORDS,
     HOLIDAYS,
     HUMAN_OBJECT_VERBS,
@@ -2461,6 +2462,31 @@ class RelationReading:
             pet.type = "other"
         self._relate(owner, pet, "OWNS", self._sentence_text(token.sent))
 
+    def _pets_of_two(self, token, noun):
+        """ "Sofía and Andrés move in May. Their dog, Canelo, ...", "married to Rekha;
+        their parrot is called Mithu": the pet of "their" is each of the couple's or the
+        pair's named just before."""
+        owners = self._couple_before(token) or [
+            self._mention_of(t) for t in self._group_before(token)
+        ]
+        named = [c for c in noun.children if c.dep_ == "appos"]
+        if noun.dep_ == "nsubjpass" or (noun.dep_ == "nsubj" and noun.head.lemma_ == "be"):
+            named += [  # "their parrot is called Mithu", "their dog is Canelo"
+                o
+                for c in noun.head.children
+                if c.dep_ in {"attr", "oprd", "xcomp"}
+                for o in self._with_conjuncts(c)
+            ]
+        for name in named:
+            pet = self._mention_of(name)
+            if pet is None or any(pet is o for o in owners):
+                continue
+            if not pet.cued:
+                pet.type = "other"
+            for owner in owners:
+                if owner is not None and owner.type == "person":
+                    self._relate(owner, pet, "OWNS", self._sentence_text(token.sent))
+
     def _role_named(self, token):
         """ "Its CEO is Tom Hale", "Her advisor is Pieter", "Acme's CTO is Dana": the
         person named after the copula holds the role of the possessor."""
@@ -2470,7 +2496,11 @@ class RelationReading:
         holder = None
         named = [c for c in token.children if c.dep_ == "appos"]
         if token.dep_ == "nsubj" and token.head.lemma_ == "be":
-            named += [c for c in token.head.children if c.dep_ == "attr"]
+            named += [  # "his favourite drink is zobo" (an unknown word read as an adjective)
+                c
+                for c in token.head.children
+                if c.dep_ == "attr" or (c.dep_ == "acomp" and c.i in self.by_token)
+            ]
         for attr in named:
             if attr.i in self.by_token or any(c.i in self.by_token for c in attr.children):
                 holder = self._mention_of(attr)
@@ -2481,7 +2511,7 @@ class RelationReading:
             target = self._speaker_at(owner.idx)
         if target is None:
             return
-        if any(c.lower_ in {"favourite", "favorite", "fave"} for c in token.children):
+        if any(c.lower_ in FAVOURITE for c in token.children):
             if target.type == "person":  # "Emma's favourite band is Arctic Monkeys"
                 self._relate(target, holder, "LIKES", self._sentence_text(token.sent))
             return
@@ -2543,6 +2573,9 @@ class RelationReading:
             owner = people[0] if people else None
             if owner is None and token.lower_ in {"his", "her"}:
                 owner = self._mention_of(token)  # "Beatriz called. Her team at ..."
+            if owner is None and token.lower_ == "their" and word in ANIMALS | PET_WORDS:
+                self._pets_of_two(token, noun)  # "Sofía and Andrés ... Their dog, Canelo"
+                return
         if owner is None:
             return
         if word in WORKPLACE_NOUNS and owner.type == "person":  # "her team at Caravela"

@@ -353,19 +353,32 @@ def _meet(source, target):
 
 
 def _data(source, target):
-    """Reading or writing a store is using it (depending on it when the store is one of
-    ours); a service is integrated with."""
+    """Reading or writing a store is using it; a system of ours reading or writing another
+    depends on it (as anything does a store of ours); a service is integrated with."""
     if target.type == "technology":
         return "USES"
     if target.type == "component":
+        if source.type == "component":  # "payments-api reads from db-replica-2": ours, needed
+            return "DEPENDS_ON"
         words = target.name.casefold().replace("-", " ").replace("_", " ").split()
         stores = {"db", "database", "table", "bucket", "topic", "queue", "index", "cache", "store"}
-        return (  # "payments-api reads from db-replica-2": a store of our own it needs
+        return (
             "DEPENDS_ON"
             if words and (words[-1] in stores or words[0] in stores)
-            else "INTEGRATES_WITH"
+            else ("INTEGRATES_WITH")
         )
     return None
+
+
+def _needs(source, target):
+    """A system calling, polling or fetching from another of ours depends on it (the
+    labelled texts say so of 72 in 100 calls, 82 of reads); a service of another's it
+    integrates with."""
+    if _person(source):
+        return None
+    if target.type == "component" and source.type == "component":
+        return "DEPENDS_ON"
+    return "INTEGRATES_WITH"
 
 
 def _look_after(source, target):
@@ -477,7 +490,7 @@ VERB_RULES = {
     "depend": _rule(None, on="DEPENDS_ON"),
     "require": _rule("DEPENDS_ON"),
     "need": _rule("DEPENDS_ON"),
-    "call": _rule("INTEGRATES_WITH", to="INTEGRATES_WITH"),
+    "call": _rule(_needs, to="INTEGRATES_WITH"),
     "query": _rule(_data),
     "talk": _rule(None, to="INTEGRATES_WITH"),
     "connect": _rule(None, to="INTEGRATES_WITH"),
@@ -504,8 +517,8 @@ VERB_RULES = {
     "load": _rule(_data, into=_data),
     "upsert": _rule(None, into=_data),
     "store": _rule(None, **{"in": _data}),
-    "pull": _rule(None, **{"from": "INTEGRATES_WITH"}),
-    "fetch": _rule(None, **{"from": "INTEGRATES_WITH"}),
+    "pull": _rule(None, **{"from": _needs}),
+    "fetch": _rule(None, **{"from": _needs}),
     "acquire": _rule(lambda s, t: "OWNS" if t.type == "organization" else None),
     "buy": _rule(lambda s, t: "OWNS" if t.type in {"organization", "other"} else None),
     "headquarter": _rule(None, **{"in": _locate}),

@@ -42,6 +42,7 @@ from graph.extraction.parser import regression
 from graph.extraction.parser.rules import FIXED_ORIGINS
 from graph.extraction.parser.vectors import name_vectors, word_groups
 from graph.extraction.parser.words import (
+    ANIMALS,
     HOLIDAYS,
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
@@ -460,7 +461,10 @@ def retype(
 
 # Verbs whose object is a thing a person holds to, never junk however plain its words:
 # "prefers tabs over spaces", "likes dark mode".
-HELD_VERBS = {"prefer", "like", "love", "hate", "dislike", "use", "enjoy", "avoid", "adopt"}
+HELD_VERBS = {
+    "prefer", "like", "love", "hate", "dislike", "use", "enjoy", "avoid", "adopt", "adore",
+    "stand", "crave",
+}  # fmt: skip
 
 
 def _may_be_junk(doc, mention) -> bool:
@@ -475,7 +479,11 @@ def _may_be_junk(doc, mention) -> bool:
     if 0 <= mention.root < len(doc):
         token = doc[mention.root]
         head = token.head.head if token.dep_ == "pobj" else token.head
-        if token.dep_ in {"dobj", "pobj"} and head.lemma_.lower() in HELD_VERBS:
+        if (
+            token.dep_ in {"dobj", "pobj"}
+            and head.lemma_.lower() in HELD_VERBS
+            and token.lemma_.lower() not in ANIMALS  # "adores that dog": the pet is named
+        ):
             return False
         if token.dep_ == "pobj" and token.head.lower_ == "into" and head.lemma_ == "be":
             return False  # "I've been really into photography": a liking

@@ -215,6 +215,10 @@ TEAM_WORDS = {
 # "the user_sessions table", "the events topic": the name is the modifier.
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
 TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
+# "my favourite snack is manakish": what one likes best.
+FAVOURITE = {"favourite", "favorite", "fave", "favourites", "favorites"}
+# What a favourite food or drink is called before it is named: "his favourite drink is zobo".
+FOOD_KINDS = {"drink", "meal", "dessert", "breakfast", "beverage", "fruit", "treat", "sweet"}
 FOODS = set(
     """milk coffee tea latte espresso cappuccino matcha juice water wine beer whisky pizza
     pasta sushi ramen tacos burger burgers salad bread cheese chocolate cake cookies
