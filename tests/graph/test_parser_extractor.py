@@ -2237,3 +2237,20 @@ def test_a_system_calling_or_reading_another_of_ours_depends_on_it(parser):
     assert ("recon job", "DEPENDS_ON", "ledger svc") in triples
     triples = _triples(parser.extract("The checkout-api calls the Stripe API for refunds."))
     assert not [t for t in triples if t[1] == "DEPENDS_ON"]
+
+
+def test_a_field_line_s_key_is_no_name_and_its_joined_values_are_each_a_value(parser):
+    text = (
+        "## User profile: Sebastián Ortega\n"
+        "- Role: data scientist at Mercado Libre (Buenos Aires office)\n"
+        "- Stack: Polars and DuckDB; stopped using pandas last year"
+    )
+    extraction = parser.extract(text)
+    assert "role" not in {n for n, _ in _entities(extraction)}
+    triples = _triples(extraction)
+    assert {
+        ("sebastián ortega", "USES", "polar"),
+        ("sebastián ortega", "USES", "duckdb"),
+        ("sebastián ortega", "STOPPED_USING", "pandas"),
+    } <= triples
+    assert ("sebastián ortega", "USES", "pandas") not in triples  # a clause, not a value

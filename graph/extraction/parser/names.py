@@ -1439,6 +1439,12 @@ class NameReading:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
                 if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES | VOCATIVES:
                     tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
+                if (
+                    len(tokens) == 1
+                    and tokens[0].lower_ in lexicon.FIELD_KEYS
+                    and self.source[tokens[0].idx + len(tokens[0]) :][:1] == ":"
+                ):
+                    tokens = []  # "- Role: data scientist at …": a field's key
                 if tokens:
                     alone = (
                         len(tokens) == 1

@@ -665,7 +665,11 @@ class RelationReading:
         return found
 
     def _subjects(self, verb):
-        subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass", "csubj"}]
+        subjects = [
+            c
+            for c in verb.children
+            if c.dep_ in {"nsubj", "nsubjpass", "csubj"} and not self._field_key(c)
+        ]
         if not subjects and verb.i > 0 and verb.pos_ == "VERB":  # "Sara lives in Oslo" with
             before = self.by_token.get(verb.i - 1)  # "Sara" tagged an adjective of "lives"
             if before is not None and self.doc[verb.i - 1].dep_ in {"amod", "npadvmod", "advmod"}:
@@ -752,7 +756,7 @@ class RelationReading:
                 if speaker is not None:
                     return [speaker]
                 if (
-                    verb.i == first.i
+                    (verb.i == first.i or verb.nbor(-1).text == ";")
                     and verb.pos_ == "VERB"
                     and (verb.tag_ != "VBN" or verb.lemma_.lower() in NOTE_PARTICIPLES)
                     and self._note_person() is not None
@@ -792,6 +796,12 @@ class RelationReading:
                     continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _field_key(self, token) -> bool:
+        """ "- Stack: Polars and DuckDB; stopped using pandas": a line's key before its colon,
+        which the parse may take for the subject of the line's verb; it is none."""
+        end = token.idx + len(token)
+        return token.lower_ in lexicon.FIELD_KEYS and self.source[end : end + 1] == ":"
 
     def _noted_item(self, verb):
         """What a note with a subjectless "Proposed by X", "approved by @meseret" is about:

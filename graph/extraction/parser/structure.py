@@ -492,38 +492,64 @@ class StructureReading:
         if key in HOME_KEYS and topic is not None and self._nested_places(topic, pieces, line):
             return
         for piece in VALUE_SPLIT.finditer(values):
+            at, till = start + piece.start(), start + piece.end()
             if key in ROLE_KEYS:  # "- Role: Staff SRE at Mercari": the employer named in it
-                value = self._named_employer(start + piece.start(), start + piece.end())
-            else:
-                value = self._value(start + piece.start(), start + piece.end(), kind)
-            if value is not None and topic is None and relation in {"OWNS", "LEADS"}:
-                for system in self._note_subjects(offset):  # "... restarted. Owner: netops"
-                    if system is not value:
-                        self._relate(value, system, relation, line.strip())
-                continue
-            if value is None or topic is None or value is topic:
-                continue
-            if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
-                self._relate(value, topic, "OWNS", line.strip())  # "### billing-api" / "- Team: X"
-                continue
-            if relation == "LIVES_IN" and topic.type != "person":
-                type_ = "LOCATED_IN"
-            elif relation == "MANAGER":
-                if topic.type == "person":  # "### Hiroko" / "- Manager: Daichi"
-                    self._relate(topic, value, "REPORTS_TO", line.strip())
-                else:
-                    self._relate(value, topic, "LEADS", line.strip())
-                continue
-            else:
-                type_ = relation
-            if type_ == "USES" and key in MESSAGE_KEYS and value.type == "component":
-                type_ = "INTEGRATES_WITH"  # "- queue: `ledger.events.v2`": a named queue
-            elif type_ == "USES" and key in STORE_KEYS and value.type == "component":
-                type_ = "DEPENDS_ON"  # "- datastore: ledger-pg": a store of our own
-            if direction == "value":
-                self._relate(value, topic, type_, line.strip())
-            else:
-                self._relate(topic, value, type_, line.strip())
+                found = [self._named_employer(at, till)]
+            elif self._clause_between(at, till):
+                continue  # "- Stack: Polars; stopped using pandas": the rules read a clause
+            else:  # "- Stack: Polars and DuckDB": each a value
+                found = self._joined_values(at, till) or [self._value(at, till, kind)]
+            for value in found:
+                self._field_value(topic, value, key, (direction, relation), line, offset)
+
+    def _field_value(self, topic, value, key: str, reading: tuple, line: str, offset: int):
+        """Relate one ``value`` of a field line to the section's ``topic`` by the key's
+        ``reading`` (direction, relation); an owner or a lead with no section owns or
+        leads the systems the note before the line is about."""
+        direction, relation = reading
+        if value is not None and topic is None and relation in {"OWNS", "LEADS"}:
+            for system in self._note_subjects(offset):  # "... restarted. Owner: netops"
+                if system is not value:
+                    self._relate(value, system, relation, line.strip())
+            return
+        if value is None or topic is None or value is topic:
+            return
+        if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
+            self._relate(value, topic, "OWNS", line.strip())  # "### billing-api" / "- Team: X"
+            return
+        if relation == "USES" and key in MESSAGE_KEYS and value.type == "component":
+            relation = "INTEGRATES_WITH"  # "- queue: `ledger.events.v2`": a named queue
+        elif relation == "USES" and key in STORE_KEYS and value.type == "component":
+            relation = "DEPENDS_ON"  # "- datastore: ledger-pg": a store of our own
+        self._relate_field(topic, value, direction, relation, line.strip())
+
+    def _clause_between(self, start: int, end: int) -> bool:
+        """Whether a field's value is a clause with a verb of its own beside the names in it
+        ("stopped using pandas last year"), not a value."""
+        span = self.doc.char_span(start, end, alignment_mode="expand")
+        if span is None or not any(start <= m.start < end for m in self.mentions):
+            return False
+        return any(
+            t.pos_ == "VERB" and t.tag_ != "VBN" and t.i not in self.by_token and t.i > span.start
+            for t in span
+        )
+
+    def _joined_values(self, start: int, end: int) -> list:
+        """The names of a value that joins two or more by "and" or "or" ("Polars and
+        DuckDB"), each already a mention; none for a single name."""
+        inside = sorted(
+            (m for m in self.mentions if start <= m.start < end and m.end <= end),
+            key=lambda m: m.start,
+        )
+        if len(inside) < 2:
+            return []
+        around = self.source[start : inside[0].start] + self.source[inside[-1].end : end]
+        if around.strip(" *_`"):
+            return []  # words around the names: one value ("Marks and Spencer Food")
+        for one, other in zip(inside, inside[1:], strict=False):
+            if self.source[one.end : other.start].strip(" *_`").casefold() not in {"and", "or"}:
+                return []
+        return inside
 
     def _note_subjects(self, before: int) -> list:
         """The systems a prose note before ``before`` is about: the ones that are subjects
