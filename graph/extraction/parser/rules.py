@@ -522,7 +522,7 @@ VERB_RULES = {
     "acquire": _rule(lambda s, t: "OWNS" if t.type == "organization" else None),
     "buy": _rule(lambda s, t: "OWNS" if t.type in {"organization", "other"} else None),
     "headquarter": _rule(None, **{"in": _locate}),
-    "rewrite": _rule(None, to="MIGRATED_TO", **{"in": "USES"}),
+    "rewrite": _rule(_create, to="MIGRATED_TO", **{"in": "USES"}),
     "port": _rule(None, to="MIGRATED_TO"),
     "return": _rule(None, **{"from": _go}),
     "migrate": _rule(None, to="MIGRATED_TO"),
