@@ -2254,3 +2254,10 @@ def test_a_field_line_s_key_is_no_name_and_its_joined_values_are_each_a_value(pa
         ("sebastián ortega", "STOPPED_USING", "pandas"),
     } <= triples
     assert ("sebastián ortega", "USES", "pandas") not in triples  # a clause, not a value
+
+
+def test_the_place_one_has_moved_from_is_not_where_one_lives(parser):
+    text = "Hi, I'm Tuan. I moved from Hanoi to Melbourne for work and now do QA at Atlassian."
+    triples = _triples(parser.extract(text))
+    assert ("tuan", "LIVES_IN", "melbourne") in triples
+    assert ("tuan", "LIVES_IN", "hanoi") not in triples

@@ -53,6 +53,7 @@ from django.conf import settings
 from graph.extraction.parser import regression
 from graph.extraction.parser.names import LIST_GAP
 from graph.extraction.parser.vectors import word_groups
+from graph.extraction.parser.words import SETTLING_VERBS
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
@@ -296,6 +297,20 @@ def candidates(reader) -> dict[tuple[str, str], tuple]:
     return {keys: (mx, my, _with_groups(names, groups)) for keys, (mx, my, names) in pairs.items()}
 
 
+def _left_place(reader, place) -> bool:
+    """Whether ``place`` is where one has moved from ("moved from Hanoi", "have relocated
+    from Bogotá"); one about to move from it lives there still."""
+    if not 0 <= place.root < len(reader.doc):
+        return False
+    prep = reader.doc[place.root].head
+    verb = prep.head
+    if prep.lower_ != "from" or verb.lemma_.lower() not in SETTLING_VERBS:
+        return False
+    return verb.tag_ == "VBD" or (  # not "are moving from Seoul in August": still there
+        verb.tag_ == "VBN" and any(c.lemma_ == "have" for c in verb.children)
+    )
+
+
 def label(relation: str, forward: bool) -> str:
     return f"{relation}{'>' if forward else '<'}"
 
@@ -378,6 +393,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "used to live in Abuja": no longer (as in the rules)
         if relation == "LIVES_IN" and CHILDHOOD.search(between):
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
+        if relation == "LIVES_IN" and _left_place(reader, my if forward else mx):
+            continue  # "I moved from Hanoi to Melbourne": no longer Hanoi
         if relation in ONE_ONLY and set(keys) & reader._related_names(relation):
             continue  # "My husband Joaquín and I ... with our kids, Benjamín and Renata"
         if relation in CONTAINING_KINDS and _coordinated(reader, mx, my):

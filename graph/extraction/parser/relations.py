@@ -40,6 +40,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     SCHOOL_NAME_WORDS,
     SCHOOL_WORDS,
+    SETTLING_VERBS,
     STUDENT_WORDS,
     STUDY_CUES,
     SUBJECT_PRONOUNS,
@@ -95,7 +96,6 @@ PLACE_PARTS = set(
     borough area old town centre center""".split()
 )
 # Verbs of settling somewhere else: a person who moved there migrated there too.
-SETTLING_VERBS = {"move", "relocate", "emigrate", "immigrate"}
 # Role words that place a person in the organization a text is about (``_topic_roles``).
 TOPIC_ROLES = (ROLE_WORK | STUDENT_WORDS | LEADING_ROLES) - set(
     """owner member contact partner associate assistant artist musician producer writer

@@ -214,6 +214,8 @@ TEAM_WORDS = {
 }
 # "the user_sessions table", "the events topic": the name is the modifier.
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
+# Verbs of settling somewhere: "moved to Lyon" lives there, "moved from Hanoi" no longer.
+SETTLING_VERBS = {"move", "relocate", "emigrate", "immigrate"}
 TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
 # "my favourite snack is manakish": what one likes best.
 FAVOURITE = {"favourite", "favorite", "fave", "favourites", "favorites"}
