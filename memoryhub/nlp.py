@@ -388,27 +388,41 @@ def _load():
 
 
 _english: set | None = None
+_adjectives: set | None = None
+
+
+def _read_lemma_tables() -> bool:
+    """Read the parser's lemma tables once into ``_english`` (every base form and
+    irregular form) and ``_adjectives`` (the adjectives' base forms); False when the parser
+    cannot load (nothing is kept, so a later call tries again)."""
+    global _english, _adjectives
+    if _english is not None:
+        return True
+    nlp = _load()
+    if nlp is None:
+        return False
+    words: set = set()
+    adjectives: set = set()
+    try:
+        tables = nlp.get_pipe("lemmatizer").lookups
+        index = tables.get_table("lemma_index")
+        for forms in index.values():
+            words.update(forms)
+        adjectives.update(index["adj"])
+        for exceptions in tables.get_table("lemma_exc").values():
+            words.update(exceptions)
+    except (KeyError, ValueError):  # a pipeline without the rule lemmatizer's tables
+        pass
+    _english, _adjectives = words, adjectives
+    return True
 
 
 def english_word(word: str) -> bool:
     """Whether ``word`` (or its base form: "collects", "pickles") is an English word by the
     parser's own lemma tables (about 90,000 base forms of nouns, verbs, adjectives and
     adverbs): "fastjsonl", "Linh", "tidepool" are not. False when the parser cannot load."""
-    global _english
-    if _english is None:
-        nlp = _load()
-        if nlp is None:
-            return False
-        words: set = set()
-        try:
-            tables = nlp.get_pipe("lemmatizer").lookups
-            for forms in tables.get_table("lemma_index").values():
-                words.update(forms)
-            for exceptions in tables.get_table("lemma_exc").values():
-                words.update(exceptions)
-        except (KeyError, ValueError):  # a pipeline without the rule lemmatizer's tables
-            pass
-        _english = words
+    if not _read_lemma_tables():
+        return False
     lowered = word.casefold()
     if lowered in _english:
         return True
@@ -418,20 +432,10 @@ def english_word(word: str) -> bool:
     return False
 
 
-_adjectives: set | None = None
-
-
 def english_adjective(word: str) -> bool:
     """Whether ``word`` is an English adjective by the parser's lemma tables ("blue",
     "spicy"; not "okra", "zobo", which the tagger may still read as one)."""
-    global _adjectives
-    if _adjectives is None:
-        nlp = _load()
-        try:
-            _adjectives = set(nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")["adj"])
-        except (AttributeError, KeyError, ValueError):
-            _adjectives = set()
-    return word.casefold() in _adjectives
+    return _read_lemma_tables() and word.casefold() in _adjectives
 
 
 def nlp_status() -> dict:

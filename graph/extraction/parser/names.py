@@ -1439,11 +1439,7 @@ class NameReading:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
                 if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES | VOCATIVES:
                     tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
-                if (
-                    len(tokens) == 1
-                    and tokens[0].lower_ in lexicon.FIELD_KEYS
-                    and self.source[tokens[0].idx + len(tokens[0]) :][:1] == ":"
-                ):
+                if len(tokens) == 1 and self._field_key(tokens[0]):
                     tokens = []  # "- Role: data scientist at …": a field's key
                 if tokens:
                     alone = (
@@ -2038,17 +2034,8 @@ class NameReading:
                 and _verb_lemma(head) in VERB_RULES
                 and any(c.dep_ == "prep" for c in head.children)
             ):  # "plays its home games there and competes in X": a verb read as a noun
-                food = (
-                    lowered in FOODS
-                    or head.lemma_.lower() in FOODS
-                    or any((t.lower_, head.lemma_.lower()) in FOOD_PHRASES for t in tokens)
-                    or (  # "his favourite drink is zobo"
-                        head.dep_ == "attr"
-                        and any(
-                            c.dep_ == "nsubj" and c.lemma_.lower() in FOODS | FOOD_KINDS
-                            for c in head.head.children
-                        )
-                    )
+                food = self._food_word(head) or any(
+                    (t.lower_, head.lemma_.lower()) in FOOD_PHRASES for t in tokens
                 )
                 thing = food or lowered in ANIMALS or head.lemma_.lower() in INSTRUMENTS
                 kind = "other" if thing else "concept"
@@ -2070,12 +2057,26 @@ class NameReading:
             ):
                 continue
             if self._taste_object(token):
-                subject = next((c for c in token.head.children if c.dep_ == "nsubj"), None)
-                food = token.lower_ in FOODS or (
-                    subject is not None and subject.lemma_.lower() in FOODS | FOOD_KINDS
-                )
-                kind = "other" if food or token.head.lemma_ != "be" else "concept"
-                self._add([token], kind, 0.6, origin="chunk", cued=True)
+                food = self._food_word(token) or token.head.lemma_ != "be"
+                self._add([token], "other" if food else "concept", 0.6, origin="chunk", cued=True)
+
+    @staticmethod
+    def _food_word(token) -> bool:
+        """Whether ``token`` names a food or drink: a known one, or what a favourite food or
+        drink is said to be ("his favourite drink is zobo")."""
+        if token.lower_ in FOODS or token.lemma_.lower() in FOODS:
+            return True
+        return token.dep_ in {"attr", "acomp"} and any(
+            c.dep_ == "nsubj" and c.lemma_.lower() in FOODS | FOOD_KINDS
+            for c in token.head.children
+        )
+
+    def _field_key(self, token) -> bool:
+        """ "- Role: data scientist at …", "- Stack: Polars; stopped using pandas": a line's
+        key before its colon, no name (whatever the tagger made of it) and no subject of
+        the line's verb."""
+        end = token.idx + len(token)
+        return token.lower_ in lexicon.FIELD_KEYS and self.source[end : end + 1] == ":"
 
     def _describes_a_name(self, head) -> bool:
         """ "Baobab Health, a telemedicine startup", "a small company called Zeytin Co.":

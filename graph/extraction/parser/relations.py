@@ -95,7 +95,6 @@ PLACE_PARTS = set(
     """district region province state county quarter neighbourhood neighborhood suburb
     borough area old town centre center""".split()
 )
-# Verbs of settling somewhere else: a person who moved there migrated there too.
 # Role words that place a person in the organization a text is about (``_topic_roles``).
 TOPIC_ROLES = (ROLE_WORK | STUDENT_WORDS | LEADING_ROLES) - set(
     """owner member contact partner associate assistant artist musician producer writer
@@ -796,12 +795,6 @@ class RelationReading:
                     continue
             out.extend(self._with_conjuncts(subject))
         return out
-
-    def _field_key(self, token) -> bool:
-        """ "- Stack: Polars and DuckDB; stopped using pandas": a line's key before its colon,
-        which the parse may take for the subject of the line's verb; it is none."""
-        end = token.idx + len(token)
-        return token.lower_ in lexicon.FIELD_KEYS and self.source[end : end + 1] == ":"
 
     def _noted_item(self, verb):
         """What a note with a subjectless "Proposed by X", "approved by @meseret" is about:

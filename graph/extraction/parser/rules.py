@@ -362,11 +362,8 @@ def _data(source, target):
             return "DEPENDS_ON"
         words = target.name.casefold().replace("-", " ").replace("_", " ").split()
         stores = {"db", "database", "table", "bucket", "topic", "queue", "index", "cache", "store"}
-        return (
-            "DEPENDS_ON"
-            if words and (words[-1] in stores or words[0] in stores)
-            else ("INTEGRATES_WITH")
-        )
+        stored = words and (words[-1] in stores or words[0] in stores)
+        return "DEPENDS_ON" if stored else "INTEGRATES_WITH"
     return None
 
 

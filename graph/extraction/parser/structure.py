@@ -473,8 +473,8 @@ class StructureReading:
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
         the key's kind, related to the subject of the section (the name in its heading).
-        ``raw_key`` is the key as written, ``start``
-        and ``end`` the values' span in the text, ``offset`` where the line starts."""
+        ``raw_key`` is the key as written, ``start`` and ``end`` the values' span in the
+        text, ``offset`` where the line starts."""
         key = field_key(raw_key)
         direction, relation, kind = FIELDS[key]
         topic = self._topic_at(offset)
