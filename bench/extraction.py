@@ -71,6 +71,7 @@ SPLITS = {
             "dev34",
             "dev35",
             "dev36",
+            "dev37",
         )
     ),
     "holdout": tuple(
@@ -91,6 +92,7 @@ SPLITS = {
             "holdout13",
             "holdout14",
             "holdout15",
+            "holdout16",
         )
     ),
 }
