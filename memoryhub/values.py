@@ -138,6 +138,8 @@ CURRENCY = {
     "jpy": "JPY",
     "yen": "JPY",
     "₹": "INR",
+    "rs": "INR",
+    "rs.": "INR",
     "inr": "INR",
     "rupees": "INR",
     "rupee": "INR",
@@ -309,7 +311,8 @@ ZONE_OFFSET = {
 _ZONE = "|".join(ZONES)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+# "2,50,000", "12,00,000": the Indian grouping (lakhs), before the Western one.
+_NUM = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
 # The compounds as one pattern (a tens word, then maybe a unit), the other words listed.
 _TENS_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?"
 # Number words without hundreds and thousands (the patterns most texts are read with: a
@@ -361,12 +364,52 @@ FRACTIONS = {
 }
 # Amounts written the continental or Swiss way: "84.000,00 €", "2.850 €", "CHF 1'200".
 _MONEY_NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.])|\d+,\d{2}(?![\d,])|\d{1,3}(?:'\d{3})+"
-_CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]"
+_CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]|rs\.?(?=\s?\d)"
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
 )
+# "Swiss francs", "Canadian dollars", "pounds sterling": a currency word with the country
+# that says which one.
+NATIONAL_CURRENCY = {
+    "swiss franc": "CHF",
+    "us dollar": "USD",
+    "u.s. dollar": "USD",
+    "american dollar": "USD",
+    "canadian dollar": "CAD",
+    "australian dollar": "AUD",
+    "new zealand dollar": "NZD",
+    "singapore dollar": "SGD",
+    "hong kong dollar": "HKD",
+    "japanese yen": "JPY",
+    "indian rupee": "INR",
+    "pakistani rupee": "PKR",
+    "sri lankan rupee": "LKR",
+    "south african rand": "ZAR",
+    "chinese yuan": "CNY",
+    "swedish krona": "SEK",
+    "swedish kronor": "SEK",
+    "norwegian krone": "NOK",
+    "norwegian kroner": "NOK",
+    "danish krone": "DKK",
+    "danish kroner": "DKK",
+    "polish zloty": "PLN",
+    "brazilian real": "BRL",
+    "brazilian reai": "BRL",
+    "mexican peso": "MXN",
+    "british pound": "GBP",
+    "pounds sterling": "GBP",
+    "pound sterling": "GBP",
+    "kenyan shilling": "KES",
+    "nigerian naira": "NGN",
+}
 _CUR_WORD = (
-    r"dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty|złoty|zł"
+    r"(?:swiss|u\.?s\.?|american|canadian|australian|new zealand|singapore|hong kong|japanese"
+    r"|indian|pakistani|sri lankan|south african|chinese|swedish|norwegian|danish|polish"
+    r"|brazilian|mexican|british|kenyan|nigerian)\s+"
+    r"(?:dollars?|francs?|yen|rupees?|rand|yuan|kronor|krona|kroner|krone|zloty|reais|real"
+    r"|pesos?|pounds?|shillings?|naira)"
+    r"|pounds?\s+sterling"
+    r"|dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty|złoty|zł"
 )
 # Lengths (in metres), masses (in grams) and temperatures (in °C), each in any common unit.
 LENGTH = {
@@ -916,6 +959,15 @@ def _version_key(raw: str) -> str:
     while len(parts) > 1 and parts[-1].strip("0") == "":
         parts.pop()
     return ".".join(parts) + (f"-{suffix}" if suffix else "")
+
+
+def _currency_word(word: str) -> str:
+    """ "euros" → EUR, "Swiss francs" → CHF, "US dollars" → USD; "?" when unknown."""
+    lowered = re.sub(r"\s+", " ", word.casefold())
+    if lowered in CURRENCY:
+        return CURRENCY[lowered]
+    national = re.sub(r"s$", "", lowered) if not lowered.endswith("sterling") else lowered
+    return NATIONAL_CURRENCY.get(national, NATIONAL_CURRENCY.get(lowered, "?"))
 
 
 def _amount(text: str) -> float | None:
@@ -1589,7 +1641,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
                 end += named.end()
                 raw = text[start:end]
         else:
-            currency = CURRENCY.get(groups[6].casefold(), "?")
+            currency = _currency_word(groups[6])
             amount = _amount(groups[4])
             scale = groups[5]
         if amount is None:

@@ -72,6 +72,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.writer_opens: tuple = (None, -1)  # the writer and where their naming sentence opens
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
+        self.kind_words: set[int] = set()  # "a driver-routing engine": a kind, no name
         self.typer_model = None  # the shipped entity typer; False: none
         self.typer_record: list | None = None  # (mention, features) instead, for fitting
         self.typer_seen: dict = {}  # each mention's type probabilities, between the passes

@@ -89,7 +89,7 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ARROWS, ENGLISH_PARTS, english_adjective, english_word
-from memoryhub.values import MONTHS, WEEKDAYS
+from memoryhub.values import CURRENCY, MONTHS, WEEKDAYS
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
 UNIT_ADJECTIVES = set(
@@ -307,7 +307,7 @@ class NameReading:
             del self.by_token[index]
 
     def _free(self, tokens) -> bool:
-        return all(t.i not in self.by_token for t in tokens)
+        return all(t.i not in self.by_token and t.i not in self.kind_words for t in tokens)
 
     def _add(
         self,
@@ -497,7 +497,16 @@ class NameReading:
         if not (number.head.i in {t.i for t in tokens} or number.head == tokens[-1]) and not (
             number.dep_ in {"compound", "nmod"} and number.head.i > after
         ):
-            return False
+            # "the Street Fighter 6 bracket": a number before one thing (a count would
+            # take a plural) is the name's
+            if not (
+                number.dep_ == "nummod"
+                and tokens[-1].lower_ not in CURRENCY
+                and number.head.i == after + 1
+                and number.head.tag_ == "NN"
+                and number.head.is_lower
+            ):
+                return False
         digits = number.text.replace(".", "")
         if not digits.isdigit() or (len(number.text) == 4 and number.text[:2] in {"19", "20"}):
             return False
@@ -551,6 +560,15 @@ class NameReading:
                         and not (tokens[0].i > 0 and tokens[0].nbor(-1).like_num)
                     )
                     and not self._name_particle(tokens)
+                    and not (  # "Great Ormond Street Hospital": a word of the place's name
+                        len(tokens) > 1
+                        and tokens[0].text.istitle()
+                        and english_adjective(tokens[0].lower_)
+                        and tokens[0].ent_type_ in {"FAC", "ORG", "GPE", "LOC", "EVENT"}
+                        and tokens[1].ent_iob_ == "I"
+                        and tokens[1].text[:1].isupper()
+                        and not self._starts_sentence(tokens[0])
+                    )
                     and not (  # "the SRE team", "the IT team": the word names the team
                         len(tokens) > 1
                         and tokens[-1].lower_ in TEAM_WORDS
@@ -987,6 +1005,9 @@ class NameReading:
             name = self._text(start, end)
             if kind == "ticket" and not any(ch.isdigit() for ch in name):
                 continue
+            if kind == "identifier" and self._kind_described(span, name):
+                self.kind_words.update(t.i for t in span)
+                continue
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
         for found in NUMBERED_ITEM.finditer(self.source):  # "PR #482", "issue #31"
             span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
@@ -996,6 +1017,25 @@ class NameReading:
         self._hyphenated_given_names()
         self._apposed_code_names()
         self._misread_given_names()
+
+    def _kind_described(self, span, name: str) -> bool:
+        """ "Project Colibrí, a driver-routing engine", "a low-latency service": English
+        words joined by a hyphen before a noun after "a" say what kind of thing it is and
+        name nothing."""
+        parts = name.split("-")
+        if len(parts) != 2 or not all(
+            p.isalpha() and p.islower() and english_word(p) for p in parts
+        ):
+            return False
+        head = span.root.head
+        if "`" in self.source[max(0, span.start_char - 1) : span.end_char + 1]:
+            return False  # "a new `manifest-builder` module": written as code, a name
+        return (
+            span.root.dep_ in {"compound", "amod", "nmod"}
+            and head.i == span.end
+            and head.pos_ == "NOUN"
+            and any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in head.children)
+        )
 
     def _apposed_code_names(self):
         """ "The quoting engine, pricer, is ...", "Its flagship product, tracewell, is
@@ -1415,6 +1455,7 @@ class NameReading:
             if (
                 token is not None
                 and token.i not in self.by_token
+                and token.i not in self.kind_words
                 and (
                     token.pos_ == "PROPN"
                     or self._capitalised_in_name(token)
@@ -1978,13 +2019,14 @@ class NameReading:
                         and t.head.lower_ in TEAM_WORDS
                         and t.lower_ in UNIT_ADJECTIVES
                     )
-                    or (  # "Thai food", "flat whites": the kind is part of the thing
+                    or (  # "Thai food", "flat whites", "mapo tofu": the kind is part of it
                         t.dep_ == "amod"
                         and t.head == chunk.root
                         and self._taste_object(chunk.root)
                         and (
                             t.text[:1].isupper()
                             or (t.lower_, chunk.root.lemma_.lower()) in FOOD_PHRASES
+                            or (t.is_alpha and not english_adjective(t.lower_))
                         )
                     )
                 ]
@@ -2012,6 +2054,10 @@ class NameReading:
             ):
                 if any(m.lower_ in GENERIC_HEADS or m.like_num for m in modifiers):
                     continue
+                if self._describes_a_name(head) and any(
+                    c.dep_ == "det" and c.lower_ in {"a", "an"} for c in head.children
+                ):
+                    continue  # "Project Colibrí, a driver-routing engine": what it is
                 if lowered in {"sdk", "api", "cli"} and all(
                     m.text[:1].isupper() for m in modifiers
                 ):
@@ -2048,13 +2094,22 @@ class NameReading:
         for token in self.doc:
             if (
                 token.i in self.by_token
-                or token.dep_ not in {"dobj", "acomp", "attr"}
+                or token.dep_ not in {"dobj", "acomp", "attr", "advmod", "xcomp"}
                 or not (token.is_alpha and token.is_lower)
                 or not (
                     (token.pos_ == "ADJ" and not english_adjective(token.lower_))
                     or (token.pos_ == "VERB" and not english_word(token.lower_))
+                    or (token.pos_ == "NOUN" and token.dep_ == "acomp")  # "… is manakish"
+                    or (  # "allergic to shellfish" read as "to" and a verb
+                        token.dep_ == "xcomp"
+                        and token.head.lower_ in {"allergic", "intolerant"}
+                        and any(c.lower_ == "to" for c in token.children)
+                    )
                 )
             ):
+                continue
+            if token.dep_ == "xcomp" and token.head.lower_ in {"allergic", "intolerant"}:
+                self._add([token], "other", 0.6, origin="chunk", cued=True)
                 continue
             if self._taste_object(token):
                 food = self._food_word(token) or token.head.lemma_ != "be"
@@ -2105,7 +2160,7 @@ class NameReading:
                 for c in verb.children
             )
         if verb.lemma_ == "stand" and any(c.dep_ == "neg" for c in verb.children):
-            return token.dep_ in {"dobj", "acomp"}  # "can't stand okra"
+            return token.dep_ in {"dobj", "acomp", "advmod"}  # "can't stand okra"
         if token.dep_ not in {"dobj", "pobj", "xcomp"}:
             return False
         if token.dep_ == "pobj":

@@ -483,6 +483,9 @@ class RelationReading:
             and m.origin != "speaker"
             and (m.type == kind or (m.type in {"concept", "other"} and not m.cued))
         ]
+        named = [m for m in before if m.origin != "chunk"]
+        if len({m.name for m in before}) > 1 and len({m.name for m in named}) == 1:
+            before = named  # "refactor the auth module in his repo kestrel-api. The repo"
         if len({m.name for m in before}) > 1:  # "Sadaf Pay ... with Gulf Pearl Bank. The
             before = [m for m in before if self._is_subject(m)]  # company": the subject
         if not before:  # no name of its kind near: the one of the whole text before it

@@ -89,9 +89,11 @@ ANAPHOR_KINDS = {
     ),
     **dict.fromkeys("project programme program initiative effort campaign".split(), "project"),
     **dict.fromkeys(
-        "service app job database cluster topic queue bucket library repo pipeline".split(),
+        """service app job database cluster topic queue bucket library repo pipeline host
+        server node instance broker machine vm worker""".split(),
         "component",
     ),
+    **dict.fromkeys("device sensor gadget tool framework platform".split(), "technology"),
 }
 # A company's departments: one is part of them, not employed by them.
 DEPARTMENTS = set(
