@@ -312,7 +312,10 @@ _ZONE = "|".join(ZONES)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 # "2,50,000", "12,00,000": the Indian grouping (lakhs), before the Western one.
-_NUM = r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+_NUM = (
+    r"\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])(?:\.\d+)?"
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,])|\d+(?:\.\d+)?"
+)
 # The compounds as one pattern (a tens word, then maybe a unit), the other words listed.
 _TENS_WORDNUM = rf"(?:{'|'.join(TENS_WORDS)})(?:[- ](?:{'|'.join(UNIT_WORDS)})\b)?"
 # Number words without hundreds and thousands (the patterns most texts are read with: a
