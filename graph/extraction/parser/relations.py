@@ -676,6 +676,16 @@ class RelationReading:
             before = self.by_token.get(verb.i - 1)  # "Sara" tagged an adjective of "lives"
             if before is not None and self.doc[verb.i - 1].dep_ in {"amod", "npadvmod", "advmod"}:
                 subjects = [self.doc[verb.i - 1]]
+        if (
+            not subjects
+            and verb.pos_ == "VERB"
+            and verb.dep_ in {"advcl", "conj"}
+            and verb.i > 0
+            and self.doc[verb.i - 1].dep_ in {"appos", "conj"}
+            and verb.i - 1 in self.by_token
+            and self.by_token[verb.i - 1].type == "person"
+        ):  # "Reza lives in Tehran and my sister Shirin moved to Toronto", the sister read
+            subjects = [self.doc[verb.i - 1]]  # as a second place: she moved, not Reza
         if not subjects:  # "search-api talks to X" read as a noun "talks" with the name as
             subjects = [  # its compound; "billing-worker consumes invoices from SQS" read
                 c  # as a verb "invoices" with the compounds "billing-worker consumes"
@@ -1984,7 +1994,10 @@ class RelationReading:
                     m for m in placed if m is not None and m.type in {"component", "technology"}
                 ]
                 for thing in placed:  # "rolled out cdn-edge to fra1", "X was deployed to Y"
-                    self._relate(thing, target, "LOCATED_IN", sentence)
+                    if thing.type == "technology" and target.type == "component":
+                        self._relate(target, thing, "USES", sentence)  # "nginx 1.25 on lb-01"
+                    else:
+                        self._relate(thing, target, "LOCATED_IN", sentence)
                 if placed:
                     continue
             if prep in SWAPPED_FOR.get(lemma, ()):  # "we replaced A with B", "A was swapped
