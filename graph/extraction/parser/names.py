@@ -162,6 +162,8 @@ VERSION_UNITS = set(
     times""".split()
 )
 # The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
+# The words after a product's model number that are part of its name: "Pixel 8 Pro".
+MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe", "neo"}
 POSSESSIVE_PLACES = set(
     """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
     clinic college school academy university cathedral church chapel abbey bay island
@@ -324,6 +326,15 @@ class NameReading:
             tokens = _within_brackets(tokens)  # "Wanjiru (ML Platform": Wanjiru
         if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
             tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
+            after = tokens[-1].i + 1
+            if (
+                after < len(self.doc)
+                and self.doc[after].lower_ in MODEL_TIERS
+                and tokens[-1].whitespace_
+                and after not in self.by_token
+                and (self.doc[after].text[:1].isupper() or self.doc[after].lower_ == "mini")
+            ):
+                tokens = tokens + [self.doc[after]]  # "Pixel 8 Pro", "iPhone 12 mini"
         if (
             tokens
             and name is None
@@ -499,12 +510,17 @@ class NameReading:
         ):
             # "the Street Fighter 6 bracket": a number before one thing (a count would
             # take a plural) is the name's
+            head = number.head
             if not (
                 number.dep_ == "nummod"
                 and tokens[-1].lower_ not in CURRENCY
-                and number.head.i == after + 1
-                and number.head.tag_ == "NN"
-                and number.head.is_lower
+                and head.i > after
+                and all(  # "the Anker 737 power bank": compounds up to the one thing
+                    self.doc[k].dep_ == "compound" and self.doc[k].is_lower
+                    for k in range(after + 1, head.i)
+                )
+                and head.tag_ == "NN"
+                and head.is_lower
             ):
                 return False
         digits = number.text.replace(".", "")
