@@ -2261,3 +2261,51 @@ def test_the_place_one_has_moved_from_is_not_where_one_lives(parser):
     triples = _triples(parser.extract(text))
     assert ("tuan", "LIVES_IN", "melbourne") in triples
     assert ("tuan", "LIVES_IN", "hanoi") not in triples
+
+
+def test_a_taste_keeps_a_word_no_dictionary_knows_before_its_food_and_reads_allergies(parser):
+    extraction = parser.extract("Kofi loves egusi soup, and his wife adores mapo tofu.")
+    assert {("egusi soup", "other"), ("mapo tofu", "other")} <= _entities(extraction)
+    assert ("kofi", "LIKES", "egusi soup") in _triples(extraction)
+    assert ("shellfish", "other") in _entities(parser.extract("Dayo is allergic to shellfish."))
+
+
+def test_a_place_s_adjective_and_a_product_s_tier_are_part_of_their_names(parser):
+    extraction = parser.extract("We met at Great Ormond Street Hospital in 2019.")
+    assert ("great ormond street hospital", "organization") in _entities(extraction)
+    names = {n for n, _ in _entities(parser.extract("Ama won the Street Fighter 6 bracket."))}
+    assert "street fighter 6" in names
+
+
+def test_the_repo_or_this_host_stands_for_the_one_named_before(parser):
+    text = (
+        "Lena maintains the repo ledger-ui. The repo depends on React and on a cache called "
+        "ui-cache-02."
+    )
+    triples = _triples(parser.extract(text))
+    assert {("ledger ui", "DEPENDS_ON", "react"), ("ledger ui", "DEPENDS_ON", "ui cache 02")} <= (
+        triples
+    )
+    text = "Disk alerts again on pg-replica-4 (eu-west-1). Tomás owns this host, so I paged him."
+    assert ("tomá", "OWNS", "pg replica 4") in _triples(parser.extract(text))  # normalised
+
+
+def test_hyphened_english_words_before_a_noun_after_a_say_what_kind_it_is(parser):
+    text = "Mateo's team is building Project Colibrí, a driver-routing engine. It uses Kafka."
+    extraction = parser.extract(text)
+    assert not {n for n, _ in _entities(extraction) if "driver" in n}
+    assert ("project colibrí", "USES", "kafka") in _triples(extraction)
+    names = {n for n, _ in _entities(parser.extract("We deployed `billing-worker` to prod."))}
+    assert "billing worker" in names  # written as code: a name
+
+
+def test_a_person_before_a_verb_the_parser_left_without_subject_is_its_subject(parser):
+    text = "My cousin Ade lives in Ibadan and my aunt Funke moved to Leeds in May."
+    triples = _triples(parser.extract(text))
+    assert {("ade", "LIVES_IN", "ibadan"), ("funke", "LIVES_IN", "leed")} <= triples
+    assert ("ade", "MIGRATED_TO", "leed") not in triples
+
+
+def test_a_technology_rolled_out_on_a_host_is_used_by_the_host(parser):
+    triples = _triples(parser.extract("Rolled out Redis 7.2 on cache-node-3 last night."))
+    assert ("cache node 3", "USES", "redis 7.2") in triples

@@ -802,3 +802,30 @@ def test_an_hour_without_am_or_pm_after_until_is_a_time_when_the_text_speaks_of_
     # no hours spoken of: a number, whatever the preposition
     assert [v.kind for v in find_values("We won after 3 attempts.")] == ["number"]
     assert [v.kind for v in find_values("Ranked at 3, behind Spain.")] == ["number"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Wedding venue deposit: ₹2,50,000 paid.", "Paid the 250,000 INR deposit."),
+        ("Budget is Rs 12,00,000 this year.", "budget of INR 1.2 million"),
+        ("The flat cost ₹1.2 crore.", "flat: Rs. 1,20,00,000"),
+        ("User earns 125k Swiss francs a year.", "salary CHF 125,000 a year"),
+        ("It costs 40 Canadian dollars.", "price: CAD 40"),
+        ("He paid 500 pounds sterling.", "paid £500"),
+    ],
+)
+def test_lakhs_rupees_and_currencies_named_with_their_country_read_as_money(a, b):
+    assert same_value(_one(a, "money"), _one(b, "money"))
+
+
+def test_a_currency_named_with_its_country_is_that_currency_not_another():
+    assert not same_value(
+        _one("salary of 140,000 Swiss francs", "money"), _one("salary of 140,000 euros", "money")
+    )
+    assert _one("30 US dollars", "money").key[0] == "USD"
+    assert _one("Fee: 1,50,000 INR.", "money").key[1] == 150000.0
+    # a list of small numbers is not a lakh grouping
+    assert [v.key for v in find_values("rooms 1,2,3 and 10,000 users") if v.kind == "number"][
+        -1
+    ] == (10000.0,)
