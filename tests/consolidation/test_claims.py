@@ -2156,3 +2156,19 @@ def test_a_port_said_after_its_noun_is_compared_with_a_port_field():
     found = compare(prose, config)
     assert found["features"]["value_anchor_changed"] == 1.0
     assert any("5432 → 5433" in e["detail"] for e in found["evidence"])
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        ("Marta is vegan.", "Marta had a bacon sandwich at the café."),
+        ("The user is vegetarian.", "User orders the beef pho every Friday."),
+        ("Jonas is teetotal.", "Jonas had a beer after the match."),
+    ],
+)
+def test_a_diet_or_an_abstention_and_what_it_rules_out_are_opposed(existing, incoming):
+    assert "opposite" in _signals(existing, incoming)[0]
+
+
+def test_a_diet_restated_by_what_it_rules_out_is_no_opposite():
+    assert "opposite" not in _signals("Noor is vegetarian.", "Noor doesn't eat meat or fish.")[0]
