@@ -2311,3 +2311,10 @@ def test_a_person_before_a_verb_the_parser_left_without_subject_is_its_subject(p
 def test_a_technology_rolled_out_on_a_host_is_used_by_the_host(parser):
     triples = _triples(parser.extract("Rolled out Redis 7.2 on cache-node-3 last night."))
     assert ("cache node 3", "USES", "redis 7.2") in triples
+
+
+def test_the_period_a_report_or_a_review_is_of_opens_its_name(parser):
+    names = {n for n, _ in _entities(parser.extract("Lin will review the Q2 Attribution Report."))}
+    assert "q2 attribution report" in names
+    names = {n for n, _ in _entities(parser.extract("Tadhg signed the 2024 Annual Report."))}
+    assert "2024 annual report" in names

@@ -162,6 +162,11 @@ VERSION_UNITS = set(
     times""".split()
 )
 # The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
+# A period a report's or an event's name opens with: "Q3", "H1", "FY24", "2024", "Tuesday".
+PERIOD_WORD = re.compile(
+    r"^(?:Q[1-4]|H[12]|FY\d{2,4}|(?:19|20)\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday"
+    r"|Saturday|Sunday)$"
+)
 # The words after a product's model number that are part of its name: "Pixel 8 Pro".
 MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe", "neo"}
 POSSESSIVE_PLACES = set(
@@ -324,6 +329,8 @@ class NameReading:
         tokens = [t for t in tokens if not t.is_space]
         if name is None:
             tokens = _within_brackets(tokens)  # "Wanjiru (ML Platform": Wanjiru
+        if tokens and origin in {"ner", "propn"} and self._period_before(tokens):
+            tokens = [self.doc[tokens[0].i - 1], *tokens]  # "the Q3 Board Memo"
         if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
             tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
             after = tokens[-1].i + 1
@@ -467,6 +474,24 @@ class NameReading:
         for token in tokens:
             self.by_token[token.i] = mention
         return mention
+
+    def _period_before(self, tokens) -> bool:
+        """Whether the word right before a report's, a memo's or an event's capitalised name
+        is the period it is of ("the Q3 Board Memo", "the 2024 Annual Report", "the Tuesday
+        DNS Outage"): part of its name."""
+        if not tokens or tokens[0].i == 0 or len(tokens) < 2:
+            return False
+        before = self.doc[tokens[0].i - 1]
+        kinds = DOCUMENT_WORDS if before.text.isdigit() else DOCUMENT_WORDS | EVENT_WORDS
+        return (  # not an event's year ("the 2023 Nordic Championship"): the writers differ
+            before.i not in self.by_token
+            and before.whitespace_
+            and before.sent == tokens[0].sent
+            and bool(PERIOD_WORD.match(before.text))
+            and tokens[-1].lemma_.lower() in kinds
+            and all(t.text[:1].isupper() for t in tokens)
+            and not self._starts_sentence(before)
+        )
 
     def _version_after(self, token):
         """The version right after a technology's name ("Postgres 16", "Python 3.12",
