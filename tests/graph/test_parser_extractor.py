@@ -2318,3 +2318,13 @@ def test_the_period_a_report_or_a_review_is_of_opens_its_name(parser):
     assert "q2 attribution report" in names
     names = {n for n, _ in _entities(parser.extract("Tadhg signed the 2024 Annual Report."))}
     assert "2024 annual report" in names
+
+
+def test_a_package_bumped_to_a_version_and_a_tool_keying_what_it_does_are_technologies(parser):
+    found = _entities(parser.extract("chore: bump serde to 1.0.210"))
+    assert ("serde", "technology") in found
+    found = _entities(parser.extract("Upgraded pyarrow to 15.0.2 in the ingest job."))
+    assert ("pyarrow", "technology") in found
+    text = "## Integrations\n- Slack: alerts posted by pager-bridge\n- Drone: DJI Agras T40"
+    names = {n for n, _ in _entities(parser.extract(text))}
+    assert "slack" in names and "drone" not in names

@@ -89,6 +89,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._handles()
         self._lower_case_names()
         self._technologies()
+        self._bumped_packages()
         self._languages()
         self._possessive_names()
         self._named_after_kind()

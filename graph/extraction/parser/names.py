@@ -162,6 +162,8 @@ VERSION_UNITS = set(
     times""".split()
 )
 # The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
+# Verbs that move a package to a version: "bump serde to 1.0.210".
+PACKAGE_VERBS = {"bump", "upgrade", "downgrade", "pin", "update", "install", "add", "roll"}
 # A period a report's or an event's name opens with: "Q3", "H1", "FY24", "2024", "Tuesday".
 PERIOD_WORD = re.compile(
     r"^(?:Q[1-4]|H[12]|FY\d{2,4}|(?:19|20)\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday"
@@ -1210,6 +1212,28 @@ class NameReading:
             ):
                 self._add([token], "person", 0.6, origin="propn", cued=True)
 
+    def _bumped_packages(self):
+        """ "bump serde to 1.0.210", "upgraded pyarrow to 15.0.2", "pinned httpx==0.27": a
+        lower-case word no dictionary knows, bumped or pinned to a version, is a package."""
+        for token in self.doc:
+            if (
+                token.i in self.by_token
+                or not token.text.islower()
+                or not re.fullmatch(r"[a-z][a-z0-9_.-]*[a-z0-9]", token.text)
+                or english_word(token.lower_)
+                or token.i == 0
+                or token.i + 2 >= len(self.doc)
+            ):
+                continue
+            verb = self.doc[token.i - 1]
+            joint, version = self.doc[token.i + 1], self.doc[token.i + 2]
+            if (
+                verb.lemma_.lower() in PACKAGE_VERBS
+                and joint.lower_ in {"to", "from", "@", "=="}
+                and lexicon.VERSION.match(version.text.lstrip("v^~"))
+            ):
+                self._add([token], "technology", 0.7, origin="technology", cued=True)
+
     def _technologies(self):
         doc = self.doc
         index = 0
@@ -1233,6 +1257,10 @@ class NameReading:
                     and lowered in lexicon.AMBIGUOUS_TECH
                     and span[0].is_sent_start
                     and not self._listed_before_technology(index + 1)
+                    and not (  # "- Slack: alerts posted by pager-bridge": a tool as the key
+                        text[:1].isupper()  # of what it does (not "- Drone: DJI Agras T40",
+                        and re.match(r":\s*[a-z]", self.source[span.end_char :])  # a kind)
+                    )
                 ):
                     continue  # "Go ahead", "Rust never sleeps": ambiguous at a sentence start
                     # (but not "• Rust, tokio, axum": listed with a technology)
