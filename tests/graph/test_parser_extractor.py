@@ -2328,3 +2328,12 @@ def test_a_package_bumped_to_a_version_and_a_tool_keying_what_it_does_are_techno
     text = "## Integrations\n- Slack: alerts posted by pager-bridge\n- Drone: DJI Agras T40"
     names = {n for n, _ in _entities(parser.extract(text))}
     assert "slack" in names and "drone" not in names
+
+
+def test_a_student_signing_with_their_university_studies_there(parser):
+    text = (
+        "Dear Dr. Mensah,\n\nThanks for the comments.\n\nBest,\nKwabena Owusu\nMSc student, KNUST"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("kwabena owusu", "STUDIES_AT", "knust") in triples
+    assert ("kwabena owusu", "WORKS_FOR", "knust") not in triples

@@ -28,6 +28,7 @@ from graph.extraction.parser.words import (
     ROLE_TITLE_WORDS,
     ROLE_WORK,
     SEPARATOR,
+    STUDENT_WORDS,
     SUBJECT_KEYS,
     TABLE_KEYS,
     TABLE_ROW,
@@ -723,6 +724,8 @@ class StructureReading:
             role = set(found.group(1).casefold().replace("-", " ").split())
             leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
             relation = "LEADS" if leads else "WORKS_FOR"
+            if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
+                relation = "STUDIES_AT"  # "PhD candidate, University of Ibadan"
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
 
     def _led_groups(self):
