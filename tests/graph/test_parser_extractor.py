@@ -2337,3 +2337,9 @@ def test_a_student_signing_with_their_university_studies_there(parser):
     triples = _triples(parser.extract(text))
     assert ("kwabena owusu", "STUDIES_AT", "knust") in triples
     assert ("kwabena owusu", "WORKS_FOR", "knust") not in triples
+
+
+def test_a_surname_the_tagger_took_for_a_plural_noun_stays_in_the_name(parser):
+    extraction = parser.extract("## Team Condor\n- Lead: Joaquim Pires\n- Members: Ana, Rui")
+    assert ("joaquim pire", "person") in _entities(extraction)  # normalised, as any plural
+    assert ("joaquim pire", "LEADS", "team condor") in _triples(extraction)

@@ -1928,6 +1928,14 @@ class NameReading:
             return True
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
             return False
+        if (
+            token.i > 0
+            and self.doc[token.i - 1].pos_ == "PROPN"
+            and self.doc[token.i - 1].dep_ == "compound"
+            and self.doc[token.i - 1].head == token
+            and self._foreign_name_word(token)
+        ):
+            return True  # "Joaquim Pires" with "Pires" tagged a plural noun: a surname
         nxt = token.i + 1
         return (
             not self._starts_sentence(token)
