@@ -371,46 +371,38 @@ _CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]|rs\.?(?=\s?\
 _CUR_CODE = (
     r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
 )
-# "Swiss francs", "Canadian dollars", "pounds sterling": a currency word with the country
-# that says which one.
-NATIONAL_CURRENCY = {
-    "swiss franc": "CHF",
-    "us dollar": "USD",
-    "u.s. dollar": "USD",
-    "american dollar": "USD",
-    "canadian dollar": "CAD",
-    "australian dollar": "AUD",
-    "new zealand dollar": "NZD",
-    "singapore dollar": "SGD",
-    "hong kong dollar": "HKD",
-    "japanese yen": "JPY",
-    "indian rupee": "INR",
-    "pakistani rupee": "PKR",
-    "sri lankan rupee": "LKR",
-    "south african rand": "ZAR",
-    "chinese yuan": "CNY",
-    "swedish krona": "SEK",
-    "swedish kronor": "SEK",
-    "norwegian krone": "NOK",
-    "norwegian kroner": "NOK",
-    "danish krone": "DKK",
-    "danish kroner": "DKK",
-    "polish zloty": "PLN",
-    "brazilian real": "BRL",
-    "brazilian reai": "BRL",
-    "mexican peso": "MXN",
-    "british pound": "GBP",
-    "pounds sterling": "GBP",
-    "pound sterling": "GBP",
-    "kenyan shilling": "KES",
-    "nigerian naira": "NGN",
+# "Swiss francs", "Canadian dollars", "US dollars": the country before a currency word says
+# which currency it is.
+COUNTRY_CURRENCY = {
+    "swiss": "CHF",
+    "us": "USD",
+    "u.s.": "USD",
+    "american": "USD",
+    "canadian": "CAD",
+    "australian": "AUD",
+    "new zealand": "NZD",
+    "singapore": "SGD",
+    "hong kong": "HKD",
+    "japanese": "JPY",
+    "indian": "INR",
+    "pakistani": "PKR",
+    "sri lankan": "LKR",
+    "south african": "ZAR",
+    "chinese": "CNY",
+    "swedish": "SEK",
+    "norwegian": "NOK",
+    "danish": "DKK",
+    "polish": "PLN",
+    "brazilian": "BRL",
+    "mexican": "MXN",
+    "british": "GBP",
+    "kenyan": "KES",
+    "nigerian": "NGN",
 }
+_COUNTRY = "|".join(re.escape(c) for c in sorted(COUNTRY_CURRENCY, key=len, reverse=True))
 _CUR_WORD = (
-    r"(?:swiss|u\.?s\.?|american|canadian|australian|new zealand|singapore|hong kong|japanese"
-    r"|indian|pakistani|sri lankan|south african|chinese|swedish|norwegian|danish|polish"
-    r"|brazilian|mexican|british|kenyan|nigerian)\s+"
-    r"(?:dollars?|francs?|yen|rupees?|rand|yuan|kronor|krona|kroner|krone|zloty|reais|real"
-    r"|pesos?|pounds?|shillings?|naira)"
+    rf"(?:{_COUNTRY})\s+(?:dollars?|francs?|yen|rupees?|rand|yuan|kronor|krona|kroner|krone"
+    r"|zloty|reais|real|pesos?|pounds?|shillings?|naira)"
     r"|pounds?\s+sterling"
     r"|dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty|złoty|zł"
 )
@@ -965,12 +957,13 @@ def _version_key(raw: str) -> str:
 
 
 def _currency_word(word: str) -> str:
-    """ "euros" → EUR, "Swiss francs" → CHF, "US dollars" → USD; "?" when unknown."""
+    """ "euros" → EUR, "Swiss francs" → CHF, "pounds sterling" → GBP; "?" when unknown."""
     lowered = re.sub(r"\s+", " ", word.casefold())
     if lowered in CURRENCY:
         return CURRENCY[lowered]
-    national = re.sub(r"s$", "", lowered) if not lowered.endswith("sterling") else lowered
-    return NATIONAL_CURRENCY.get(national, NATIONAL_CURRENCY.get(lowered, "?"))
+    if lowered.endswith("sterling"):
+        return "GBP"
+    return COUNTRY_CURRENCY.get(lowered.rsplit(" ", 1)[0], "?")
 
 
 def _amount(text: str) -> float | None:

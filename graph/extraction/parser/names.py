@@ -161,7 +161,6 @@ VERSION_UNITS = set(
     replica pods pod instances instance users cores vcpu cpus workers days weeks hours
     times""".split()
 )
-# The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
 # Verbs that move a package to a version: "bump serde to 1.0.210".
 PACKAGE_VERBS = {"bump", "upgrade", "downgrade", "pin", "update", "install", "add", "roll"}
 # A period a report's or an event's name opens with: "Q3", "H1", "FY24", "2024", "Tuesday".
@@ -171,6 +170,7 @@ PERIOD_WORD = re.compile(
 )
 # The words after a product's model number that are part of its name: "Pixel 8 Pro".
 MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe", "neo"}
+# The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
 POSSESSIVE_PLACES = set(
     """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
     clinic college school academy university cathedral church chapel abbey bay island
@@ -335,15 +335,7 @@ class NameReading:
             tokens = [self.doc[tokens[0].i - 1], *tokens]  # "the Q3 Board Memo"
         if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
             tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
-            after = tokens[-1].i + 1
-            if (
-                after < len(self.doc)
-                and self.doc[after].lower_ in MODEL_TIERS
-                and tokens[-1].whitespace_
-                and after not in self.by_token
-                and (self.doc[after].text[:1].isupper() or self.doc[after].lower_ == "mini")
-            ):
-                tokens = tokens + [self.doc[after]]  # "Pixel 8 Pro", "iPhone 12 mini"
+            tokens += self._tier_after(tokens)  # "Pixel 8 Pro", "iPhone 12 mini"
         if (
             tokens
             and name is None
@@ -476,6 +468,16 @@ class NameReading:
         for token in tokens:
             self.by_token[token.i] = mention
         return mention
+
+    def _tier_after(self, tokens) -> list:
+        """The tier word right after a product's model number ("Pro", "mini"), if any."""
+        after = tokens[-1].i + 1
+        if after >= len(self.doc) or after in self.by_token or not tokens[-1].whitespace_:
+            return []
+        tier = self.doc[after]
+        if tier.lower_ in MODEL_TIERS and (tier.text[:1].isupper() or tier.lower_ == "mini"):
+            return [tier]
+        return []
 
     def _period_before(self, tokens) -> bool:
         """Whether the word right before a report's, a memo's or an event's capitalised name
@@ -1218,7 +1220,6 @@ class NameReading:
         for token in self.doc:
             if (
                 token.i in self.by_token
-                or not token.text.islower()
                 or not re.fullmatch(r"[a-z][a-z0-9_.-]*[a-z0-9]", token.text)
                 or english_word(token.lower_)
                 or token.i == 0
@@ -1523,8 +1524,7 @@ class NameReading:
         for token in list(self.doc) + [None]:
             if (
                 token is not None
-                and token.i not in self.by_token
-                and token.i not in self.kind_words
+                and self._free([token])
                 and (
                     token.pos_ == "PROPN"
                     or self._capitalised_in_name(token)
@@ -2177,16 +2177,9 @@ class NameReading:
                     (token.pos_ == "ADJ" and not english_adjective(token.lower_))
                     or (token.pos_ == "VERB" and not english_word(token.lower_))
                     or (token.pos_ == "NOUN" and token.dep_ == "acomp")  # "… is manakish"
-                    or (  # "allergic to shellfish" read as "to" and a verb
-                        token.dep_ == "xcomp"
-                        and token.head.lower_ in {"allergic", "intolerant"}
-                        and any(c.lower_ == "to" for c in token.children)
-                    )
+                    or _allergen_read_as_verb(token)
                 )
             ):
-                continue
-            if token.dep_ == "xcomp" and token.head.lower_ in {"allergic", "intolerant"}:
-                self._add([token], "other", 0.6, origin="chunk", cued=True)
                 continue
             if self._taste_object(token):
                 food = self._food_word(token) or token.head.lemma_ != "be"
@@ -2238,10 +2231,12 @@ class NameReading:
             )
         if verb.lemma_ == "stand" and any(c.dep_ == "neg" for c in verb.children):
             return token.dep_ in {"dobj", "acomp", "advmod"}  # "can't stand okra"
+        if _allergen_read_as_verb(token):
+            return True
         if token.dep_ not in {"dobj", "pobj", "xcomp"}:
             return False
         if token.dep_ == "pobj":
-            if verb.lower_ == "to" and verb.head.lower_ in {"allergic", "intolerant"}:
+            if verb.lower_ == "to" and verb.head.lower_ in ALLERGY_WORDS:
                 return True  # "allergic to peanuts and shellfish"
             if (verb.lower_, verb.head.lower_) in TASTE_PHRASES or (
                 verb.lower_ == "into" and verb.head.lemma_ == "be"
@@ -2717,3 +2712,15 @@ class NameReading:
                 m.type = chosen
 
     # ----- all together ---------------------------------------------------------------
+
+
+ALLERGY_WORDS = {"allergic", "intolerant"}
+
+
+def _allergen_read_as_verb(token) -> bool:
+    """ "allergic to shellfish" with "to" read as a verb's marker and the food as a verb."""
+    return (
+        token.dep_ == "xcomp"
+        and token.head.lower_ in ALLERGY_WORDS
+        and any(c.lower_ == "to" for c in token.children)
+    )
