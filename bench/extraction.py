@@ -72,6 +72,7 @@ SPLITS = {
             "dev35",
             "dev36",
             "dev37",
+            "dev38",
         )
     ),
     "holdout": tuple(
@@ -93,6 +94,7 @@ SPLITS = {
             "holdout14",
             "holdout15",
             "holdout16",
+            "holdout17",
         )
     ),
 }

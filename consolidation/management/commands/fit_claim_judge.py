@@ -70,6 +70,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev53.jsonl",
     DATA / "consolidation" / "pairs_dev54.jsonl",
     DATA / "consolidation" / "pairs_dev55.jsonl",
+    DATA / "consolidation" / "pairs_dev56.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
