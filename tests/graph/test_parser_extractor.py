@@ -1293,6 +1293,50 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+@pytest.mark.parametrize(
+    "text, product, pieces",
+    [
+        (
+            "I bought a Garmin inReach Mini 2 for the trek.",
+            "garmin inreach mini 2",
+            ["garmin", "inreach"],
+        ),
+        (
+            "She wears Sony WH-1000XM5 headphones on flights.",
+            "sony wh 1000xm5",
+            ["sony", "wh 1000xm5"],
+        ),
+        ("Still wearing the Casio F-91W my dad gave me.", "casio f 91w", ["casio", "f 91w"]),
+        ("He wears a Medtronic 780G insulin pump.", "medtronic 780g", ["medtronic"]),
+        ("We still run payroll on an IBM z15 mainframe.", "ibm z15", ["ibm"]),
+        ("The laptop has an AMD Ryzen 7040 chip.", "amd ryzen 7040", ["amd ryzen"]),
+        ("the inReach Mini 2 died on day three", "inreach mini 2", ["inreach", "mini 2"]),
+    ],
+)
+def test_a_maker_and_its_model_code_are_one_product(parser, text, product, pieces):
+    found = dict(_entities(parser.extract(text)))
+    assert product in found and found[product] in {"technology", "other"}
+    assert not set(pieces) & set(found)
+
+
+@pytest.mark.parametrize(
+    "text, kept",
+    [
+        ("Ticket OPS-1877 is open.", "ops 1877"),
+        ("Mira runs it in AWS eu-central-1 today.", "eu central 1"),
+        ("Meet in Room 4B with Priya.", "priya"),
+        ("Kafka Connect S3 sink is lagging.", "s3"),
+        ("Runtime Q2 targets are set.", None),
+    ],
+)
+def test_a_ticket_a_region_a_room_or_a_period_is_no_model_code(parser, text, kept):
+    found = dict(_entities(parser.extract(text)))
+    assert not [
+        n for n in found if n.endswith(("ops 1877", "central 1", "4b", "s3", "q2")) and n != kept
+    ]
+    assert kept is None or kept in found
+
+
 def test_people_named_with_a_role_in_a_text_about_one_organization(parser):
     """The organization a heading or the first sentence is about is where its people with
     a role work: a founder created it, a head leads it; not someone else's relative."""

@@ -99,6 +99,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._connected_names()
         self._and_names()
         self._hyphened_names()
+        self._products()
         self._classes()
         self._chunks()
         self._taste_words()

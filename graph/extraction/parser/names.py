@@ -180,6 +180,28 @@ POSSESSIVE_PLACES = set(
 # "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").
 MODEL_CODE = re.compile(r"^(?=[A-Z0-9+]*[A-Z])(?=[A-Z0-9+]*\d)[A-Z]{0,4}\d{1,5}[A-Z]{0,3}\+?$")
 CODE_UNITS = set("k m b g kb mb gb tb am pm x p v kw mw hz".split())
+# A product's model code after its maker's name: letters and digits in one word ("WH-1000XM5",
+# "F-91W", "X100VI", "DS920+", "z15", "780G"), not a version ("v2", "3.12"), an ordinal, a
+# time or a quantity ("16GB", "5pm", "2nd", "4x").
+PRODUCT_CODE = re.compile(
+    r"^(?![vV]\d)(?=[^.]*\d)(?=[^.]*[A-Za-z])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)*\+?$"
+)
+YEAR = re.compile(r"^(?:19|20)\d{2}$")
+NOT_A_CODE = re.compile(
+    r"^\d+(?:st|nd|rd|th|s|am|pm|k|m|b|g|kb|mb|gb|tb|ms|h|hrs?|mins?|x|p|kg|km|cm|mm|ml|l"
+    r"|hz|khz|mhz|ghz|w|kw|v|mah|fps|rpm|d|wk|yr|y|mo)$",
+    re.IGNORECASE,
+)
+# A model's own name written with a lower-case start and a capital inside: "inReach",
+# "eTrex", "iPhone".
+CAMEL_MODEL = re.compile(r"^[a-z]{1,3}[A-Z][A-Za-z0-9]+$")
+# English nouns a code after them numbers, not a product: "Room 4B", "Flight BA123".
+NUMBERED_NOUNS = frozenset(
+    """room ward lab unit bay gate seat flight platform terminal suite apt apartment
+    building block floor level zone route bus train line sprint table stand dock aisle hall
+    court pier locker section row box cabin carriage coach form type size phase step stage
+    grade year class track lane exit ramp wing pod rack shelf plot""".split()
+)
 # A word with a capital inside after lower-case letters: "OpenMRS", "PaperCut".
 # The parts of speech of the words after a possessive that go on a name ("Bay Pickers").
 NAME_POS = {"PROPN", "NOUN"}
@@ -1028,6 +1050,167 @@ class NameReading:
             if (len(tokens) > 1 or owned) and self._free(tokens):
                 name = self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1]))
                 self._add(tokens, "other", 0.75, name=name, origin="vehicle", cued=True)
+
+    def _products(self):
+        """ "a Garmin inReach Mini 2", "Sony WH-1000XM5 headphones", "AMD Ryzen 7040", "the
+        Casio F-91W": a maker, the model's words and its code are one product (a
+        technology), not a company beside a component. What the earlier passes found
+        inside the product gives way to it; a name that reaches past it stays."""
+        doc = self.doc
+        for token in doc:
+            if token.i and self.source[token.idx - 1 : token.idx] in {"-", "+"}:
+                continue  # inside "Bio-Rad", "Landis+Gyr"
+            maker = self._maker_at(token)
+            if not maker:
+                continue
+            tokens = list(maker)
+            while (  # the model's words before its code: "Ryzen", "Vantage"
+                len(tokens) < len(maker) + 2
+                and tokens[-1].whitespace_
+                and tokens[-1].i + 1 < len(doc)
+                and (word := doc[tokens[-1].i + 1]).is_alpha
+                and self._written(word)[:1].isupper()
+                and not CAMEL_MODEL.match(self._written(word))
+                and word.sent == token.sent
+                and not self._code_at(word.i)
+            ):
+                tokens.append(word)
+            if not tokens[-1].whitespace_ or tokens[-1].i + 1 >= len(doc):
+                continue
+            code = self._code_at(tokens[-1].i + 1, after_words=len(tokens) > len(maker))
+            if not code or code[-1].sent != token.sent:
+                continue
+            tokens += code
+            tokens += self._model_tail(tokens)
+            if len(tokens) == 2 and token.lower_ in NUMBERED_NOUNS:
+                continue
+            self._product(tokens, 0.75)
+        for token in doc:  # "the inReach Mini 2": a model's own name, its maker unsaid
+            written = self._written(token)
+            if not CAMEL_MODEL.match(written) or written.casefold() in lexicon.TECHNOLOGIES:
+                continue
+            if (m := self.by_token.get(token.i)) is not None and m.origin == "product":
+                continue
+            tokens = [token, *self._model_tail([token])]
+            if len(tokens) > 1:
+                self._product(tokens, 0.7)
+
+    def _product(self, tokens, confidence: float) -> None:
+        """Add a product over ``tokens`` unless a name found before covers it or reaches
+        past it ("ThinkPad X1 Carbon", "Ooni Koda 16" keep their span and type)."""
+        inside = {t.i for t in tokens}
+        found = {id(m): m for t in tokens if (m := self.by_token.get(t.i)) is not None}
+        for mention in found.values():
+            covered = {i for i, m in self.by_token.items() if m is mention}
+            if not covered <= inside or covered == inside:
+                return
+        for mention in found.values():
+            self._drop(mention)
+        if any(t.i in self.kind_words for t in tokens):
+            return
+        name = self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1]))
+        self._add(tokens, "technology", confidence, name=name, origin="product", cued=True)
+
+    def _written(self, token) -> str:
+        """A token as the text has it (the parser reads identifiers by their shape)."""
+        return self.source[token.idx : token.idx + len(token)]
+
+    def _maker_at(self, token) -> list:
+        """The tokens of a product's maker that starts at ``token`` ("Casio", "Bio-Rad",
+        "John Deere"), or [] when the word there is no maker's name: a person's given name,
+        a place, an English noun that numbers things ("Room 4B"), a car maker (a vehicle),
+        or an English word opening a sentence ("Escalate SEV1")."""
+        found = re.match(r"[A-Z][A-Za-z]*(?:[-+][A-Z][A-Za-z]*)*", self.source[token.idx :])
+        if not found:
+            return []
+        word = found.group(0)
+        tokens = [t for t in self.doc[token.i : token.i + 5] if t.idx < token.idx + len(word)]
+        if tokens[-1].idx + len(tokens[-1]) != token.idx + len(word):
+            return []
+        lowered = word.casefold()
+        if (
+            lowered in CAR_MAKERS
+            or lowered in NUMBERED_NOUNS
+            or lowered in lexicon.NEVER_NAMES
+            or lowered in lexicon.GIVEN_NAMES
+            or token.pos_ not in {"PROPN", "NOUN", "ADJ", "X"}
+            or token.ent_type_ in {"GPE", "DATE", "TIME", "LOC"}
+        ):
+            return []
+        if (
+            self._starts_sentence(token)
+            and english_word(word)
+            and lowered not in lexicon.TECHNOLOGIES
+            and token.ent_type_ not in {"ORG", "PRODUCT"}
+        ):
+            return []
+        before = self.doc[token.i - 1] if token.i else None
+        if (  # "John Deere 5075E", "Davis Vantage Pro2": the maker's first word before it
+            before is not None
+            and before.whitespace_
+            and before.sent == token.sent
+            and before.pos_ == "PROPN"
+            and re.fullmatch(r"[A-Z][a-z]+", self._written(before))
+            and not self._starts_sentence(before)
+        ):
+            return []  # the loop met it first, or it is no maker (a name's first word)
+        return tokens
+
+    def _code_at(self, i: int, after_words: bool = False) -> list:
+        """The tokens of a model code that starts at token ``i`` ("WH-1000XM5" may be
+        several), or of a model's number after its words ("Ryzen 7040"); [] if none."""
+        doc = self.doc
+        start = doc[i].idx
+        found = re.match(r"\S+", self.source[start:])
+        word = found.group(0).rstrip(".,;:!?)]'\"") if found else ""
+        if word.endswith("'s") or word.endswith("\u2019s"):
+            word = word[:-2]
+        if not word:
+            return []
+        if (
+            PRODUCT_CODE.match(word)
+            and (not NOT_A_CODE.match(word) or re.fullmatch(r"\d{3,}[A-Z]", word))  # "780G"
+            and (  # "OPS-1877", "build-07", "eu-west-1": a ticket, a host, a region
+                "-" not in word
+                or any(re.search(r"\d", p) and re.search(r"[A-Za-z]", p) for p in word.split("-"))
+            )
+            and not lexicon.REGION.match(word)
+            and not lexicon.TICKET.match(word)
+            and not PERIOD_WORD.match(word)  # "Runtime Q2"
+            and not re.fullmatch(
+                r"[A-Za-z]2[A-Za-z]|[xX]\d+|[Uu]\d{1,2}", word
+            )  # "E2E", "x7", "U12"
+            and word.casefold() not in lexicon.TECHNOLOGIES  # "Kafka Connect S3"
+        ):
+            pass
+        elif CAMEL_MODEL.match(word) and word.casefold() not in lexicon.TECHNOLOGIES:
+            pass  # "inReach", not "iOS"
+        elif not (after_words and word.isdigit() and 2 <= len(word) <= 5 and not YEAR.match(word)):
+            return []
+        end = start + len(word)
+        tokens = [t for t in doc[i : i + 8] if t.idx < end]
+        if any(t.ent_type_ in {"TIME", "MONEY", "PERCENT", "QUANTITY"} for t in tokens):
+            return []
+        if tokens[-1].idx + len(tokens[-1]) != end:
+            return []
+        return tokens
+
+    def _model_tail(self, tokens) -> list:
+        """The tier words and numbers right after a model ("Mini 2", "Pro", "Carbon")."""
+        doc, tail = self.doc, []
+        while len(tail) < 2:
+            last = (tail or tokens)[-1]
+            after = last.i + 1
+            if after >= len(doc) or not last.whitespace_ or doc[after].sent != last.sent:
+                break
+            word = doc[after]
+            if (word.lower_ in MODEL_TIERS and word.text[:1].isupper()) or (
+                tail and word.like_num and word.text.isdigit() and len(word.text) <= 2
+            ):
+                tail.append(word)
+                continue
+            break
+        return tail
 
     def _identifiers(self):
         for start, end, kind in self.doc.user_data.get("identifiers", []):

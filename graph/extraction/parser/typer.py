@@ -384,6 +384,10 @@ def load_model() -> Model | None:
     return shipped()
 
 
+# What a maker's product with its model code may be typed: a device or a thing.
+PRODUCT_TYPES = {"technology", "other", "concept"}
+
+
 def retype(
     doc,
     mentions,
@@ -409,6 +413,7 @@ def retype(
         if not model:
             return
     margin = model.margin if record is None and margin is None else margin
+    products = {id(m): m.type for m in mentions if m.origin == "product"}
     pending = []  # (mention, features, key): typed once the names' vectors are in
     later = []  # names the later pass may need the vectors of
     for mention in mentions:
@@ -457,6 +462,9 @@ def retype(
         if seen is not None:
             seen[key] = probabilities
         _decide(mention, probabilities, margin)
+    for mention in mentions:  # "Sony WH-1000XM5": a thing made, whatever its maker is
+        if id(mention) in products and mention.type not in PRODUCT_TYPES:
+            mention.type = products[id(mention)]
 
 
 # Verbs whose object is a thing a person holds to, never junk however plain its words:
