@@ -1293,6 +1293,23 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_a_pronoun_before_the_name_a_note_gives_is_that_person(parser):
+    """ "She's 68, lives in Le Panier ... Her name is Yamina Belkacem": the note names its
+    person after the sentences about her."""
+    triples = _triples(
+        parser.extract(
+            "She's 68, lives alone in a flat in Le Panier, the old quarter of Marseille, "
+            "and has two cats named Zaza and Moustache. Her name is Yamina Belkacem."
+        )
+    )
+    assert ("yamina belkacem", "LIVES_IN", "le panier") in triples
+    assert ("yamina belkacem", "OWNS", "zaza") in triples
+    triples = _triples(
+        parser.extract("He moved to Lisbon in May. Sofia Reyes runs the Porto office.")
+    )
+    assert not [t for t in triples if t[1] == "LIVES_IN" and t[0] == "sofia reyes"]
+
+
 @pytest.mark.parametrize(
     "text, product, pieces",
     [

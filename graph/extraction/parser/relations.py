@@ -242,6 +242,14 @@ class RelationReading:
             own = "her" if other == "m" else "his"
             others = [m for m in people if not self._kin_of(m, own)]
             people = others or people  # "... with her partner Kojo. She lectures": not Kojo
+            if not earlier and not self.speakers:
+                named = self._note_person()  # "She's 68, lives in Le Panier ... Her name is
+                if (  # Yamina Belkacem": the person the note names later
+                    named is not None
+                    and named.start > token.idx
+                    and self._gender(named, kin_only=True) != other
+                ):
+                    return named
             return max(people, key=lambda m: m.start) if people else None
         if token.lower_ in {"it", "its"} and token.pos_ == "PRON":
             earlier = (
