@@ -2698,7 +2698,10 @@ class NameReading:
                 noun.pos_ != "NOUN" and lemma not in ANIMALS | PET_WORDS  # "- Dog: Churro"
             ):
                 continue
-            if lemma in ORG_NOUNS:
+            if lemma in ORG_NOUNS or (
+                noun.dep_ == "attr"
+                and any(c.dep_ == "amod" and c.lower_ in PLACED_PARTICIPLES for c in noun.children)
+            ):  # "Hexagon Pelican is a Montreal-based collective"
                 return "organization"
             if lemma in ROLE_WORK and noun.dep_ == "appos" and noun.head.i == head.i:
                 return "person"  # "Lina, a former Google engineer"

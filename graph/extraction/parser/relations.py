@@ -743,6 +743,15 @@ class RelationReading:
                     and head.head.head.i not in self.by_token
                 ):  # "a football club from Dushanbe, founded in 1994 by X": the club
                     head = head.head.head
+                if (
+                    verb.lemma_.lower() in FOUNDING_VERBS
+                    and head.dep_ == "pobj"
+                    and head.head.lower_ == "of"
+                    and head.i not in self.by_token
+                    and head.head.head.pos_ == "NOUN"
+                    and head.head.head.i not in self.by_token
+                ):  # "a collective of type designers formed by X": the collective
+                    head = head.head.head
                 noun = self._noun_subject(head)
                 return [noun] if noun is not None else []
             if verb.dep_ == "pcomp":  # "before moving to Seattle"

@@ -798,7 +798,10 @@ OUTING_WORDS = set(
 ORG_NOUNS = set(
     """company startup firm employer business bakery restaurant cafe shop store agency
     studio bank school university college lab nonprofit charity club band brand vendor
-    supplier client customer team org organization organisation""".split()
+    supplier client customer team org organization organisation collective cooperative
+    co-op coop consultancy foundation association society institute publisher manufacturer
+    retailer airline guild federation consortium insurer lender distributor
+    nonprofit ngo""".split()
 )
 PLACE_NOUNS = set(
     """city town village country region state province island neighbourhood neighborhood
