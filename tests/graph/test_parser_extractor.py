@@ -1293,6 +1293,36 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_a_question_answered_by_a_name_in_the_next_turn(parser):
+    """ "who built Slotfinder?" "that was Keiko": the answer's name fills the question's
+    wh-word; a long answer or the asker answering themself gives nothing."""
+    triples = _triples(
+        parser.extract(
+            "Mira: ok random q but who actually built Slotfinder? it's weirdly good\n"
+            "Tomasz: that was Keiko lol, she wrote the whole thing over one weekend"
+        )
+    )
+    assert ("keiko", "CREATED", "slotfinder") in triples
+    triples = _triples(
+        parser.extract(
+            "Leilani: anyone know who owns the billing-worker repo?\n"
+            "Hamza: that's Payments Core, Vikram's team"
+        )
+    )
+    assert ("payments core", "OWNS", "billing worker") in triples
+    triples = _triples(parser.extract("Ana: what do you use for notes?\nRui: Obsidian, mostly"))
+    assert ("rui", "USES", "obsidian") in triples
+    triples = _triples(
+        parser.extract(
+            "Ana: who built Slotfinder?\nAna: Keiko told me she loves it\n"
+            "Rui: Priya Nair wrote a long post about how Keiko and Omar designed it together"
+        )
+    )
+    assert not [
+        t for t in triples if t[1] == "CREATED" and t[2] == "slotfinder" and t[0] == "priya nair"
+    ]
+
+
 def test_a_pronoun_before_the_name_a_note_gives_is_that_person(parser):
     """ "She's 68, lives in Le Panier ... Her name is Yamina Belkacem": the note names its
     person after the sentences about her."""

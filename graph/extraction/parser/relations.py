@@ -160,6 +160,14 @@ MALE_KIN = set(
     fiancé grandson stepfather stepson""".split()
 )
 # How an answer that says yes opens.
+# What a short answer may open with before the name it gives: "that was Keiko", "it's
+# the Sony", "def the Kobo", "oh the inReach".
+ANSWER_OPENING = re.compile(
+    r"\s*(?:(?:oh|ah|um|uh|hmm|so|well|def|definitely|prob|probably|lol),?\s+)*"
+    r"(?:(?:that|it|this)(?:'s|\u2019s|\s+was|\s+is|\s+were)\s+)?"
+    r"(?:(?:the|a|an|my|our|ur|an old|a new)\s+)?",
+    re.IGNORECASE,
+)
 YES_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "yess", "yesss", "sure", "definitely"}
 # Relations only a person (or a pet) holds.
 PERSONAL_ONLY = {
@@ -199,6 +207,16 @@ class RelationReading:
             answer = self._answered_yes(token)
             if answer is not None:  # "did u end up taking the job at X?" "yes!": the
                 return answer  # one who answers
+            asked = self._asked_which(token.head)
+            if asked is not None and self._answer_to(asked) is not None:
+                return self._next_speaker(token)  # "which headphones did u get?" "the
+                # Sony WH-1000XM5": the one who answers got them
+        if token.lower_ in {"who", "what", "which"} or any(
+            c.dep_ == "det" and c.lower_ in {"which", "what"} for c in token.children
+        ):
+            answer = self._answer_to(token)
+            if answer is not None:  # "who built Slotfinder?" "that was Keiko": Keiko
+                return answer
         if token.lower_ == "whose" and token.head.head.dep_ == "relcl":
             return self._mention_of(token.head.head.head)  # "Zeche Hub, whose director is X"
         if token.lower_ in {"which", "that", "who", "whom"} and token.head.dep_ == "relcl":
@@ -445,6 +463,59 @@ class RelationReading:
         if kin_only or mention.type != "person":
             return None
         return lexicon.given_name_sex(mention.name)
+
+    def _next_speaker(self, token):
+        """The speaker of the turn after ``token``'s, when another person speaks it."""
+        asker = self._speaker_at(token.idx)
+        later = [m for m in self.speakers if m.start > token.idx]
+        if asker is None or not later or later[0].name == asker.name:
+            return None
+        return later[0]
+
+    def _asked_which(self, verb):
+        """The wh-word or the noun it asks about among a verb's words ("which headphones did
+        u end up getting", "who built X"), if any."""
+        for token in verb.sent:
+            if token.lower_ in {"who", "what", "which"} and token.dep_ in {"nsubj", "dobj"}:
+                return token
+            if token.pos_ == "NOUN" and any(
+                c.dep_ == "det" and c.lower_ in {"which", "what"} for c in token.children
+            ):
+                return token
+        return None
+
+    def _answer_to(self, token):
+        """The name the next speaker's turn gives for a question's wh-word ("who built
+        Slotfinder?" "that was Keiko lol"; "which headphones did u get" "the Sony
+        WH-1000XM5 !!"): the name the answer opens with, of a person for "who" and of a
+        thing otherwise."""
+        answerer = self._next_speaker(token)
+        if answerer is None:
+            return None
+        line_end = self.source.find("\n", token.idx)
+        if "?" not in self.source[token.idx : line_end if line_end >= 0 else None] and not (
+            line_end >= 0 and self.source[answerer.start :].startswith(answerer.name)
+        ):
+            return None
+        start = self.source.find(":", answerer.end)
+        if start < 0 or "\n" in self.source[answerer.end : start]:
+            return None
+        turn = self.source[start + 1 :]
+        opening = ANSWER_OPENING.match(turn)
+        at = start + 1 + (opening.end() if opening else 0)
+        named = next((m for m in self.mentions if m.start == at), None)
+        if named is None or named.origin == "speaker":
+            return None
+        if (token.lower_ == "who") != (named.type in {"person", "organization"}):
+            return None  # "who owns the repo?" "that's Payments Core": a team may own it
+        after = self.source[named.end : named.end + 40]
+        if not re.match(
+            r"\s*(?:$|[!.,;)\n\u2014-]|lol|haha|tbh|since\b|now\b|atm\b|i think|afaik|iirc)",
+            after,
+            re.IGNORECASE,
+        ):
+            return None  # the turn says more of it than its name: no short answer
+        return named
 
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
