@@ -1293,6 +1293,26 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_an_attendee_field_lists_who_goes_to_the_event_named_before_it(parser):
+    triples = _triples(
+        parser.extract(
+            "Conference plan: KubeCon EU 2026, London.\nAttending: Amani, Hiroshi, Dagrun.\n"
+            "Hiroshi's talk on ledgerd got accepted."
+        )
+    )
+    assert {
+        ("amani", "ATTENDED", "kubecon eu 2026"),
+        ("dagrun", "ATTENDED", "kubecon eu 2026"),
+    } <= triples
+    triples = _triples(
+        parser.extract(
+            "Meeting notes — infra sync\nattendees: Gwen, Taro, Fola\n"
+            "- next sync after the Lisbon offsite"
+        )
+    )
+    assert not [t for t in triples if t[1] == "ATTENDED"]
+
+
 def test_a_question_answered_by_a_name_in_the_next_turn(parser):
     """ "who built Slotfinder?" "that was Keiko": the answer's name fills the question's
     wh-word; a long answer or the asker answering themself gives nothing."""

@@ -130,6 +130,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._one_type_per_name()
         self._regions()
         self._topic_roles()
+        self._attendees()
         self._possessed()
         linker.link(self, model=self.linker_model, record=self.linker_record)
         self._migration_owners()

@@ -160,6 +160,11 @@ MALE_KIN = set(
     fiancé grandson stepfather stepson""".split()
 )
 # How an answer that says yes opens.
+# A field listing who goes to an event: "Attending: Amani, Hiroshi", "**Attendees:** ...".
+ATTENDEE_FIELD = re.compile(
+    r"(?im)^[ \t>*#-]*\**(?:attending|attendees|participants|travell?ers|going|who'?s going)"
+    r"\**[ \t]*:[ \t]*\**(.+)$"
+)
 # What a short answer may open with before the name it gives: "that was Keiko", "it's
 # the Sony", "def the Kobo", "oh the inReach".
 ANSWER_OPENING = re.compile(
@@ -1083,6 +1088,38 @@ class RelationReading:
                 or (token.i in self.by_token and self.by_token[token.i].type == "person")
             ):
                 self._kin(token)
+
+    def _attendees(self):
+        """ "Conference plan: KubeCon EU 2026, London. Attending: Amani, Hiroshi, Dagrun.":
+        the people a note's attendee field lists attend the one event the note names
+        before it."""
+        events = {normalize_name(m.name): m for m in self.mentions if m.type == "event"}
+        if len(events) != 1:
+            return
+        event = next(iter(events.values()))
+        for field in ATTENDEE_FIELD.finditer(self.source):
+            if event.start > field.start():
+                continue  # "attendees: Gwen, Taro ... next sync after the Lisbon offsite"
+            sentence = self._line_of(field.start(1))
+            listed = [m for m in self.mentions if field.start(1) <= m.start < field.end(1)]
+            if not any(m.type == "person" for m in listed):
+                continue
+            for person in listed:
+                if (
+                    person.type != "person"
+                    and not person.cued
+                    and person.origin in {"ner", "propn"}
+                    and len(person.name.split()) <= 3
+                    and person.name.casefold() not in lexicon.TECHNOLOGIES
+                ):
+                    person.type = "person"  # "Attending: Amani, Hiroshi, Dagrun": people
+                if person.type == "person":
+                    self._relate(person, event, "ATTENDED", sentence, 0.7)
+
+    def _line_of(self, char: int) -> str:
+        start = self.source.rfind("\n", 0, char) + 1
+        end = self.source.find("\n", char)
+        return self.source[start : end if end >= 0 else None].strip()
 
     def _possessed(self):
         """ "Ghana's Northern Region", "Sapporo's Susukino district": a place a place owns
