@@ -1293,6 +1293,17 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_two_capitalised_words_joined_by_an_ampersand_name_one_firm(parser):
+    found = dict(
+        _entities(parser.extract("I work remote for a Berlin agency called Pflaume & Pixel."))
+    )
+    assert found.get("pflaume pixel") == "organization" and "pixel" not in found
+    found = dict(_entities(parser.extract("Valeria & Sebastián moved to Bilbao in May.")))
+    assert "valeria" in found and "valeria sebastián" not in found
+    found = dict(_entities(parser.extract("We run Docker & Kubernetes at Acme.")))
+    assert {"docker", "kubernetes"} <= set(found)
+
+
 def test_an_attendee_field_lists_who_goes_to_the_event_named_before_it(parser):
     triples = _triples(
         parser.extract(

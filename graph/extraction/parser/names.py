@@ -1796,6 +1796,22 @@ class NameReading:
         for left, right in zip(ordered, ordered[1:], strict=False):
             if left not in self.mentions or right not in self.mentions:
                 continue
+            if (
+                self.source[left.end : right.start] == " & "
+                and "person" not in {left.type, right.type}
+                and left.origin in {"ner", "propn"}
+                and right.origin in {"ner", "propn", "technology"}
+                and self.source[right.end : right.end + 1] not in {"&"}
+                and not any(  # "Valeria & Sebastián", "Marta Ferreira & Bongani Nkosi"
+                    m.name.split()[0].casefold() in lexicon.GIVEN_NAMES for m in (left, right)
+                )
+            ):  # "a Berlin agency called Pflaume & Pixel": one firm, not a firm and a Pixel
+                span = self.doc.char_span(left.start, right.end, alignment_mode="expand")
+                if span is not None and all(t.text[:1].isupper() or t.text == "&" for t in span):
+                    for mention in (left, right):
+                        self._drop(mention)
+                    self._add(list(span), "organization", 0.7, origin="propn", cued=True)
+                continue
             if self.source[left.end : right.start] != " and ":
                 continue
             words = right.name.casefold().split()
