@@ -1293,6 +1293,24 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_key_headings_under_a_named_heading_list_its_dependencies_and_owners(parser):
+    """ "# `payments-gateway`" / "## Dependencies" / "- `fraud-scorer`" / "## Owners" /
+    "Keoni Kahale, Ewa Nowak": the sections speak of the name above them."""
+    triples = _triples(
+        parser.extract(
+            "# `payments-gateway`\n\nHandles card authorisation for the storefront.\n\n"
+            "## Dependencies\n- `fraud-scorer` (over gRPC)\n- Redis 7 for idempotency keys\n\n"
+            "## Owners\nKeoni Kahale, Ewa Nowak"
+        )
+    )
+    assert {
+        ("payments gateway", "DEPENDS_ON", "fraud scorer"),
+        ("payments gateway", "DEPENDS_ON", "redis 7"),
+        ("keoni kahale", "OWNS", "payments gateway"),
+        ("ewa nowak", "OWNS", "payments gateway"),
+    } <= triples
+
+
 def test_two_capitalised_words_joined_by_an_ampersand_name_one_firm(parser):
     found = dict(
         _entities(parser.extract("I work remote for a Berlin agency called Pflaume & Pixel."))

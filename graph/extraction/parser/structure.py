@@ -110,6 +110,8 @@ GROUP_FIELD_KEYS = WORK_UNITS | GROUP_WORDS | {"band", "club"}
 
 
 # A two-column table of one record's fields: "| Field | Value |", "| Key | Details |".
+# What a list under a heading like "## Dependencies" may name besides its key's kind.
+SECTION_VALUE_TYPES = {"component", "technology", "organization", "project"}
 RECORD_KEYS = {"field", "key", "property", "attribute", "item", "setting", "fact"}
 RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
 
@@ -147,10 +149,12 @@ class StructureReading:
                 if topic is None and named and named[0].start == offset + opening:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
                 heading_key = stripped.strip("#:*_ \t").casefold()
-                section_of = None
+                previous_section, section_of = section_of, None
                 if topic is None and not named and heading_key in FIELDS and offset:
-                    # "# Team: Clinical Apps" / "## Members": the subject above the heading
-                    section_of = self._topic_at(offset - 1)
+                    # "# Team: Clinical Apps" / "## Members": the subject above the heading,
+                    # or the one the key heading before it was a section of ("##
+                    # Dependencies" ... "## Owners")
+                    section_of = self._topic_at(offset - 1) or previous_section
                 self.topics.append((offset, topic))
             field = FIELD_LINE.match(line)
             if (
@@ -172,14 +176,42 @@ class StructureReading:
                 item
                 and not field
                 and section_of is not None
-                and FIELDS[heading_key][0] == "value"
+                and (
+                    FIELDS[heading_key][0] == "value"
+                    or FIELDS[heading_key][1] in {"DEPENDS_ON", "USES", "INTEGRATES_WITH"}
+                )
                 and not line[:1].isspace()
-            ):  # "## Members" / "- Joost Verhagen": a member of the section's subject
+            ):  # "## Members" / "- Joost Verhagen": a member of the section's subject;
+                # "## Dependencies" / "- `fraud-scorer`": what the section's subject needs
                 direction, relation, kind = FIELDS[heading_key]
                 start = offset + item.start(2)
                 value = self._value(start, offset + len(line.rstrip()), kind)
-                if value is not None and value is not section_of and value.type == kind:
+                if (
+                    value is not None
+                    and value is not section_of
+                    and (
+                        value.type == kind
+                        or (direction == "topic" and value.type in SECTION_VALUE_TYPES)
+                    )
+                ):
                     self._relate_field(section_of, value, direction, relation, stripped)
+            elif (
+                not item
+                and not field
+                and section_of is not None
+                and FIELDS[heading_key][0] == "value"
+                and stripped
+                and not stripped.startswith(("#", "|", ">"))
+                and not stripped.endswith(":")
+                and not BOLD_LINE.match(stripped)
+                and not line[:1].isspace()
+            ):  # "## Owners" / "Keoni Kahale, Ewa Nowak": the line lists the values
+                direction, relation, kind = FIELDS[heading_key]
+                line_end = offset + len(line.rstrip())
+                for piece in VALUE_SPLIT.finditer(self.source, offset, line_end):
+                    value = self._value(piece.start(), piece.end(), kind)
+                    if value is not None and value is not section_of and value.type == kind:
+                        self._relate_field(section_of, value, direction, relation, stripped)
             if not (item and line[:1] in " \t"):
                 open_key, open_at = "", offset
                 if stripped.endswith(":") and not stripped.startswith("#"):
