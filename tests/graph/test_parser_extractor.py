@@ -1293,6 +1293,11 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_our_pet_in_a_text_its_writer_signs_is_the_writer_s(parser):
+    triples = _triples(parser.extract("I'm Bongani. Our dog Shaka is old and sleeps a lot."))
+    assert ("bongani", "OWNS", "shaka") in triples
+
+
 def test_key_headings_under_a_named_heading_list_its_dependencies_and_owners(parser):
     """ "# `payments-gateway`" / "## Dependencies" / "- `fraud-scorer`" / "## Owners" /
     "Keoni Kahale, Ewa Nowak": the sections speak of the name above them."""

@@ -2720,6 +2720,13 @@ class RelationReading:
             if owner is None and token.lower_ == "their" and word in ANIMALS | PET_WORDS:
                 self._pets_of_two(token, noun)  # "Sofía and Andrés ... Their dog, Canelo"
                 return
+            if (
+                owner is None
+                and token.lower_ == "our"
+                and word in ANIMALS | PET_WORDS
+                and not self.speakers
+            ):  # "I'm Bongani ... Our two Jack Russells are Shaka and Lulu": the writer's
+                owner = self.writer
         if owner is None:
             return
         if word in WORKPLACE_NOUNS and owner.type == "person":  # "her team at Caravela"
