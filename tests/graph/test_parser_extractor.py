@@ -1293,6 +1293,16 @@ def test_a_possessive_inside_a_name_and_a_titled_first_name_stay_whole(parser):
     assert not [name for name in found if name.endswith(("5gb", "10am"))]
 
 
+def test_a_student_line_after_the_name_field_is_the_note_person_s(parser):
+    triples = _triples(
+        parser.extract(
+            "She asked me to stop recommending Notion templates. Name: Paulina Wróbel. "
+            "PhD student at Uniwersytet Jagielloński, second year."
+        )
+    )
+    assert ("paulina wróbel", "STUDIES_AT", "uniwersytet jagielloński") in triples
+
+
 def test_our_pet_in_a_text_its_writer_signs_is_the_writer_s(parser):
     triples = _triples(parser.extract("I'm Bongani. Our dog Shaka is old and sleeps a lot."))
     assert ("bongani", "OWNS", "shaka") in triples

@@ -2441,7 +2441,13 @@ class RelationReading:
             token.pos_ != "NOUN"
             or token.i in self.by_token
             or token.dep_ not in {"ROOT", "nsubj", "dep"}
-            or not person_noun(token)
+            or not (
+                person_noun(token)
+                or (  # "Name: Paulina Wróbel. PhD student at Uniwersytet Jagielloński"
+                    token.lower_ in STUDENT_WORDS
+                    and any(c.dep_ == "prep" and c.lower_ == "at" for c in token.children)
+                )
+            )
         ):
             return False
         person = self._note_person()
