@@ -1354,6 +1354,12 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
                 continue
             taken.append((start, end))
             values.append(value)
+    rates = [v for v in values if v.kind == "frequency"]
+    values = [  # "3 errors in an hour": the rate, not also "an hour"
+        v
+        for v in values
+        if not any(r is not v and r.start <= v.start and v.end <= r.end for r in rates)
+    ]
     values = _dates_in_stated_order(text, values)
     values = _paired_days(text, _date_ranges(text, sorted(values, key=lambda v: v.start)))
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
@@ -1835,8 +1841,39 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             or _unit_of_field(text, start)
             or _unit_before(text, start)
         )
+        one_word = ONE_WORD_RATE.match(text, end)
+        if one_word:  # "52 bpm", "40 rps"
+            per_year = amount * SECONDS_A_YEAR / PER_MINUTE_UNITS[one_word.group(1).casefold()]
+            return Value("frequency", (round(per_year, 3),), start, end, raw)
+        rate = RATE_AFTER.match(text, end) if unit else None
+        if rate and count_noun(rate.group(1).casefold()) == unit:
+            # "600 requests per minute" = "10 req/s" = "36,000 requests an hour": how
+            # often, per year, as the frequencies are
+            per_year = amount * SECONDS_A_YEAR / RATE_SECONDS[rate.group(2).casefold()]
+            raw = text[start : rate.end()]
+            return Value("frequency", (round(per_year, 3),), start, rate.end(), raw)
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
+
+
+# The counted noun and the time it is counted in after a number: "600 requests per minute",
+# "10 req/s", "3,600 events an hour", "60 calls in a minute" (not "a day": "2 meals a day"
+# is a habit, no rate).
+RATE_AFTER = re.compile(
+    r"[^\S\n]*([A-Za-z][A-Za-z-]{2,})[^\S\n]*"
+    r"(?:/|\bper\b|(?:\b(?:in|within)[^\S\n]+)?\ban?\b|\beach\b)[^\S\n]*"
+    r"(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b",
+    re.IGNORECASE,
+)
+SECONDS_A_YEAR = 365 * 86400
+# Rates written as one word, and the seconds they count in: "52 bpm" = "52 beats per minute".
+PER_MINUTE_UNITS = {"bpm": 60.0, "rpm": 60.0, "rps": 1.0, "qps": 1.0, "tps": 1.0}
+ONE_WORD_RATE = re.compile(r"[^\S\n]*(bpm|rpm|rps|qps|tps)\b", re.IGNORECASE)
+RATE_SECONDS = {
+    **dict.fromkeys(("second", "seconds", "sec", "secs", "s"), 1.0),
+    **dict.fromkeys(("minute", "minutes", "min", "mins", "m"), 60.0),
+    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), 3600.0),
+}
 
 
 # A price written without its currency: pounds and pence, dollars and cents.

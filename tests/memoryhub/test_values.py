@@ -313,8 +313,10 @@ def test_digits_of_a_code_are_no_numbers_and_a_part_counts_what_it_is_a_part_of(
     assert [v.kind for v in find_values("Go-live on 2024-06-03.")] == ["date"]
     (part,) = find_values("Naoko trained two of her stylists in it.")
     assert (part.key, part.unit) == ((2.0,), "stylist")
-    (rate,) = find_values("- 60 req/min per key")
-    assert rate.unit == "request"
+    (rate,) = find_values("- 60 req/min per key")  # a rate: how often, like "1 req/s"
+    assert rate.kind == "frequency" and same_value(rate, find_values("1 request per second")[0])
+    (counted,) = find_values("- 60 req in the queue")
+    assert counted.unit == "request"
 
 
 def test_kubernetes_quantities_short_months_and_counted_messages_compare():
@@ -341,7 +343,7 @@ def test_a_note_dated_without_a_year_anchors_its_relative_days():
     ("text", "number"),
     [
         ("capped at two hundred connections", 200),
-        ("a hundred calls a minute", 100),
+        ("a hundred calls queued", 100),
         ("roughly a hundred and twenty guests", 120),
         ("fifteen hundred rows", 1500),
         ("a thousand requests", 1000),
@@ -571,6 +573,11 @@ def test_a_text_that_states_its_date_order_reads_its_numeric_dates_so():
         ("cleaner comes fortnightly", "cleaner comes every other week", True),
         ("cleaner comes every 2 weeks", "cleaner comes weekly", False),
         ("standup daily", "standup every day", True),
+        ("600 requests per minute per key", "10 req/s per key", True),
+        ("600 requests per minute per key", "20 req/s per key", False),
+        ("3,600 events per hour", "1 event/s", True),
+        ("resting heart rate of 60 bpm", "resting pulse: 60 beats per minute", True),
+        ("the API serves 40 rps", "the API serves 2,400 requests a minute", True),
     ],
 )
 def test_how_often_compares_per_year_in_any_wording(a, b, same):
