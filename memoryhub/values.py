@@ -1843,13 +1843,13 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         )
         one_word = ONE_WORD_RATE.match(text, end)
         if one_word:  # "52 bpm", "40 rps"
-            per_year = amount * SECONDS_A_YEAR / PER_MINUTE_UNITS[one_word.group(1).casefold()]
+            per_year = amount * DURATION["year"] / ONE_WORD_RATES[one_word.group(1).casefold()]
             return Value("frequency", (round(per_year, 3),), start, end, raw)
         rate = RATE_AFTER.match(text, end) if unit else None
         if rate and count_noun(rate.group(1).casefold()) == unit:
             # "600 requests per minute" = "10 req/s" = "36,000 requests an hour": how
             # often, per year, as the frequencies are
-            per_year = amount * SECONDS_A_YEAR / RATE_SECONDS[rate.group(2).casefold()]
+            per_year = amount * DURATION["year"] / DURATION[rate.group(2).casefold()]
             raw = text[start : rate.end()]
             return Value("frequency", (round(per_year, 3),), start, rate.end(), raw)
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
@@ -1862,18 +1862,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
 RATE_AFTER = re.compile(
     r"[^\S\n]*([A-Za-z][A-Za-z-]{2,})[^\S\n]*"
     r"(?:/|\bper\b|(?:\b(?:in|within)[^\S\n]+)?\ban?\b|\beach\b)[^\S\n]*"
-    r"(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\b",
+    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h)\b",  # the seconds in DURATION
     re.IGNORECASE,
 )
-SECONDS_A_YEAR = 365 * 86400
 # Rates written as one word, and the seconds they count in: "52 bpm" = "52 beats per minute".
-PER_MINUTE_UNITS = {"bpm": 60.0, "rpm": 60.0, "rps": 1.0, "qps": 1.0, "tps": 1.0}
+ONE_WORD_RATES = {"bpm": 60.0, "rpm": 60.0, "rps": 1.0, "qps": 1.0, "tps": 1.0}
 ONE_WORD_RATE = re.compile(r"[^\S\n]*(bpm|rpm|rps|qps|tps)\b", re.IGNORECASE)
-RATE_SECONDS = {
-    **dict.fromkeys(("second", "seconds", "sec", "secs", "s"), 1.0),
-    **dict.fromkeys(("minute", "minutes", "min", "mins", "m"), 60.0),
-    **dict.fromkeys(("hour", "hours", "hr", "hrs", "h"), 3600.0),
-}
 
 
 # A price written without its currency: pounds and pence, dollars and cents.
@@ -2096,7 +2090,7 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
     "6-8" (18:00 and 20:00, or the morning); nothing without a cue on the line."""
     start, end = match.span()
     line_start = text.rfind("\n", 0, start) + 1
-    if not CLOCK_CUE.search(_line_around(text, start, end)) or not CLOCK_AFTER.match(text, end):
+    if not CLOCK_CUE.search(line_around(text, start, end)) or not CLOCK_AFTER.match(text, end):
         return []
     if CLOCK_NOT_BEFORE.search(text[max(line_start, start - 20) : start]):
         return []
@@ -2177,14 +2171,14 @@ def _bare_hour(groups: tuple, text: str, start: int, end: int, raw: str) -> Valu
     if not 1 <= hour <= 12:
         return None
     if not (
-        CLOCK_CUE.search(_line_around(text, start, end)) or _NAMED_PATTERNS["time"].search(text)
+        CLOCK_CUE.search(line_around(text, start, end)) or _NAMED_PATTERNS["time"].search(text)
     ):
         return None
     minutes = (hour % 12) * 60 + minute
     return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
 
 
-def _line_around(text: str, start: int, end: int) -> str:
+def line_around(text: str, start: int, end: int) -> str:
     """The line of ``text`` that holds ``start``..``end``."""
     line_end = text.find("\n", end)
     return text[text.rfind("\n", 0, start) + 1 : len(text) if line_end < 0 else line_end]

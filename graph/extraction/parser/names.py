@@ -1145,7 +1145,7 @@ class NameReading:
         ):
             return []
         before = self.doc[token.i - 1] if token.i else None
-        if (  # "John Deere 5075E", "Davis Vantage Pro2": the maker's first word before it
+        if (  # "John Deere 5075E": a word inside a name begun before it opens no maker
             before is not None
             and before.whitespace_
             and before.sent == token.sent
@@ -1153,7 +1153,7 @@ class NameReading:
             and re.fullmatch(r"[A-Z][a-z]+", self._written(before))
             and not self._starts_sentence(before)
         ):
-            return []  # the loop met it first, or it is no maker (a name's first word)
+            return []
         return tokens
 
     def _code_at(self, i: int, after_words: bool = False) -> list:

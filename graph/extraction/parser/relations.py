@@ -55,6 +55,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name, product_name
 from memoryhub import lexicon
+from memoryhub.values import line_around
 
 # What moves from one technology to another and so stops using the first.
 SWITCHERS = {"component", "project", "organization", "person"}
@@ -159,7 +160,6 @@ MALE_KIN = set(
     """husband brother father dad son uncle grandpa grandfather boyfriend nephew fiance
     fiancé grandson stepfather stepson""".split()
 )
-# How an answer that says yes opens.
 # A field listing who goes to an event: "Attending: Amani, Hiroshi", "**Attendees:** ...".
 ATTENDEE_FIELD = re.compile(
     r"(?im)^[ \t>*#-]*\**(?:attending|attendees|participants|travell?ers|going|who'?s going)"
@@ -173,6 +173,7 @@ ANSWER_OPENING = re.compile(
     r"(?:(?:the|a|an|my|our|ur|an old|a new)\s+)?",
     re.IGNORECASE,
 )
+# How an answer that says yes opens.
 YES_WORDS = {"yes", "yeah", "yep", "yup", "ya", "yea", "yess", "yesss", "sure", "definitely"}
 # Relations only a person (or a pet) holds.
 PERSONAL_ONLY = {
@@ -525,18 +526,17 @@ class RelationReading:
     def _answered_yes(self, token):
         """The speaker of the next turn, when ``token`` ("you") is asked about in a
         question of another speaker's turn and that turn opens with a yes."""
-        asker = self._speaker_at(token.idx)
         line_end = self.source.find("\n", token.idx)
         asked = self.source[token.idx : line_end if line_end >= 0 else len(self.source)]
-        if asker is None or "?" not in asked or "." in asked.split("?")[0]:
+        if "?" not in asked or "." in asked.split("?")[0]:
             return None
-        later = [m for m in self.speakers if m.start > token.idx]
-        if not later or later[0].name == asker.name:
+        answerer = self._next_speaker(token)
+        if answerer is None:
             return None
-        turn = self.source[later[0].end : later[0].end + 120]
+        turn = self.source[answerer.end : answerer.end + 120]
         turn = turn[turn.find(":") + 1 :].lstrip().casefold() if ":" in turn else ""
         opening = turn.split(maxsplit=1)[0].strip(",.!") if turn.split() else ""
-        return later[0] if opening in YES_WORDS else None
+        return answerer if opening in YES_WORDS else None
 
     def _definite_antecedent(self, token):
         """ "Oren co-founded Tabula in 2019; the company is headquartered in Tel Aviv": a
@@ -1100,7 +1100,7 @@ class RelationReading:
         for field in ATTENDEE_FIELD.finditer(self.source):
             if event.start > field.start():
                 continue  # "attendees: Gwen, Taro ... next sync after the Lisbon offsite"
-            sentence = self._line_of(field.start(1))
+            sentence = line_around(self.source, field.start(1), field.start(1)).strip()
             listed = [m for m in self.mentions if field.start(1) <= m.start < field.end(1)]
             if not any(m.type == "person" for m in listed):
                 continue
@@ -1115,11 +1115,6 @@ class RelationReading:
                     person.type = "person"  # "Attending: Amani, Hiroshi, Dagrun": people
                 if person.type == "person":
                     self._relate(person, event, "ATTENDED", sentence, 0.7)
-
-    def _line_of(self, char: int) -> str:
-        start = self.source.rfind("\n", 0, char) + 1
-        end = self.source.find("\n", char)
-        return self.source[start : end if end >= 0 else None].strip()
 
     def _possessed(self):
         """ "Ghana's Northern Region", "Sapporo's Susukino district": a place a place owns

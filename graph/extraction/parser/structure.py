@@ -109,9 +109,9 @@ def _a_job(word: str) -> bool:
 GROUP_FIELD_KEYS = WORK_UNITS | GROUP_WORDS | {"band", "club"}
 
 
-# A two-column table of one record's fields: "| Field | Value |", "| Key | Details |".
 # What a list under a heading like "## Dependencies" may name besides its key's kind.
 SECTION_VALUE_TYPES = {"component", "technology", "organization", "project"}
+# A two-column table of one record's fields: "| Field | Value |", "| Key | Details |".
 RECORD_KEYS = {"field", "key", "property", "attribute", "item", "setting", "fact"}
 RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
 
