@@ -73,6 +73,7 @@ SPLITS = {
             "dev36",
             "dev37",
             "dev38",
+            "dev39",
         )
     ),
     "holdout": tuple(
@@ -95,6 +96,7 @@ SPLITS = {
             "holdout15",
             "holdout16",
             "holdout17",
+            "holdout18",
         )
     ),
 }

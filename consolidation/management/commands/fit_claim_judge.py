@@ -71,6 +71,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev54.jsonl",
     DATA / "consolidation" / "pairs_dev55.jsonl",
     DATA / "consolidation" / "pairs_dev56.jsonl",
+    DATA / "consolidation" / "pairs_dev57.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

@@ -251,10 +251,14 @@ class RelationReading:
                 return previous
         if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
             other = "f" if token.lower_ in {"he", "him", "his"} else "m"
-            earlier = [
+            talking = self._talking()  # "Mira: is she still at X?": not Mira, who talks;
+            earlier = [  # a chat's "she" is someone else
                 m
                 for m in self.mentions
-                if m.type == "person" and m.end <= token.idx and m.origin != "speaker"
+                if m.type == "person"
+                and m.end <= token.idx
+                and m.origin != "speaker"
+                and m.name not in talking
             ]
             people = [  # "his wife Sun-hee ...; he commutes": not her
                 m for m in earlier if self._gender(m) != other
@@ -697,6 +701,11 @@ class RelationReading:
         nouns = [token, token.head] if token.dep_ in {"appos", "compound"} else [token]
         return any(c.dep_ == "poss" and c.lower_ == possessive for n in nouns for c in n.children)
 
+    def _talking(self) -> set[str]:
+        """The names of a chat's speakers, when two or more take turns."""
+        names = {m.name for m in self.speakers}
+        return names if len(names) > 1 else set()
+
     def _previous_subject(self, token, person: bool):
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
         stands for the subject of the sentence before, if that is a name of its kind."""
@@ -725,6 +734,11 @@ class RelationReading:
                         ),
                         None,
                     )
+                if (
+                    token.lower_ in {"he", "she"}
+                    and getattr(mention, "name", None) in self._talking()
+                ):
+                    return None  # "Mira: is she still at X?" "she left": not Mira
                 if mention is not None and (mention.type == "person") == person:
                     return mention
                 return None
@@ -1118,9 +1132,13 @@ class RelationReading:
 
     def _possessed(self):
         """ "Ghana's Northern Region", "Sapporo's Susukino district": a place a place owns
-        lies in it; "Yara's MacBook Pro", "Noor's Polaroid": a device a person owns."""
+        lies in it; "Yara's MacBook Pro", "Noor's Polaroid", a speaker's "my AirPods Pro": a device
+        a person owns."""
         for token in self.doc:
             owner = self.by_token.get(token.i) if token.dep_ == "poss" else None
+            mine = owner is None and token.dep_ == "poss" and token.lower_ == "my"
+            if mine:
+                owner = self._speaker_at(token.idx)  # "my new MacBook Pro M3 is so fast"
             if owner is None:
                 continue
             head = token.head
@@ -1152,6 +1170,8 @@ class RelationReading:
             if owner.type == "location" and thing.type == "location":
                 self._relate(thing, owner, "LOCATED_IN", sentence, confidence=0.6)
             elif owner.type == "person" and thing.type in {"technology", "other"} and not part:
+                if mine and thing.type != "technology":
+                    continue  # "my leftover biryani", "my book club": not a device
                 self._relate(owner, thing, "OWNS", sentence, confidence=0.5)
 
     def _not_employment(self):
@@ -1308,9 +1328,10 @@ class RelationReading:
     def _migration_owners(self):
         """ "Front office has finished moving reservations from Cloudbeds to Little
         Hotelier", "Moved trainee tracking from Google Sheets to Airtable": a move from one
-        thing to another that no name made is the move of whoever the text is about (the
-        turn's speaker, the note's person, the organization a text is about): they
-        migrated to the new thing and stopped using the old one."""
+        thing to another that no name made is the move of the organization or the system
+        the text is about (a line's key, the note's topic): it migrated to the new thing and
+        stopped using the old one. Not a person's: on the development texts the speaker or
+        the note's person was the one who moved in 2 of 67."""
         moves = [r for r in self.relationships.values() if r.type == "REPLACES"]
         if not moves:
             return
@@ -1336,8 +1357,8 @@ class RelationReading:
                 owner = self._speaker_at(at)
             if owner is None and not self.speakers:
                 owner = self._note_person() or self._topic_organization()
-            if owner is None or owner in (new, old):
-                continue
+            if owner is None or owner in (new, old) or owner.type == "person":
+                continue  # a person's part in it is unsaid: 2 of 67 were theirs (2026-12-05)
             self._relate(owner, new, "MIGRATED_TO", move.description, confidence=0.5)
             self._relate(owner, old, "STOPPED_USING", move.description, confidence=0.5)
             used = (normalize_name(owner.name), "USES", normalize_name(old.name))

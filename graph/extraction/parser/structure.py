@@ -537,14 +537,12 @@ class StructureReading:
 
     def _field_value(self, topic, value, key: str, reading: tuple, line: str, offset: int):
         """Relate one ``value`` of a field line to the section's ``topic`` by the key's
-        ``reading`` (direction, relation); an owner or a lead with no section owns or
-        leads the systems the note before the line is about."""
+        ``reading`` (direction, relation). An owner or a lead with no section is left
+        unrelated: what the note before the line is about was theirs in 2 of 17 on the
+        development texts (2026-12-05)."""
         direction, relation = reading
         if value is not None and topic is None and relation in {"OWNS", "LEADS"}:
-            for system in self._note_subjects(offset):  # "... restarted. Owner: netops"
-                if system is not value:
-                    self._relate(value, system, relation, line.strip())
-            return
+            return  # "... restarted. Owner: netops": whose the note's systems are is unsaid
         if value is None or topic is None or value is topic:
             return
         if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
