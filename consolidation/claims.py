@@ -60,9 +60,10 @@ STOP = set(
     every all both only own same other such than too very get got""".split()
 )
 PRONOUNS = set("i we you he she it they me us him her them user who that this".split())
-# Negations, with the verbs that say "has not" ("Room B lacks a projector").
+# Negations, with the verbs that say "has not" ("Room B lacks a projector", "Patient
+# denies any history of asthma").
 NEGATIONS = set(
-    "not never no n't non without none nobody nothing neither lack lacks lacked lacking".split()
+    "not never no n't non without none nobody nothing neither lack lacks lacked lacking denies".split()
 )
 # Verbs that say "does not" of the verb they take ("refuses to travel", "failed to renew").
 REFUSALS = {"refuse", "decline", "fail", "neglect", "omit"}
@@ -126,7 +127,7 @@ OPPOSITES = [
         {"exclude", "excluded", "exclusion", "extra", "charged", "surcharge"},
     ),
     ({"public"}, {"private", "internal"}),
-    ({"sync", "synchronous"}, {"async", "asynchronous"}),
+    ({"sync", "synchronous", "synchronously"}, {"async", "asynchronous", "asynchronously"}),
     ({"remote"}, {"onsite", "on-site", "office", "hybrid"}),
     ({"full-time", "fulltime"}, {"part-time", "parttime"}),
     ({"employee", "staff"}, {"contractor", "freelancer", "consultant", "intern"}),
@@ -2625,7 +2626,8 @@ SLOT_PHRASES = [
     ("employer", r"works? (?:at|for)|working (?:at|for)|joined|employed (?:at|by)|"
      r"employer(?: is|:)|(?:a |new )?job at|hired by|on the payroll (?:at|of)", _FILLER),
     ("home", r"lives? in|living in|based in|based out of|moved to|relocated to|resides in|"
-     r"home is in|home city(?: is|:)", _FILLER),
+     r"home is in|home city(?: is|:)|works? (?:out of|remotely from|from)|"
+     r"working (?:out of|remotely from|from)", _FILLER),
     ("assignee", r"assigned to|assignee(?: is|:)|reassigned to|owned by|owner(?: is|:)|"
      r"handled by|picked up by", _FILLER),
     ("host", r"hosted on|lives on|runs on|running on|deployed (?:on|to)|served from|"

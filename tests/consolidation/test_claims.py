@@ -1172,6 +1172,25 @@ def test_a_second_choice_that_the_other_text_liked_and_a_lack_are_changes():
     assert "negation_flip" in signals
 
 
+def test_a_denial_an_adverb_s_opposite_and_where_one_works_from_are_changes():
+    signals, _ = _signals(
+        "Patient has a history of asthma.", "Patient denies any history of asthma."
+    )
+    assert "negation_flip" in signals
+    assert "opposite" in _signals("Exports run synchronously.", "Exports run asynchronously.")[0]
+    signals, evidence = _signals(
+        "Sofia Lindqvist — product designer, based in Malmö, joined March 2024.",
+        "Sofia Lindqvist joined in March 2024 as a product designer and works out of Gothenburg.",
+    )
+    assert "slot_filler_changed" in signals
+    assert (
+        "slot_filler_changed"
+        not in _signals(
+            "Sofia Lindqvist is based in Malmö.", "Sofia Lindqvist works out of Malmö."
+        )[0]
+    )
+
+
 def test_a_json_or_inline_mapping_holds_fields_like_key_value_lines():
     signals, evidence = _signals(
         '{"user": "r.nakamura", "editor_theme": "solarized-dark"}',
