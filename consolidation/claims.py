@@ -63,7 +63,8 @@ PRONOUNS = set("i we you he she it they me us him her them user who that this".s
 # Negations, with the verbs that say "has not" ("Room B lacks a projector", "Patient
 # denies any history of asthma").
 NEGATIONS = set(
-    "not never no n't non without none nobody nothing neither lack lacks lacked lacking denies".split()
+    """not never no n't non without none nobody nothing neither lack lacks lacked lacking
+    denies""".split()
 )
 # Verbs that say "does not" of the verb they take ("refuses to travel", "failed to renew").
 REFUSALS = {"refuse", "decline", "fail", "neglect", "omit"}
