@@ -2186,7 +2186,12 @@ def line_around(text: str, start: int, end: int) -> str:
 
 # A config key that names its unit ("ram_gb: 32", "timeout_seconds = 10", "budget_eur:
 # 320000", TIMEOUT_MS=500): the number is a size, a duration, a length, a mass or money.
-UNIT_KEY = re.compile(r"[A-Za-z][A-Za-z0-9]*[_-]([A-Za-z]+)[\"']?\s*[:=]\s*[\"']?$")
+UNIT_KEY = re.compile(r"([A-Za-z][A-Za-z0-9]*)[_-]([A-Za-z]+)[\"']?\s*[:=]\s*[\"']?$")
+# Keys whose one-letter "_s" is seconds: "delay_s: 30", "TIMEOUT_S=5", "ttl_s = 600".
+SECONDS_KEYS = frozenset(
+    """delay timeout ttl interval backoff period wait duration latency window expiry
+    retention cooldown grace idle poll refresh age""".split()
+)
 
 
 def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
@@ -2194,7 +2199,9 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
     amount = _number(raw)
     if key is None or amount is None:
         return None
-    unit = key.group(1).casefold()
+    unit = key.group(2).casefold()
+    if unit == "s" and key.group(1).casefold().rsplit("_", 1)[-1] in SECONDS_KEYS:
+        unit = "seconds"
     if unit in {"b", "s", "h", "m", "g"}:  # one letter after "_" says too little
         return None
     for kind, table in (("size", SIZE), ("duration", DURATION), ("length", LENGTH), ("mass", MASS)):

@@ -31,6 +31,7 @@ def _one(text, kind):
         ("size", "16 GB of RAM", "ram_gb: 16"),
         ("duration", "requests time out after 30 seconds", "timeout_seconds = 30"),
         ("duration", "cache entries live 24 hours", "cache_ttl_hours: 24"),
+        ("duration", "retries 45 s apart", "retry:\n  delay_s: 45"),
         ("money", "a budget of €320,000", '"budget_eur": 320000'),
         # binary or decimal prefixes, one amount over two periods, cents
         ("size", "Max upload size: 25 MB", "MAX_UPLOAD_BYTES=25000000"),
@@ -239,6 +240,7 @@ def test_another_volume_month_position_or_amount_differs(kind, a, b):
 
 def test_a_number_under_a_key_without_a_unit_stays_a_count():
     assert [v.kind for v in find_values("max_retries = 3")] == ["number"]
+    assert [v.kind for v in find_values("size_s: 3")] == ["number"]  # "_s" of a time only
 
 
 @pytest.mark.parametrize(
