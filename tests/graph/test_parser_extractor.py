@@ -323,6 +323,11 @@ def test_extract_many_matches_extract(parser):
         ("Sofia: We adopted a puppy!! His name is Biscuit.", ("sofia", "OWNS", "biscuit")),
         ("Grace has two kids, Ella and Noah.", ("grace", "KNOWS", "noah")),
         ("Nikhil: I'm in a band with my friends Arjun and Dev.", ("nikhil", "KNOWS", "arjun")),
+        ("Jae-won: btw my roommate Dmitri says hi too", ("jae won", "KNOWS", "dmitri")),
+        (
+            "Adaeze: got the Sony WH-1000XM5 !!\nObi: jealous. my AirPods Pro r literally dying",
+            ("obi", "OWNS", "airpods pro"),
+        ),
         ("Emma's favourite band is Arctic Monkeys.", ("emma", "LIKES", "arctic monkeys")),
         ("Colm is a huge Liverpool fan.", ("colm", "LIKES", "liverpool")),
         ("Aisha: I've been really into photography lately.", ("aisha", "LIKES", "photography")),
@@ -1387,6 +1392,16 @@ def test_a_question_answered_by_a_name_in_the_next_turn(parser):
     assert not [
         t for t in triples if t[1] == "CREATED" and t[2] == "slotfinder" and t[0] == "priya nair"
     ]
+    triples = _triples(  # a chat's "she" is not the one who asks
+        parser.extract(
+            "Mira: ok random q but who actually built Slotfinder? it's weirdly good\n"
+            "Tomasz: that was Keiko lol, she wrote the whole thing over one weekend\n"
+            "Mira: legend is she still at Fernwood Labs?\n"
+            "Tomasz: nah she left for Brightpath Health in January"
+        )
+    )
+    assert ("keiko", "WORKS_FOR", "brightpath health") in triples
+    assert ("mira", "WORKS_FOR", "brightpath health") not in triples
 
 
 def test_a_pronoun_before_the_name_a_note_gives_is_that_person(parser):

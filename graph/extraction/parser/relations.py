@@ -2759,7 +2759,15 @@ class RelationReading:
         names = [c for c in noun.children if c.dep_ in {"appos", "compound"}]
         names += [o for c in names if c.dep_ == "appos" for o in self._with_conjuncts(c)[1:]]
         if noun.i in self.by_token:  # "her girlfriend Fenna": the kin word is a compound
-            kin = [c for c in noun.children if c.dep_ == "compound" and c.i not in self.by_token]
+            kin = [
+                c
+                for c in noun.children
+                if c.i not in self.by_token
+                and (  # "my roommate Dmitri" with "roommate" tagged an adjective
+                    c.dep_ == "compound"
+                    or (c.dep_ == "amod" and c.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS)
+                )
+            ]
             if not kin:
                 return
             kin = [c for c in kin if c.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS] or kin
