@@ -2200,7 +2200,7 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
     if key is None or amount is None:
         return None
     unit = key.group(2).casefold()
-    if unit == "s" and key.group(1).casefold().rsplit("_", 1)[-1] in SECONDS_KEYS:
+    if unit == "s" and key.group(1).casefold() in SECONDS_KEYS:
         unit = "seconds"
     if unit in {"b", "s", "h", "m", "g"}:  # one letter after "_" says too little
         return None

@@ -1367,13 +1367,17 @@ def test_an_attendee_field_lists_who_goes_to_the_event_named_before_it(parser):
 def test_a_question_answered_by_a_name_in_the_next_turn(parser):
     """ "who built Slotfinder?" "that was Keiko": the answer's name fills the question's
     wh-word; a long answer or the asker answering themself gives nothing."""
-    triples = _triples(
+    triples = _triples(  # and a chat's "she" is not the one who asks
         parser.extract(
             "Mira: ok random q but who actually built Slotfinder? it's weirdly good\n"
-            "Tomasz: that was Keiko lol, she wrote the whole thing over one weekend"
+            "Tomasz: that was Keiko lol, she wrote the whole thing over one weekend\n"
+            "Mira: legend is she still at Fernwood Labs?\n"
+            "Tomasz: nah she left for Brightpath Health in January"
         )
     )
     assert ("keiko", "CREATED", "slotfinder") in triples
+    assert ("keiko", "WORKS_FOR", "brightpath health") in triples
+    assert ("mira", "WORKS_FOR", "brightpath health") not in triples
     triples = _triples(
         parser.extract(
             "Leilani: anyone know who owns the billing-worker repo?\n"
@@ -1392,16 +1396,6 @@ def test_a_question_answered_by_a_name_in_the_next_turn(parser):
     assert not [
         t for t in triples if t[1] == "CREATED" and t[2] == "slotfinder" and t[0] == "priya nair"
     ]
-    triples = _triples(  # a chat's "she" is not the one who asks
-        parser.extract(
-            "Mira: ok random q but who actually built Slotfinder? it's weirdly good\n"
-            "Tomasz: that was Keiko lol, she wrote the whole thing over one weekend\n"
-            "Mira: legend is she still at Fernwood Labs?\n"
-            "Tomasz: nah she left for Brightpath Health in January"
-        )
-    )
-    assert ("keiko", "WORKS_FOR", "brightpath health") in triples
-    assert ("mira", "WORKS_FOR", "brightpath health") not in triples
 
 
 def test_a_pronoun_before_the_name_a_note_gives_is_that_person(parser):

@@ -50,6 +50,7 @@ from graph.extraction.parser.words import (
     KIN_MARRIED,
     KIN_REPORTS,
     KIN_TITLES,
+    KIN_WORDS,
     MEET_VERBS,
     NAME_PREFIXES,
     NAMED_BY_MODIFIER,
@@ -2649,7 +2650,7 @@ class NameReading:
                 )
                 or (
                     dep == "appos"
-                    and verb.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS
+                    and verb.lower_ in KIN_WORDS
                     and 0 < head.i - verb.i <= 2  # "my wife Huda", not "wife Huda: Doha"
                 )
             ):

@@ -32,6 +32,7 @@ from graph.extraction.parser.words import (
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
+    KIN_WORDS,
     LIST_ITEM,
     MOVE_VERBS,
     NAMED_BY_MODIFIER,
@@ -736,7 +737,8 @@ class RelationReading:
                     )
                 if (
                     token.lower_ in {"he", "she"}
-                    and getattr(mention, "name", None) in self._talking()
+                    and mention is not None
+                    and mention.name in self._talking()
                 ):
                     return None  # "Mira: is she still at X?" "she left": not Mira
                 if mention is not None and (mention.type == "person") == person:
@@ -2764,13 +2766,12 @@ class RelationReading:
                 for c in noun.children
                 if c.i not in self.by_token
                 and (  # "my roommate Dmitri" with "roommate" tagged an adjective
-                    c.dep_ == "compound"
-                    or (c.dep_ == "amod" and c.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS)
+                    c.dep_ == "compound" or (c.dep_ == "amod" and c.lower_ in KIN_WORDS)
                 )
             ]
             if not kin:
                 return
-            kin = [c for c in kin if c.lower_ in KIN_KNOWS | KIN_MARRIED | KIN_REPORTS] or kin
+            kin = [c for c in kin if c.lower_ in KIN_WORDS] or kin
             word, names = kin[-1].lower_, [noun]  # "my supervisor Mr. Lindqvist"
         after = noun.i + 1
         while after < len(self.doc) and self.doc[after].lower_.rstrip(".") in NAME_TITLES:

@@ -355,6 +355,8 @@ KIN_KNOWS = set(
     bff stepmom stepdad stepmum stepson stepdaughter godson goddaughter""".split()
 )
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
+# Every word that says who someone is to another: "my roommate", "her husband", "his boss".
+KIN_WORDS = KIN_KNOWS | KIN_MARRIED | KIN_REPORTS
 ROLE_WORK = set(
     """cto ceo cfo coo cio vp engineer developer designer manager director head lead founder
     cofounder co-founder analyst scientist researcher intern consultant contractor employee
