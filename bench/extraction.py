@@ -74,6 +74,7 @@ SPLITS = {
             "dev37",
             "dev38",
             "dev39",
+            "dev40",
         )
     ),
     "holdout": tuple(
@@ -97,6 +98,7 @@ SPLITS = {
             "holdout16",
             "holdout17",
             "holdout18",
+            "holdout19",
         )
     ),
 }

@@ -1405,7 +1405,8 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
     for kind in sorted({v.kind for v in new} & {v.kind for v in old}):
         mine = [v for v in new if v.kind == kind]
         theirs = [v for v in old if v.kind == kind]
-        if kind in COUNTED_KINDS:
+        lone = len(mine) == len(theirs) == 1 and not (mine[0].unit and theirs[0].unit)
+        if kind in COUNTED_KINDS and not lone:  # a lone bare number is of what the other counts
             units = {v.unit for v in mine} & {v.unit for v in theirs}
             mine = [v for v in mine if v.unit in units]
             theirs = [v for v in theirs if v.unit in units]

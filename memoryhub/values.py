@@ -309,6 +309,8 @@ ZONE_OFFSET = {
     "pdt": -7,
 }
 _ZONE = "|".join(ZONES)
+# An hour in words, "home by six", "doors at seven".
+_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 # "2,50,000", "12,00,000": the Indian grouping (lakhs), before the Western one.
@@ -332,8 +334,11 @@ _SMALLNUM = rf"{_TENS_WORDNUM}|" + "|".join(
 # Hundreds and thousands in words: "two hundred", "a hundred and twenty", "fifteen hundred",
 # "a thousand", "three thousand five hundred".
 _HUNDREDS = rf"(?:an?|{_SMALLNUM})[ -]hundred(?:(?: and)? (?:{_SMALLNUM})\b)?"
+# "four point two million": a whole number, then its decimals digit by digit.
+_DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine"
+_POINT = rf"(?:{_SMALLNUM}) point (?:{_DIGIT_WORDS})(?: (?:{_DIGIT_WORDS}))*"
 _WORDSCALE = (
-    rf"(?:{_HUNDREDS}|an?|{_SMALLNUM})[ -](?:thousand|million)"
+    rf"(?:{_POINT}|{_HUNDREDS}|an?|{_SMALLNUM})[ -](?:thousand|million)"
     rf"(?:(?: and)? (?:{_HUNDREDS}|{_SMALLNUM})\b)?|{_HUNDREDS}"
 )
 WORD_SCALES = re.compile(r"\b(?:hundred|thousand|million)\b", re.IGNORECASE)
@@ -562,7 +567,9 @@ HINTS = {
     "age": re.compile(r"old|y/?o\b|turn|aged", re.IGNORECASE),
     "share": re.compile(r"half|third|quarter|fifth|tenth", re.IGNORECASE),
     "money_grand": re.compile(r"grand", re.IGNORECASE),
-    "bare_hour": re.compile(r"\b(?:at|until|till|til|before|after) \d", re.IGNORECASE),
+    "bare_hour": re.compile(
+        rf"\b(?:at|until|till|til|before|after) (?:\d|(?:{_HOUR_WORDS})\b)", re.IGNORECASE
+    ),
     "area": re.compile(r"sq|ft|m²|m2|square|acre|hectare|\bha\b", re.IGNORECASE),
     "time_range_start": re.compile(r"\d\s*[-–]\s*\d", re.IGNORECASE),
 }
@@ -720,7 +727,7 @@ PATTERNS = [
         "bare_hour",
         re.compile(
             r"(?:(?<=\bat )|(?<=\buntil )|(?<=\btill )|(?<=\btil )|(?<=\bbefore )|(?<=\bafter ))"
-            r"(\d{1,2})(?:[:.]([0-5]\d))?"
+            rf"(\d{{1,2}}|{_HOUR_WORDS})(?:[:.]([0-5]\d))?"
             r"(?=[^\S\n]*(?:$|\n|[,;)]|\.(?!\d)|(?:on|every|each|and|then|but|or|sharp|daily|"
             r"tonight|today|tomorrow|latest|at the latest)\b))",
             re.IGNORECASE,
@@ -765,7 +772,7 @@ PATTERNS = [
     (
         "temperature",
         re.compile(
-            rf"(?<![\w.])(-?{_NUM})\s?(?:°\s?|degrees?\s+)([cf])(?:elsius|ahrenheit)?(?!\w)",
+            rf"(?<![\w.])((?:[-−]|minus\s+)?(?:{_NUM}))\s?(?:°\s?|degrees?\s+)([cf])(?:elsius|ahrenheit)?(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -945,6 +952,7 @@ class Value:
     text: str
     unit: str = ""  # for numbers: the noun they count ("3 replicas" -> "replica")
     alternatives: tuple = field(default_factory=tuple)  # other readings (05/03: 5 Mar, 3 May)
+    rough: bool = False  # said as a rough figure: "about 2h45", "~233 km", "just under 3 hours"
 
 
 def _version_key(raw: str) -> str:
@@ -990,6 +998,11 @@ def _words_number(text: str) -> float:
     "fifteen hundred" 1500, "three thousand five hundred" 3500."""
     total = current = 0.0
     words = re.sub(r"\band\b", " ", text).split()
+    if "point" in words:  # "four point two million": 4.2, then the scale
+        at = words.index("point")
+        digits = "".join(str(NUMBER_WORDS[w]) for w in words[at + 1 : -1])
+        current = _words_number(" ".join(words[:at])) + float(f"0.{digits}")
+        words = words[-1:]
     index = 0
     while index < len(words):
         word = words[index]
@@ -1362,7 +1375,26 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
     ]
     values = _dates_in_stated_order(text, values)
     values = _paired_days(text, _date_ranges(text, sorted(values, key=lambda v: v.start)))
+    values = [
+        replace(v, rough=True)
+        if v.kind in ROUGH_KINDS and ROUGH.search(text[max(0, v.start - 30) : v.start])
+        else v
+        for v in values
+    ]
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+# A rough figure: the words just before it ("about 2h45", "~233 km", "a bit under three
+# hours", "almost 50 kg"), and how far two rough readings of one quantity may lie apart.
+ROUGH = re.compile(
+    r"(?:~|≈|\b(?:about|around|roughly|approx(?:\.|imately)?|nearly|almost|circa|some|"
+    r"(?:just|a bit|a little|slightly)\s+(?:under|over|below|above|less than|more than)|"
+    r"close to|give or take))\s*$",
+    re.IGNORECASE,
+)
+ROUGH_KINDS = frozenset(
+    {"duration", "length", "mass", "volume", "area", "speed", "number", "money"}
+)
 
 
 # What joins the two ends of a range of days: "3–14 June", "3rd to the 14th of June",
@@ -1664,7 +1696,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         key = ("?", amount * 1000, _money_period(text, start, end))
         return Value("money", key, start, end, raw)
     if name == "time_words":
-        return _time_in_words(groups, start, end, raw)
+        return _time_in_words(groups, start, end, raw, text)
     if name == "imperial_compound":
         if groups[0] is not None:  # pounds and ounces, stones and pounds, in grams
             big, small = MASS[groups[1].casefold()], MASS[groups[3].casefold()]
@@ -1702,10 +1734,11 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = re.sub(r"[\s.]", "", groups[1].casefold())
         return Value("area", (round(amount * _area_factor(unit), 4),), start, end, raw)
     if name == "temperature":
-        amount = _number(groups[0].lstrip("-"))
+        below_zero = re.match(r"[-−]|minus\s", groups[0], re.IGNORECASE)
+        amount = _number(groups[0][below_zero.end() if below_zero else 0 :])
         if amount is None:
             return None
-        amount = -amount if groups[0].startswith("-") else amount
+        amount = -amount if below_zero else amount
         celsius = (amount - 32) * 5 / 9 if groups[1].casefold() == "f" else amount
         return Value("temperature", (round(celsius, 2),), start, end, raw)
     if name in {"length", "mass", "volume"}:
@@ -2137,7 +2170,12 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
     ]
 
 
-def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | None:
+# Words before "9h30" that make it a time of day; "1h25" with none is how long something
+# takes ("block time 1h25").
+AT_HOUR = re.compile(r"\b(?:at|by|from|until|till|before|after|around|à|a las|um)\s*$", re.I)
+
+
+def _time_in_words(groups: tuple, start: int, end: int, raw: str, text: str) -> Value | None:
     """A time said in words or written without a colon; one said without am or pm ("quarter
     to eleven") is also the same time twelve hours on."""
 
@@ -2158,6 +2196,8 @@ def _time_in_words(groups: tuple, start: int, end: int, raw: str) -> Value | Non
         return Value("time", (minutes, ""), start, end, raw)
     else:  # "9h30", "at 0930", "1530 hrs": a 24-hour clock
         hours, mins = next((groups[i], groups[i + 1]) for i in (7, 9, 11) if groups[i])
+        if groups[7] and len(hours) == 1 and not AT_HOUR.search(text[max(0, start - 8) : start]):
+            return Value("duration", (int(hours) * 3600 + int(mins) * 60,), start, end, raw)
         return Value("time", (int(hours) * 60 + int(mins), ""), start, end, raw)
     minutes %= 720
     return Value("time", (minutes, ""), start, end, raw, alternatives=((minutes + 720, ""),))
@@ -2167,7 +2207,8 @@ def _bare_hour(groups: tuple, text: str, start: int, end: int, raw: str) -> Valu
     """ "till 7" as 7:00 or 19:00 where the line names hours (a cue, "opens", "Fridays") or
     the text writes another time of day ("18:00–21:00 …, roped off till 7"); a number
     otherwise ("won after 3", "wait until 2")."""
-    hour, minute = int(groups[0]), int(groups[1] or 0)
+    hour = NUMBER_WORDS[groups[0].casefold()] if groups[0].isalpha() else int(groups[0])
+    minute = int(groups[1] or 0)
     if not 1 <= hour <= 12:
         return None
     if not (
@@ -2313,11 +2354,51 @@ def same_value(a: Value, b: Value) -> bool:
     if a.kind == "date" and (_on_weekday(a, b) or _on_weekday(b, a)):
         return True
     keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
+    if (a.rough or b.rough) and _roughly(a, b):
+        return True
     if a.kind == "duration" and _calendar(a) != _calendar(b):
         # "8 weeks" = "two months", "30 days" = "a month": months and years are not whole
         # weeks or days, so a count of either says the same time roughly
         return abs(a.key[0] - b.key[0]) <= 0.1 * max(abs(a.key[0]), abs(b.key[0]))
     return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _roughly(a: Value, b: Value) -> bool:
+    """Two figures of one quantity, one of them rough, as close as its rounding allows:
+    "roughly 7,600 metres" is 7,550–7,650 m, "about 3 hours" 2.5–3.5 hours (money only in
+    one currency and over one period)."""
+    if a.kind not in ROUGH_KINDS:
+        return False
+    if a.kind == "money":  # (currency, amount, period)
+        if a.key[0] != b.key[0] or a.key[2] != b.key[2]:
+            return False
+        x, y = a.key[1], b.key[1]
+    else:
+        x, y = a.key[0], b.key[0]
+    margin = max(_margin(v, amount) for v, amount in ((a, x), (b, y)) if v.rough)
+    return abs(x - y) <= margin
+
+
+def _margin(value: Value, amount: float) -> float:
+    """Half the step a rough figure is rounded to, in the unit of its key: "7,600 m" to the
+    hundred, "2.5 km" to the tenth, "three hours" to the hour; a figure written in two
+    parts ("2h45") to a twentieth of itself."""
+    digits = re.findall(r"\d[\d,]*(?:\.\d+)?", value.text)
+    if len(digits) > 1 or re.search(r"\b(?:half|quarter)\b", value.text, re.IGNORECASE):
+        return 0.05 * abs(amount)
+    if digits:
+        written = digits[0].replace(",", "")
+        number = float(written)
+        if "." in written:
+            step = 10.0 ** -len(written.split(".")[1])
+        else:
+            step = 10.0 ** (len(written) - len(written.rstrip("0"))) if number else 1.0
+    else:
+        words = [w for w in re.findall(r"[a-z]+", value.text.casefold()) if w in NUMBER_WORDS]
+        if not words:  # "about an hour"
+            return 0.1 * abs(amount)
+        number, step = float(NUMBER_WORDS[words[0]]), 1.0
+    return 0.5 * step * abs(amount / number) if number else 0.0
 
 
 def _calendar(value: Value) -> bool:

@@ -2191,3 +2191,23 @@ def test_a_diet_or_an_abstention_and_what_it_rules_out_are_opposed(existing, inc
 
 def test_a_diet_restated_by_what_it_rules_out_is_no_opposite():
     assert "opposite" not in _signals("Noor is vegetarian.", "Noor doesn't eat meat or fish.")[0]
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "changed"),
+    [
+        (
+            "Priya — topic: transporters; supervisor: Prof. Halvorsen; expected submission: 2027.",
+            "Priya is writing up on transporters under Prof. Halvorsen, submitting in 2028.",
+            True,
+        ),
+        (
+            "Priya — topic: transporters; supervisor: Prof. Halvorsen; expected submission: 2027.",
+            "Priya is writing up on transporters under Prof. Halvorsen, submitting in 2027.",
+            False,
+        ),
+    ],
+)
+def test_a_lone_number_under_a_key_compares_with_a_lone_bare_one(existing, incoming, changed):
+    features = compare(incoming, existing)["features"]
+    assert bool(features["value_changed"] or features["text_value_changed"]) is changed

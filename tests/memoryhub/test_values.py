@@ -838,3 +838,39 @@ def test_a_currency_named_with_its_country_is_that_currency_not_another():
     assert [v.key for v in find_values("rooms 1,2,3 and 10,000 users") if v.kind == "number"][
         -1
     ] == (10000.0,)
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("temperature", "samples are stored at −80 °C", "kept at minus 112 degrees Fahrenheit"),
+        ("temperature", "chiller set to -4°F", "chiller set to -20 °C"),
+        ("money", "a fee of £4.2m", "four point two million pounds"),
+        ("time", "ballet on Wednesdays at 17:00", "ballet is Wednesday at five"),
+        ("duration", "Block time: 1h25", "block time 85 minutes"),
+        ("duration", "about 2h45 on the road", "a bit under three hours on the road"),
+        ("length", "~233 km", "145 miles"),
+        ("number", "about 50 people came", "52 people came"),
+    ],
+)
+def test_signs_decimals_and_hours_in_words_and_rough_figures_read_as_said(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("temperature", "stored at −80 °C", "stored at 80 °C"),
+        ("length", "cruise level 23,000 ft", "cruising at roughly 7,600 metres"),
+        ("number", "about 50 people came", "60 people came"),
+        ("duration", "the commute is 45 minutes", "about an hour and a half"),
+    ],
+)
+def test_a_rough_figure_is_only_as_loose_as_it_is_rounded(kind, a, b):
+    assert not same_value(_one(a, kind), _one(b, kind))
+
+
+def test_an_hour_and_minutes_are_a_time_after_at_and_a_duration_alone():
+    assert _one("we meet at 9h30", "time").key == (570, "")
+    assert _one("Block time: 1h25", "duration").key == (5100,)
+    assert _one("RDV 14h30", "time").key == (870, "")
