@@ -3075,7 +3075,8 @@ CATEGORIES = {
     "leased=rent leasing=rent own owns=own owned=own homeowner=own purchased=own bought=own",
     "delivery": "push push-based=push pull pull-based=pull polling=pull",
     "access": "read-only readonly=read-only read-write editable=read-write writable=read-write",
-    "sync": "sync synchronous=sync async asynchronous=async",
+    "sync": "sync synchronous=sync synchronously=sync async asynchronous=async "
+    "asynchronously=async",
     "sql": "sql nosql",
     "opt": "opt-in opt-out",
     "measurement": "metric imperial miles=imperial pounds=imperial feet=imperial "
@@ -3083,7 +3084,12 @@ CATEGORIES = {
     "length": "long short brief=short concise=short terse=short detailed=long verbose=long",
     "session": "stateless stateful server-side=stateful",
     "charting": "recharts echarts chartjs chart.js=chartjs highcharts plotly victory nivo",
-    "visibility": "public private internal",
+    "visibility": "public external=public private internal",
+    "ownership": "company-owned corporate-owned=company-owned franchise franchised=franchise "
+    "franchisee=franchise",
+    "service type": "scheduled charter chartered=charter",
+    "monetisation": "free-to-play f2p=free-to-play pay-once=pay-to-own buy-to-play=pay-to-own "
+    "one-off-purchase=pay-to-own",
     "tenancy": "single-tenant multi-tenant",
     "pricing": "flat-rate usage-based per-seat",
     "rate": "fixed-rate variable-rate tracker=variable-rate",
@@ -3127,7 +3133,7 @@ for _category, _values in CATEGORIES.items():
 _TERM = re.compile(
     r"(?<![\w/.-])("
     + "|".join(re.escape(t).replace(r"\-", r"[- ]?") for t in sorted(_TERMS, key=len, reverse=True))
-    + r")(?:s|es)?(?:-only)?(?![\w/-])",
+    + r")(?:s|es)?(?:-only)?(?![\w-])",  # "REST/JSON" names REST
     re.IGNORECASE,
 )
 

@@ -320,6 +320,27 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
             "category_swap",
         ),
         ("Olu indents with tabs.", "Olu's editor is set to four spaces.", "category_swap"),
+        (
+            "The payments API is exposed over REST/JSON.",
+            "payments-api: gRPC service",
+            "category_swap",
+        ),
+        (
+            "Webhook delivery is synchronous.",
+            "Webhooks are delivered asynchronously by a worker.",
+            "category_swap",
+        ),
+        (
+            "The Harbourside shop is company-owned.",
+            "Harbourside is run as a franchise.",
+            "category_swap",
+        ),
+        (
+            "The Exeter route is a scheduled service.",
+            "Exeter flights are charters only.",
+            "category_swap",
+        ),
+        ("Lantern is a pay-once title.", "Lantern launches as free-to-play.", "category_swap"),
         ("Our Redis runs as a single instance.", "Redis is a 3-node cluster.", "category_swap"),
         (
             "Order sync to the ERP is an hourly batch job.",
