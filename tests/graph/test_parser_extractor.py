@@ -2513,3 +2513,22 @@ def test_a_surname_the_tagger_took_for_a_plural_noun_stays_in_the_name(parser):
     extraction = parser.extract("## Team Condor\n- Lead: Joaquim Pires\n- Members: Ana, Rui")
     assert ("joaquim pire", "person") in _entities(extraction)  # normalised, as any plural
     assert ("joaquim pire", "LEADS", "team condor") in _triples(extraction)
+
+
+def test_its_role_holder_works_there_whatever_else_they_did(parser):
+    """ "Its creative director, X, previously worked at Y": X is the studio's, as well as
+    having been Y's; "its current director" leads it."""
+    triples = _triples(
+        parser.extract(
+            "Mirelle Studios is a game developer best known for Ashen Tides, a naval strategy "
+            "game. Its creative director, Paul Girard, previously worked at Behaviour Interactive."
+        )
+    )
+    assert ("paul girard", "WORKS_FOR", "mirelle studios") in triples
+    triples = _triples(
+        parser.extract(
+            "The Qoraqalpoq Textile Museum opened in Nukus in 2016. Its current director, "
+            "Bakhyt Esemuratov, spent a decade at the Savitsky Museum."
+        )
+    )
+    assert ("bakhyt esemuratov", "LEADS", "qoraqalpoq textile museum") in triples

@@ -114,7 +114,18 @@ TOPIC_HEADS = LEADING_ROLES | {
     "coach",
     "captain",
 }
-HEAD_MODIFIERS = {"executive", "managing", "general", "chief", "head", "founding", "team"}
+HEAD_MODIFIERS = {
+    "executive",
+    "managing",
+    "general",
+    "chief",
+    "head",
+    "founding",
+    "team",
+    "current",
+    "acting",
+    "interim",
+}
 FIELD_KEY = re.compile(r"^[\s>*_#|-]*([A-Za-z][A-Za-z -]{1,30}?)\s*[:\u2014\u2013]\s*[*_]*$")
 
 # How a role noun hangs from what states it: "X is the CTO" (attr), "X, a friend of Y"
@@ -1509,7 +1520,7 @@ class RelationReading:
             {w.casefold() for w in topic.name.split()} & (TEAM_WORDS | {"lab", "choir", "fc"})
         )
         for mention in self.mentions:
-            if mention.type != "person" or normalize_name(mention.name) in anchored:
+            if mention.type != "person":
                 continue
             span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
             role = self._role_before(span) if span is not None else None
@@ -1518,6 +1529,10 @@ class RelationReading:
             word, modifiers, possessed = role
             if possessed is None:
                 continue  # "my partner Léa", "head of IT": another's, or of something else
+            if normalize_name(mention.name) in anchored and (
+                not possessed or self._related(mention, topic)
+            ):
+                continue  # "Its creative director, X, previously worked at Y": still its
             sentence = span.sent
             if not possessed and any(
                 m.type == "organization"
