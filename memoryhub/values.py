@@ -275,8 +275,8 @@ WEEKDAYS = {
 }
 ZONES = (
     "utc gmt cet cest eet eest wet bst ist est edt cst cdt mst mdt pst pdt jst kst aest aedt "
-    "sgt hkt brt art nzst nzdt"
-).split()
+    "sgt hkt brt art nzst nzdt pacific eastern central mountain"
+).split() + ["central european", "eastern european"]
 
 # Hours ahead of UTC: a time in one zone equals the same moment in another.
 ZONE_OFFSET = {
@@ -307,8 +307,15 @@ ZONE_OFFSET = {
     "mdt": -6,
     "pst": -8,
     "pdt": -7,
+    # US zones by name, as their standard times (both sides of a pair say them alike)
+    "pacific": -8,
+    "eastern": -5,
+    "central": -6,
+    "mountain": -7,
+    "central european": 1,
+    "eastern european": 2,
 }
-_ZONE = "|".join(ZONES)
+_ZONE = "|".join(z.replace(" ", r"\s+") for z in sorted(ZONES, key=len, reverse=True))
 # An hour in words, "home by six", "doors at seven".
 _HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -543,7 +550,8 @@ FREQUENCY = re.compile(
     rf"(?!{_NOT_EVENTS})[a-z]+s))\s+"
     rf"(?:(?:a|an|per|each|every)\s+(?P<period>{_PERIOD})|(?P<adverb>{_OFTEN}))"
     rf"|(?<![$€£¥₹])(?<!\d[,.'’\s\u00a0\u202f])(?P<per_count>\d{{1,3}}(?:\.\d+)?(?![\d,'’])|{_WORDNUM})\s+per\s+(?P<per_period>{_PERIOD})"
-    rf"|(?P<word>{_OFTEN}))(?![\w-])",
+    rf"|(?P<word>{_OFTEN}))(?![\w-])"
+    r"(?!\s+(?:from\s+(?:today|now|tomorrow)|ago|later)\b)",  # "ships a week from today"
     re.IGNORECASE,
 )
 # An age: "9 years old", "a 34-year-old", "turned 11", "aged 70".
@@ -1661,6 +1669,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         else:
             hour, minute, zone = int(groups[4]), int(groups[5]), (groups[6] or "").casefold()
             zone = "utc" if zone == "z" else zone
+        zone = " ".join(zone.split())  # "Central  European"
         return Value("time", (hour * 60 + minute, zone), start, end, raw)
     if name == "bare_hour":
         return _bare_hour(groups, text, start, end, raw)
@@ -2172,6 +2181,9 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
 
 # Words before "9h30" that make it a time of day; "1h25" with none is how long something
 # takes ("block time 1h25").
+QUANTITY_AFTER = re.compile(
+    r"\s?(?:[kmgtp]i?b|bytes?|ms|px|kg|km|cm|mm|rpm|[kmg]hz|kw|mw|mah|lbs?|ft|mi)\b", re.I
+)
 AT_HOUR = re.compile(r"\b(?:at|by|from|until|till|before|after|around|à|a las|um)\s*$", re.I)
 
 
@@ -2196,6 +2208,8 @@ def _time_in_words(groups: tuple, start: int, end: int, raw: str, text: str) -> 
         return Value("time", (minutes, ""), start, end, raw)
     else:  # "9h30", "at 0930", "1530 hrs": a 24-hour clock
         hours, mins = next((groups[i], groups[i + 1]) for i in (7, 9, 11) if groups[i])
+        if QUANTITY_AFTER.match(text, end):
+            return None  # "capped at 1536 MiB": a size, read by its own pattern
         if groups[7] and len(hours) == 1 and not AT_HOUR.search(text[max(0, start - 8) : start]):
             return Value("duration", (int(hours) * 3600 + int(mins) * 60,), start, end, raw)
         return Value("time", (int(hours) * 60 + int(mins), ""), start, end, raw)
@@ -2313,7 +2327,8 @@ PERIODS = {
 # The period after an amount: "$95/mo", "€95 per month", "50 grand a year".
 PERIOD_AFTER = re.compile(
     # past what it is per: "£75 per container per day", "$40 a head a night"
-    r"(?:\s*(?:per|a|an|each)\s+(?!(?:month|quarter|year|annum|week|day|night|hour)\b)[a-z]+)?"
+    r"(?:\s*(?:per|a|an|each)\s+(?!(?:month|quarter|year|annum|week|day|night|hour)\b)[a-z]+"
+    r"|/(?!(?:month|mo|quarter|qtr|year|yr|annum|week|wk|day|night|hour|hr)\b)[a-z]+)?"
     r"\s*(?:/|per\s+|a\s+|an\s+)(month|mo|quarter|qtr|year|yr|annum|week|wk|day|night|hour|hr)\b"
 )
 # A period said before the amount, in the same clause: "a monthly retainer of CHF 20k".

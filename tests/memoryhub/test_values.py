@@ -874,3 +874,28 @@ def test_an_hour_and_minutes_are_a_time_after_at_and_a_duration_alone():
     assert _one("we meet at 9h30", "time").key == (570, "")
     assert _one("Block time: 1h25", "duration").key == (5100,)
     assert _one("RDV 14h30", "time").key == (870, "")
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b"),
+    [
+        ("time", "kicks off Fridays at 5 pm Pacific", "every Friday at 8 pm Eastern"),
+        ("time", "the call is at 9:30 pm Central European", "the call is at 20:30 UTC"),
+        ("size", "memory limit = 1.5 GiB", "capped at 1536 MiB of RAM"),
+        ("money", "Figma costs us $180 per editor per year", "Figma: $15/editor/month"),
+    ],
+)
+def test_zones_by_name_sizes_after_at_and_a_price_per_seat_and_month_read_whole(kind, a, b):
+    assert same_value(_one(a, kind), _one(b, kind))
+
+
+def test_a_period_counted_from_today_is_a_day_not_a_frequency():
+    day = _one("Written Monday 2026-10-26: release 14 ships a week from today.", "date")
+    assert [v.key for v in find_values("Written Monday 2026-10-26: it ships a week from today.")][
+        -1
+    ] == (2026, 11, 2)
+    assert day.key == (2026, 10, 26)
+    assert not [
+        v for v in find_values("release 14 ships a week from today") if v.kind == "frequency"
+    ]
+    assert not same_value(_one("at 2 pm Pacific", "time"), _one("at 2 pm Eastern", "time"))
