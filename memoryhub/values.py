@@ -630,11 +630,12 @@ PATTERNS = [
             r"yesterday|last night)|"
             rf"in\s+({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?|fortnights?)|"
             rf"({_NUM}|{_WORDNUM}|a)\s+(days?|weeks?|fortnights?)\s+"
-            r"(from (?:today|now)|out|later|left|ago|away|off)|"
+            r"(from (?:today|now|tomorrow)|today|tomorrow|out|later|left|ago|away|off)|"
             rf"({_DAY})\s+of\s+this\s+week|"
             rf"(next|this|last)\s+week,?\s+(?:on\s+)?(?:the\s+)?({_DAY})|"
             rf"(?:on\s+)?(?:the\s+)?({_DAY})\s+(?:of\s+)?(next|last|this)\s+week|"
-            r"(?:the\s+)?(end|start|beginning|last day|first day)\s+of\s+(this|next|last|the)\s+"
+            r"(?:the\s+)?(end|start|beginning|last day|first day|(?:first|1st)(?=\s+of\s+(?:this|"
+            r"next|last)\b))\s+of\s+(this|next|last|the)\s+"
             r"month)(?!\w)",
             re.IGNORECASE,
         ),
@@ -1186,6 +1187,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
                 unit = _DAYS_IN.get(groups[6].casefold().rstrip("s"), 1)
                 sign = -1 if groups[7].casefold() == "ago" else 1
                 day = reference + dt.timedelta(days=sign * int(count * unit))
+                if groups[7].casefold().endswith("tomorrow"):  # "a week tomorrow"
+                    day += dt.timedelta(days=1)
             elif groups[1]:
                 weekday = WEEKDAYS[groups[1].casefold()]
                 ahead = (weekday - reference.weekday()) % 7
@@ -1545,7 +1548,7 @@ _STAMPS = [
         r"\A\s*[(\[]\s*(?P<d>[^\n()\[\]]{3,40}?)\s*[)\]]",
     ),
     re.compile(
-        r"\A\s*(?:[A-Za-z]+[ ,]+){0,2}?(?P<d>[^\n()\[\]:]{3,30}?)\s*(?::|\s[-–—]\s)",
+        r"\A\s*(?:[A-Za-z]+[ ,]+){0,2}?(?P<d>[^\n()\[\]:;]{3,30}?)\s*(?::|;|\s[-–—]\s)",
     ),
     re.compile(r"\A\s*[A-Z][a-z'’-]+(?:\s+[A-Z][a-z'’-]+)?\s*\((?P<d>[^\n()]{3,40}?)\)"),
     re.compile(
@@ -1553,7 +1556,8 @@ _STAMPS = [
     ),
 ]
 _STAMP_WORDS = re.compile(
-    r"\b(?:note|notes|update|entry|log|written|dated|from|of|on|diary|standup|today)\b[\s,]*",
+    r"\b(?:note|notes|update|entry|log|logged|written|dated|from|of|on|diary|standup|today|"
+    r"posted|recorded|sent|received|e-?mail|message|memo|as of|is|was)\b[\s,]*",
     re.IGNORECASE,
 )
 

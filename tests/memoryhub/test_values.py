@@ -899,3 +899,33 @@ def test_a_period_counted_from_today_is_a_day_not_a_frequency():
         v for v in find_values("release 14 ships a week from today") if v.kind == "frequency"
     ]
     assert not same_value(_one("at 2 pm Pacific", "time"), _one("at 2 pm Eastern", "time"))
+
+
+@pytest.mark.parametrize(
+    ("text", "stamp"),
+    [
+        ("Today is Friday 28 Feb 2025; the engineer is coming on Monday.", "Friday 28 Feb 2025"),
+        ("(logged Sunday 31 August 2025) Fiona flies back on Wednesday.", "Sunday 31 August 2025"),
+        ("Email received 17 Feb 2026: the invoice is payable within ten days.", "17 Feb 2026"),
+    ],
+)
+def test_the_day_a_note_was_logged_or_received_is_its_stamp_not_a_fact(text, stamp):
+    values = find_values(text)
+    stamped = stamp_spans(text, values, opens_on_name=False)
+    assert any(text[start:end] == stamp for start, end in stamped)
+    assert (
+        stamp_spans(
+            "Launch is 3 March 2025: confirmed.",
+            find_values("Launch is 3 March 2025: confirmed."),
+            opens_on_name=False,
+        )
+        == []
+    )
+
+
+def test_a_week_today_and_the_first_of_next_month_count_from_the_note_day():
+    text = "Note dated Fri 14 Nov 2025: the defence must be filed a week today."
+    assert [v.key for v in find_values(text)][-1] == (2025, 11, 21)
+    text = "HR memo, 2 May 2025: payroll switches on the first of next month."
+    assert [v.key for v in find_values(text)][-1] == (2025, 6, 1)
+    assert [v.kind for v in find_values("rent is due on the first of the month")] == ["day"]
