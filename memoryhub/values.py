@@ -554,6 +554,11 @@ FREQUENCY = re.compile(
     r"(?!\s+(?:from\s+(?:today|now|tomorrow)|ago|later)\b)",  # "ships a week from today"
     re.IGNORECASE,
 )
+# A day numbered in a month ("monthly on day 15", "day 3 of each month").
+MONTHLY = re.compile(r"\bmonthly\b|\bof (?:the|each|every) month\b", re.IGNORECASE)
+# A version constraint's operator before a release: "~> 5.31", "^1.2", "~=3.8", "==2.4"
+# (not ">= 0.8" or "~0.5", which bound or round a figure).
+CONSTRAINT_BEFORE = re.compile(r"(?:~>|==|~=|\^)\s*$")
 # An age: "9 years old", "a 34-year-old", "turned 11", "aged 70".
 AGE = re.compile(
     rf"(?<![\w.])({_NUM}|{_WORDNUM})[\s-]*(?:years?|yrs?)[\s-]*old(?!\w)"
@@ -1846,6 +1851,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "period_index":
         if int(groups[1]) > PERIOD_INDEX_MAX[groups[0].casefold()] or int(groups[1]) == 0:
             return None
+        if (
+            groups[0].casefold() == "day"
+            and int(groups[1]) <= 31
+            and MONTHLY.search(line_around(text, start, end))
+        ):  # "fires monthly on day 15": a day of the month, not fifteen days in
+            return Value("day", (int(groups[1]),), start, end, raw)
         seconds = DURATION[groups[0].casefold()] * int(groups[1])
         return Value("duration", (float(seconds),), start, end, raw)
     if name == "number" and groups[0] is not None and not groups[1]:
@@ -1854,6 +1865,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return Value("version", (_version_key(raw),), start, end, raw)  # "React 17"
         if re.fullmatch(r"\d+\.\d+", raw) and _field_of_technology(text, start):
             return Value("version", (_version_key(raw),), start, end, raw)  # "Postgres: 15.4"
+        if re.fullmatch(r"\d+\.\d+", raw) and CONSTRAINT_BEFORE.search(
+            text[max(0, start - 4) : start]
+        ):
+            return Value("version", (_version_key(raw),), start, end, raw)  # "~> 5.31"
     if name == "number" and groups[0] is not None and not groups[1]:
         keyed = _unit_of_key(text, start, end, raw)
         if keyed is not None:

@@ -929,3 +929,11 @@ def test_a_week_today_and_the_first_of_next_month_count_from_the_note_day():
     text = "HR memo, 2 May 2025: payroll switches on the first of next month."
     assert [v.key for v in find_values(text)][-1] == (2025, 6, 1)
     assert [v.kind for v in find_values("rent is due on the first of the month")] == ["day"]
+
+
+def test_a_constraints_release_is_a_version_and_a_monthly_day_is_a_day_of_the_month():
+    assert _one("Terraform AWS provider constraint: ~> 5.31", "version").key == ("5.31",)
+    assert _one("pin it with ^1.2 in package.json", "version").key == ("1.2",)
+    assert [v.kind for v in find_values("the error rate must stay >= 0.5")] == ["number"]
+    assert _one("Retention purge job fires monthly on day 15.", "day").key == (15,)
+    assert _one("on day 15 of the trial", "duration").key == (15 * 86400.0,)
