@@ -988,8 +988,12 @@ def _currency_word(word: str) -> str:
     return COUNTRY_CURRENCY.get(lowered.rsplit(" ", 1)[0], "?")
 
 
-def _amount(text: str) -> float | None:
-    """An amount of money in any grouping: "84.000,00" and "1'200" as well as "84,000.00"."""
+def _amount(text: str, scale: str | None = None) -> float | None:
+    """An amount of money in any grouping: "84.000,00" and "1'200" as well as "84,000.00";
+    before a scale ("1.008M", "2.500k") a dot is a decimal point, as no one groups the
+    thousands of millions."""
+    if scale and re.fullmatch(r"\d+\.\d+", text.strip()):
+        return _number(text)
     if re.fullmatch(_MONEY_NUM, text.strip()):
         return _number(text.replace(".", "").replace("'", "").replace(",", "."))
     return _number(text)
@@ -1041,7 +1045,8 @@ def _words_number(text: str) -> float:
 # The share that failed, against the share that worked: "0.1% downtime" = "99.9% uptime".
 FAILURE_SHARE = re.compile(
     r"\b(?:downtime|unavailab\w*|failures?|failing|fails|errors?|error rate|miss rate|misses|"
-    r"loss|packet loss|churn|defects?|drop rate)\b",
+    r"loss|packet loss|churn|defects?|drop rate|idle|disagree|disagreed|disagreement|unused|"
+    r"vacancy|vacant)\b",
     re.IGNORECASE,
 )
 
@@ -1685,7 +1690,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     if name == "money":
         if groups[2] is not None:
             currency = CURRENCY.get((groups[0] or groups[1]).casefold(), "?")
-            amount = _amount(groups[2])
+            amount = _amount(groups[2], groups[3])
             scale = groups[3]
             named = re.match(rf"\s?({_CUR_CODE})\b", text[end:], re.IGNORECASE)
             if groups[0] and named:  # "$84k CAD": the code says which dollars
@@ -1694,7 +1699,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
                 raw = text[start:end]
         else:
             currency = _currency_word(groups[6])
-            amount = _amount(groups[4])
+            amount = _amount(groups[4], groups[5])
             scale = groups[5]
         if amount is None:
             return None

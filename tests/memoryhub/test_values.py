@@ -937,3 +937,15 @@ def test_a_constraints_release_is_a_version_and_a_monthly_day_is_a_day_of_the_mo
     assert [v.kind for v in find_values("the error rate must stay >= 0.5")] == ["number"]
     assert _one("Retention purge job fires monthly on day 15.", "day").key == (15,)
     assert _one("on day 15 of the trial", "duration").key == (15 * 86400.0,)
+
+
+def test_a_decimal_before_a_scale_and_a_complementary_share_read_as_meant():
+    assert _one("the AWS bill is ≈ USD 1.008M a year", "money").key == ("USD", 1008000.0, "yr")
+    assert _one("price: €84.000,00", "money").key[1] == 84000.0
+    assert same_value(
+        _one("agreement: 92% of samples", "percent"), _one("disagreed on 8%", "percent")
+    )
+    assert same_value(
+        _one("GPU utilization was 78%", "percent"), _one("GPUs sat idle 22%", "percent")
+    )
+    assert not same_value(_one("CPU idle 22%", "percent"), _one("CPU idle 30%", "percent"))
