@@ -317,7 +317,7 @@ ZONE_OFFSET = {
 }
 _ZONE = "|".join(z.replace(" ", r"\s+") for z in sorted(ZONES, key=len, reverse=True))
 # An hour in words, "home by six", "doors at seven".
-_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_HOUR_WORDS = "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 # "2,50,000", "12,00,000": the Indian grouping (lakhs), before the Western one.
@@ -342,7 +342,7 @@ _SMALLNUM = rf"{_TENS_WORDNUM}|" + "|".join(
 # "a thousand", "three thousand five hundred".
 _HUNDREDS = rf"(?:an?|{_SMALLNUM})[ -]hundred(?:(?: and)? (?:{_SMALLNUM})\b)?"
 # "four point two million": a whole number, then its decimals digit by digit.
-_DIGIT_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine"
+_DIGIT_WORDS = "|".join(("zero", *UNIT_WORDS))
 _POINT = rf"(?:{_SMALLNUM}) point (?:{_DIGIT_WORDS})(?: (?:{_DIGIT_WORDS}))*"
 _WORDSCALE = (
     rf"(?:{_POINT}|{_HUNDREDS}|an?|{_SMALLNUM})[ -](?:thousand|million)"
@@ -2203,11 +2203,12 @@ def _clock_range(match: re.Match, text: str) -> list[Value]:
     ]
 
 
-# Words before "9h30" that make it a time of day; "1h25" with none is how long something
-# takes ("block time 1h25").
+# A unit after four digits: "capped at 1536 MiB" is a quantity, not the time 15:36.
 QUANTITY_AFTER = re.compile(
     r"\s?(?:[kmgtp]i?b|bytes?|ms|px|kg|km|cm|mm|rpm|[kmg]hz|kw|mw|mah|lbs?|ft|mi)\b", re.I
 )
+# Words before "9h30" that make it a time of day; "1h25" with none is how long something
+# takes ("block time 1h25").
 AT_HOUR = re.compile(r"\b(?:at|by|from|until|till|before|after|around|à|a las|um)\s*$", re.I)
 
 
@@ -2245,7 +2246,7 @@ def _bare_hour(groups: tuple, text: str, start: int, end: int, raw: str) -> Valu
     """ "till 7" as 7:00 or 19:00 where the line names hours (a cue, "opens", "Fridays") or
     the text writes another time of day ("18:00–21:00 …, roped off till 7"); a number
     otherwise ("won after 3", "wait until 2")."""
-    hour = NUMBER_WORDS[groups[0].casefold()] if groups[0].isalpha() else int(groups[0])
+    hour = HOUR_WORDS[groups[0].casefold()] if groups[0].isalpha() else int(groups[0])
     minute = int(groups[1] or 0)
     if not 1 <= hour <= 12:
         return None
@@ -2405,9 +2406,7 @@ def same_value(a: Value, b: Value) -> bool:
 def _roughly(a: Value, b: Value) -> bool:
     """Two figures of one quantity, one of them rough, as close as its rounding allows:
     "roughly 7,600 metres" is 7,550–7,650 m, "about 3 hours" 2.5–3.5 hours (money only in
-    one currency and over one period)."""
-    if a.kind not in ROUGH_KINDS:
-        return False
+    one currency and over one period); only figures of ``ROUGH_KINDS`` are marked rough."""
     if a.kind == "money":  # (currency, amount, period)
         if a.key[0] != b.key[0] or a.key[2] != b.key[2]:
             return False
