@@ -75,6 +75,7 @@ SPLITS = {
             "dev38",
             "dev39",
             "dev40",
+            "dev41",
         )
     ),
     "holdout": tuple(
@@ -99,6 +100,7 @@ SPLITS = {
             "holdout17",
             "holdout18",
             "holdout19",
+            "holdout20",
         )
     ),
 }

@@ -51,6 +51,14 @@ COMPARATIVES = (
     r"shorter|wider|heavier|older)"
 )
 COMPARED_NO = re.compile(rf"no\s+{COMPARATIVES}\s+than\b", re.IGNORECASE)
+# A bound said with "not": "no train longer than 775 m is allowed", "must not exceed 10 MB",
+# "nothing over 2 kg" (a limit, as "limited to" says it).
+BOUND_NOT = re.compile(
+    r"\b(?:no|not|n't|never|cannot|nothing)\b[^.;:!?\n]{0,40}?"
+    rf"\b(?:{COMPARATIVES}\s+than|exceed(?:s|ed|ing)?|over|above|beyond|in excess of)"
+    r"\s+(?:[$€£¥₹]\s?)?\d",
+    re.IGNORECASE,
+)
 NO_LONGER = r"no longer(?!\s+than)"  # "no longer eats meat", not "no longer than a page"
 STOP = set(
     """be have do will would should can could may might must shall the a an of to in on at
@@ -225,6 +233,8 @@ OPPOSITES = [
     ({"legal", "lawful"}, {"illegal", "unlawful"}),
     ({"visible", "shown"}, {"hidden", "invisible"}),
     ({"healthy"}, {"ill", "sick", "unwell"}),
+    ({"positive"}, {"negative"}),  # a test's result
+    ({"win", "won", "wins"}, {"lose", "lost", "loses"}),
 ]
 # Mutually exclusive values of one attribute (a kind, a schedule, a fuel, a contract...):
 # one of them gone and another come between two aligned claims changes the type of the
@@ -2261,6 +2271,8 @@ def compare(incoming: str, existing: str) -> dict:
             # "not yet submitted" → "handed in", "no response yet" → "finally replied": a
             # pending step done is the status moving forward.
             features["progressed"] = 1.0
+        elif new.negated != old.negated and BOUND_NOT.search((new if new.negated else old).text):
+            note("negated_opposite", "not + a bound")  # "max 775 m" / "nothing over 0.775 km"
         elif new.negated != old.negated:
             # a negation of something the other claim does not speak of ("booked for an
             # MRI" / "prep notes: no contrast") is a new detail more often than a reversal
@@ -4122,8 +4134,8 @@ def _environments(incoming, existing, new_claims, old_claims, features, evidence
 
 
 # Kinds of value a text usually states once per fact: a date, a time, an amount, a version.
-SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass",
-              "length", "volume", "temperature", "area", "speed")  # fmt: skip
+SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass", "pair",
+              "length", "volume", "temperature", "area", "speed", "economy")  # fmt: skip
 
 
 def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None:

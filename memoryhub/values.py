@@ -515,6 +515,8 @@ VOLUME = {
     "microlitres": 0.000001, "microliter": 0.000001, "microliters": 0.000001,
 }  # fmt: skip
 IMPERIAL_GALLON = 4.54609
+US_GALLON = 3.785411784
+MILE = 1.609344  # km
 _VOLUME = (
     r"millilit(?:re|er)s?|ml|cl|dl|lit(?:re|er)s?|l|gallons?|fl\.? oz|fluid ounces?|m³|m3|"
     r"[µμ]l|ul|microlit(?:re|er)s?|"
@@ -627,6 +629,15 @@ PATTERNS = [
     # A day and month with no year ("on 9/8", "due 15/3"), only where a date is expected:
     # elsewhere "7/10" is a share.
     ("date_slash_short", re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?![\w/]|\.\d)")),
+    # Two counts read as one: a blood pressure "140/90" ("140 over 90"), a split "50/50",
+    # a score "3/4": either changed is another reading.
+    (
+        "pair",
+        re.compile(
+            r"(?<![\w/.,$€£¥₹])(\d{1,4})\s?/\s?(\d{1,4})(?![\w/%]|[.,]\d)"
+            r"|(?<![\w.])(\d{2,3}) over (\d{2,3})(?![\w%]|[.,]\d)"
+        ),
+    ),
     (
         "date_relative",
         re.compile(
@@ -792,6 +803,18 @@ PATTERNS = [
     ),
     # Kubernetes quantities ("512Mi", "2Gi"): binary sizes, before "mi" reads as miles.
     ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?!\w|\.\w)")),
+    # A fuel economy, in kilometres per litre: "18 km/l", "42 mpg", "5.6 l/100 km" (the
+    # litres a distance takes: the inverse).
+    (
+        "economy",
+        re.compile(
+            rf"(?<![\w.])({_NUM}|{_WORDNUM})\s?(?:(km/l|kmpl|km\s+(?:per|to\s+the|a)\s+lit(?:re|er)|"
+            r"kilomet(?:re|er)s\s+(?:per|to\s+the|a)\s+lit(?:re|er))|"
+            r"(mpg|miles\s+(?:per|to\s+the|a)\s+gallon)(?:\s*\(?(us|uk|imp(?:erial)?)\b\)?)?|"
+            r"(l(?:itres?|iters?)?\s*(?:/|per)\s*100\s?(?:km|kilomet(?:re|er)s)))(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
     # A speed, in metres per second: "50 mph" = "80 km/h", "12.5 kn".
     (
         "speed",
@@ -959,7 +982,7 @@ KIND = {
 @dataclass
 class Value:
     kind: str  # money, percent, size, length, mass, volume, area, duration, date, month, time,
-    # version, frequency, age, switch, number
+    # version, frequency, age, switch, number, economy (km per litre), pair ("140/90")
     key: tuple  # the comparable form
     start: int
     end: int
@@ -1414,7 +1437,7 @@ ROUGH = re.compile(
     re.IGNORECASE,
 )
 ROUGH_KINDS = frozenset(
-    {"duration", "length", "mass", "volume", "area", "speed", "number", "money"}
+    {"duration", "length", "mass", "volume", "area", "speed", "number", "money", "economy"}
 )
 
 
@@ -1818,6 +1841,34 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = groups[1].casefold()
         unit = f"{unit}b" if unit in {"ki", "mi", "gi", "ti"} else unit  # "512Mi" = 512 MiB
         return Value("size", (round(amount * SIZE[unit]),), start, end, raw)
+    if name == "pair":
+        first, second = (
+            (int(groups[0]), int(groups[1])) if groups[0] else (int(groups[2]), int(groups[3]))
+        )
+        if 1 <= first <= 12 and 1900 <= second <= 2099 and len(groups[0] or "") <= 2:
+            return Value("month", (second, first), start, end, raw)  # "expires 03/2027"
+        if 1900 <= first <= 2099 and second % 100 == (first + 1) % 100:
+            # a season or a financial year: "2027/28" = "2027/2028" = "27/28"
+            return Value("pair", (first, first + 1), start, end, raw)
+        if first < 100 and second == (first + 1) % 100:
+            season = ((2000 + first, 2000 + first + 1),)
+            return Value("pair", (first, second), start, end, raw, alternatives=season)
+        return Value("pair", (first, second), start, end, raw)
+    if name == "economy":
+        amount = _number(groups[0])
+        if not amount:
+            return None
+        if groups[1]:
+            return Value("economy", (round(amount, 4),), start, end, raw)
+        if groups[4]:  # litres per 100 km
+            return Value("economy", (round(100 / amount, 4),), start, end, raw)
+        us, uk = amount * MILE / US_GALLON, amount * MILE / IMPERIAL_GALLON
+        if (groups[3] or "").casefold() == "us":
+            return Value("economy", (round(us, 4),), start, end, raw)
+        if groups[3]:
+            return Value("economy", (round(uk, 4),), start, end, raw)
+        # miles per gallon, the gallon unsaid: a US or an imperial one
+        return Value("economy", (round(us, 4),), start, end, raw, alternatives=((round(uk, 4),),))
     if name == "speed":
         amount = _number(groups[0])
         if amount is None:
@@ -2394,6 +2445,8 @@ def same_value(a: Value, b: Value) -> bool:
     if a.kind == "date" and (_on_weekday(a, b) or _on_weekday(b, a)):
         return True
     keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
+    if a.kind == "economy" and a.alternatives and b.alternatives:
+        keys_a, keys_b = (a.key,), (b.key,)  # miles per gallon both: the same gallon
     if (a.rough or b.rough) and _roughly(a, b):
         return True
     if a.kind == "duration" and _calendar(a) != _calendar(b):
@@ -2481,7 +2534,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
             for factor in SIZE_PREFIX_RATIOS
         )
-    if kind in {"length", "mass", "volume", "rate", "area", "speed"}:
+    if kind in {"length", "mass", "volume", "rate", "area", "speed", "economy"}:
         # 5 km = 3.1 miles, 5 lb = 2.3 kg (rounded); 5'10" (1.78 m) is not 1.83 m
         return abs(x[0] - y[0]) <= 0.02 * max(abs(x[0]), abs(y[0]))
     if kind == "frequency":  # "every 7 days" (52.14 a year) = "weekly" (52)

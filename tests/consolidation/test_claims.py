@@ -2232,3 +2232,31 @@ def test_a_diet_restated_by_what_it_rules_out_is_no_opposite():
 def test_a_lone_number_under_a_key_compares_with_a_lone_bare_one(existing, incoming, changed):
     features = compare(incoming, existing)["features"]
     assert bool(features["value_changed"] or features["text_value_changed"]) is changed
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Intermodal trains on the Harwick branch are limited to 775 metres in length.",
+            "Reminder: no intermodal consist longer than 0.775 km is allowed onto the Harwick branch.",
+        ),
+        ("Uploads to the portal are capped at 10 MB.", "Portal uploads must not exceed 10 MB."),
+    ],
+)
+def test_a_bound_said_with_not_restates_a_limit(existing, incoming):
+    features = compare(incoming, existing)["features"]
+    assert features["negation_flip"] == 0.0 and features["negated_opposite"] == 1.0
+
+
+def test_a_test_result_turned_over_and_a_reading_changed_are_signals():
+    features = compare(
+        "Millbrook's August varroa screen was negative.",
+        "The August varroa screening at Millbrook came back positive.",
+    )["features"]
+    assert features["opposite"] == 1.0
+    features = compare(
+        "The GP recorded 135/90 for Dad at the 3 March check-up.",
+        "Dad's blood pressure at his 3 March GP check: 140/90.",
+    )["features"]
+    assert features["value_changed"] + features["sole_value_changed"] >= 1.0

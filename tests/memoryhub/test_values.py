@@ -292,7 +292,7 @@ def test_a_day_and_month_without_a_year_is_a_date_only_where_a_date_is_expected(
     assert not same_value(day, _one("school starts September 2nd", "date"))
     assert same_value(day, _one("school starts September 8th", "date"))  # either order
     assert same_value(day, _one("school starts 9 August", "date"))
-    assert [v.kind for v in find_values("Progress: 7/10 modules")] == ["number", "number"]
+    assert [v.kind for v in find_values("Progress: 7/10 modules")] == ["pair"]  # a share
 
 
 def test_a_weekday_beside_a_full_date_is_part_of_that_date():
@@ -552,7 +552,7 @@ def test_a_setting_switched_on_or_off_is_a_value_of_its_key():
 
 def test_a_port_after_a_host_and_a_number_under_a_date_count_no_neighbouring_word():
     assert _one("relay: smtp.mailgun.org:465 with TLS", "number").unit == "port"
-    assert _one("BP on 3 March: 138/82", "number").unit == ""
+    assert _one("BP on 3 March: 138/82", "pair").key == (138, 82)
     assert _one("port = 587\nuse_tls = true", "number").unit == "port"
     assert _one("memory limit 1Gi.", "size").key == (2**30,)
 
@@ -949,3 +949,18 @@ def test_a_decimal_before_a_scale_and_a_complementary_share_read_as_meant():
         _one("GPU utilization was 78%", "percent"), _one("GPUs sat idle 22%", "percent")
     )
     assert not same_value(_one("CPU idle 22%", "percent"), _one("CPU idle 30%", "percent"))
+
+
+def test_two_counts_with_a_slash_are_one_reading_and_a_fuel_economy_converts():
+    reading = _one("Dad's blood pressure at his GP check: 140/90.", "pair")
+    assert reading.key == (140, 90)
+    assert same_value(reading, _one("the nurse wrote BP 140 over 90", "pair"))
+    assert not same_value(reading, _one("The GP recorded 135/90 for Dad", "pair"))
+    assert same_value(_one("Winter gritting 2027/28", "pair"), _one("winter 27/28", "pair"))
+    assert _one("Tariq's passport expires in 03/2027.", "month").key == (2027, 3)
+    assert _one("due 9/8", "date").key == (None, 8, 9)  # a day where one is expected
+    assert same_value(_one("it does 15 km/l", "economy"), _one("about 35 mpg (US)", "economy"))
+    assert same_value(_one("uses 5.6 l/100km", "economy"), _one("17.9 km per litre", "economy"))
+    assert not same_value(_one("fuel economy is 18 km/l", "economy"), _one("30 mpg", "economy"))
+    # miles per gallon on both sides are the same gallon, whichever it is
+    assert not same_value(_one("gets about 45 mpg", "economy"), _one("~38 mpg", "economy"))
