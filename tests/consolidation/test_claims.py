@@ -2239,7 +2239,7 @@ def test_a_lone_number_under_a_key_compares_with_a_lone_bare_one(existing, incom
     [
         (
             "Intermodal trains on the Harwick branch are limited to 775 metres in length.",
-            "Reminder: no intermodal consist longer than 0.775 km is allowed onto the Harwick branch.",
+            "Reminder: no intermodal consist longer than 0.775 km is allowed on the branch.",
         ),
         ("Uploads to the portal are capped at 10 MB.", "Portal uploads must not exceed 10 MB."),
     ],
