@@ -4244,10 +4244,11 @@ def _titles(incoming: str, existing: str, written, features: dict, evidence: lis
         )
 
 
-# A field line: "- Serves: 6", "**Owner:** Divya", "`smart_reply`: on", "Port = 8080".
+# A field line: "- Serves: 6", "**Owner:** Divya", "`smart_reply`: on", "Port = 8080",
+# "LOG_LEVEL=info".
 FIELD = re.compile(
     r"^[ \t]*(?:[-*+\u2022][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__|`)?"
-    r"(?P<key>[A-Za-z][^:=\n`*|]{0,38}?)(?:\*\*|__|`)?[ \t]*(?::|=)(?:\*\*)?[ \t]+"
+    r"(?P<key>[A-Za-z][^:=\n`*|]{0,38}?)(?:\*\*|__|`)?[ \t]*(?:(?::|=)(?:\*\*)?[ \t]+|=(?=\S))"
     r"(?P<value>\S[^\n]*?)[ \t]*$",
     re.MULTILINE,
 )

@@ -1353,6 +1353,9 @@ COUNT_NOUNS = {
     **dict.fromkeys(("dev", "devs"), "developer"),
     **dict.fromkeys(("eng", "engs"), "engineer"),
     **dict.fromkeys(("guest", "visitor"), "person"),
+    # what a room, a course or a car park holds: "Seating: 30" = "30 seats" = "30 places"
+    **dict.fromkeys(("seating", "place", "spot", "space"), "seat"),
+    "headcount": "staff",
 }
 
 
