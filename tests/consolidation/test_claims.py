@@ -2260,3 +2260,11 @@ def test_a_test_result_turned_over_and_a_reading_changed_are_signals():
         "Dad's blood pressure at his 3 March GP check: 140/90.",
     )["features"]
     assert features["value_changed"] + features["sole_value_changed"] >= 1.0
+
+
+def test_a_setting_written_key_equals_value_is_a_field():
+    features = compare(
+        "ledger-api deploy settings:\n- 4 replicas\n- LOG_LEVEL=debug",
+        "### Deploy config (ledger-api)\n- replicas: 4\n- LOG_LEVEL=info",
+    )["features"]
+    assert features["field_changed"] == 1.0
