@@ -621,7 +621,7 @@ def test_a_currency_code_in_parentheses_and_a_period_said_before_the_amount_are_
         ("flags transactions with score > 0.82", "score"),
         ("anything the fraud model scores above 0.75", "score"),
         ("block of 120 room nights", "night"),
-        ("the programme has 45 funded places", "place"),
+        ("the programme has 45 funded places", "seat"),  # a place is a seat
         ("3 bed flats", "bedroom"),
         # a noun that the number after it labels: what the number is
         ("connects to db.internal.corp, port 5433.", "port"),
