@@ -460,6 +460,10 @@ ALTERNATIVE_CLASSES = [
         set("phd doctoral dphil".split()),
         set("postdoc postdoctoral post-doc".split()),
     ],
+    [  # how far a ticket or a fare goes
+        set("one-way one-way-ticket single-ticket".split()),
+        set("round-trip roundtrip return-trip return-ticket return-fare".split()),
+    ],
     [  # what a membership entitles
         set("full".split()),
         set("associate".split()),

@@ -2268,3 +2268,11 @@ def test_a_setting_written_key_equals_value_is_a_field():
         "### Deploy config (ledger-api)\n- replicas: 4\n- LOG_LEVEL=info",
     )["features"]
     assert features["field_changed"] == 1.0
+
+
+def test_a_one_way_ticket_against_a_round_trip_is_another_kind():
+    features = compare(
+        "Clara's Lisbon–Porto ticket for 14 March is a round trip.",
+        "Booked Aunt Clara a one-way ticket Lisbon → Porto on 14 March.",
+    )["features"]
+    assert features["opposite"] == 1.0, features

@@ -2534,3 +2534,22 @@ def test_its_role_holder_works_there_whatever_else_they_did(parser):
         )
     )
     assert ("bakhyt esemuratov", "LEADS", "qoraqalpoq textile museum") in triples
+
+
+def test_the_name_after_a_role_on_a_signature_line_is_whom_it_is_held_at(parser):
+    triples = _triples(parser.extract("Best,\nRowland Ollerenshaw\nChair, Wivenhoe Players"))
+    assert ("rowland ollerenshaw", "LEADS", "wivenhoe player") in triples
+    triples = _triples(parser.extract("Hamish Reid\nTeam Leader, Strathfillan MRT"))
+    assert ("hamish reid", "WORKS_FOR", "strathfillan mrt") in triples
+
+
+def test_a_leader_leads_and_a_passive_first_sentence_names_the_topic(parser):
+    triples = _triples(parser.extract("Maria is the leader of the Riverside Choir."))
+    assert ("maria", "LEADS", "riverside choir") in triples
+    text = (
+        "Cairnmore Mountain Rescue Team was called out 212 times last year. Team leader "
+        "Ewan MacLennan said most incidents involved poorly equipped day walkers."
+    )
+    assert ("ewan maclennan", "LEADS", "cairnmore mountain rescue team") in _triples(
+        parser.extract(text)
+    )

@@ -1422,7 +1422,8 @@ class RelationReading:
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —
         Nordlicht Logistics", "Research plan, Okafor Lab (Imperial College)") or the subject
-        of its first sentence ("Ocean Ridge Academy, a school in Durban, replaced ...").
+        of its first sentence ("Ocean Ridge Academy, a school in Durban, replaced ...", "X
+        was called out 212 times").
         None for a dialogue or a text about several."""
         if self.speakers:
             return None
@@ -1445,7 +1446,7 @@ class RelationReading:
             if named:
                 return named[0]
         for token in first:
-            if token.dep_ == "nsubj" and token.head.dep_ == "ROOT":
+            if token.dep_ in {"nsubj", "nsubjpass"} and token.head.dep_ == "ROOT":
                 mention = self.by_token.get(token.i)
                 if mention is not None and mention.type == "organization":
                     return mention

@@ -71,7 +71,7 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
 
 # Roles that lead what they are the role of ("the chair of the planning committee").
 LEADING_ROLES = set(
-    """lead head manager director chair chairman chairwoman chairperson president captain
+    """lead leader head manager director chair chairman chairwoman chairperson president captain
     principal dean""".split()
 )
 

@@ -742,8 +742,15 @@ class StructureReading:
                 key=lambda m: m.start,
                 default=None,
             )
-            if organization is None or organization.type not in {"organization", "location"}:
+            if organization is None:
                 continue
+            if organization.type not in {"organization", "location"}:
+                if organization.cued or organization.stated:
+                    continue
+                # "Chair, Wivenhoe Players", "Team Leader, Strathfillan MRT": the name after
+                # a role on a signature's line is whom the role is held at, whatever the
+                # named-entity model took it for
+                organization.type = "organization"
             if organization.type == "location":
                 lowered = organization.name.casefold()
                 if lowered in lexicon.PLACES or lexicon.GEO_NAMES.kind(lowered):

@@ -367,7 +367,7 @@ ROLE_WORK = set(
     therapist counselor counsellor librarian lecturer tutor technician mechanic electrician
     plumber carpenter architect paralegal attorney banker broker agent advisor adviser
     specialist coordinator assistant associate partner staff contact representative rep
-    volunteer principal dean captain chairman chairwoman chairperson""".split()
+    volunteer principal dean captain chairman chairwoman chairperson leader""".split()
 )
 # The last word of a "Key: person" line's key under an organisation's heading, and what
 # it makes the person of the organisation: its leader ("President:", "Medical director:",
