@@ -224,6 +224,10 @@ DOCUMENT_WORDS = {
     "proposal",
     "memo",
     "policy",
+    # a publication: "ISME Journal", "Journal of Coastal Ecology", "Annals of ..."
+    "journal",
+    "annals",
+    "proceedings",
 }
 COMPONENT_NOUNS = {
     "service",

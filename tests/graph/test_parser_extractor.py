@@ -2553,3 +2553,8 @@ def test_a_leader_leads_and_a_passive_first_sentence_names_the_topic(parser):
     assert ("ewan maclennan", "LEADS", "cairnmore mountain rescue team") in _triples(
         parser.extract(text)
     )
+
+
+def test_a_journal_of_something_is_one_name(parser):
+    names = {e.name for e in parser.extract("She edits the Journal of Alpine Hydrology.").entities}
+    assert "Journal of Alpine Hydrology" in names

@@ -226,7 +226,8 @@ OF_HEADS = frozenset(
     cathedral ministry council federation association society league union court hall
     festival feast battle academy conservatory library archive archives queen king duke
     prince princess mount strait straits sound valley vale borough town village bureau
-    chamber commonwealth house order bishop diocese parish abbey temple garden gardens""".split()
+    chamber commonwealth house order bishop diocese parish abbey temple garden gardens
+    journal annals proceedings""".split()
 )
 # What stands between two names of a pair where one replaces the other or is chosen
 # over it: "Redux with Zustand", "GitLab to Forgejo", "Leaflet map view with MapLibre",
