@@ -801,6 +801,8 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # A JVM's heap flags ("-Xmx8192m", "-Xms2g"): binary sizes.
+    ("jvm_heap", re.compile(r"(?<![\w-])-Xm[xs](\d+)([kmgt])\b", re.IGNORECASE)),
     # Kubernetes quantities ("512Mi", "2Gi"): binary sizes, before "mi" reads as miles.
     ("size", re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti)(?!\w|\.\w)")),
     # A fuel economy, in kilometres per litre: "18 km/l", "42 mpg", "5.6 l/100 km" (the
@@ -1356,6 +1358,7 @@ COUNT_NOUNS = {
     # what a room, a course or a car park holds: "Seating: 30" = "30 seats" = "30 places"
     **dict.fromkeys(("seating", "place", "spot", "space"), "seat"),
     "headcount": "staff",
+    **dict.fromkeys(("airframe", "plane", "airplane", "aeroplane", "jet"), "aircraft"),
 }
 
 
@@ -1844,6 +1847,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         unit = groups[1].casefold()
         unit = f"{unit}b" if unit in {"ki", "mi", "gi", "ti"} else unit  # "512Mi" = 512 MiB
         return Value("size", (round(amount * SIZE[unit]),), start, end, raw)
+    if name == "jvm_heap":
+        return Value("size", (int(groups[0]) * SIZE[f"{groups[1].casefold()}ib"],), start, end, raw)
     if name == "pair":
         first, second = (
             (int(groups[0]), int(groups[1])) if groups[0] else (int(groups[2]), int(groups[3]))
@@ -1929,7 +1934,7 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         ):
             return Value("version", (_version_key(raw),), start, end, raw)  # "~> 5.31"
     if name == "number" and groups[0] is not None and not groups[1]:
-        keyed = _unit_of_key(text, start, end, raw)
+        keyed = _unit_of_key(text, start, end, raw) or _unit_in_note(text, start, end, raw)
         if keyed is not None:
             return keyed
     if name == "number":
@@ -2345,6 +2350,44 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
             return Value(kind, (key,), start, end, raw)
     if len(unit) == 3 and unit in CURRENCY:
         return Value("money", (CURRENCY[unit], round(amount, 2), ""), start, end, raw)
+    return None
+
+
+# A unit said beside a setting's number, in brackets or a comment: "SESSION_TIMEOUT=1800
+# (seconds)", "RATE_LIMIT=100  # requests per minute", "heap: 4096  // MB".
+UNIT_NOTE = re.compile(
+    r"[`'\"]?[^\S\n]*(?:\([^\S\n]*(?:in[^\S\n]+)?|(?:#|//|--)[^\S\n]*(?:in[^\S\n]+)?)"
+    r"(milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|bytes|kib|mib|gib|"
+    r"kb|mb|gb|tb|(?:requests?|reqs?|calls?|messages?|events?)[^\S\n]*(?:/|per|an?)[^\S\n]*"
+    r"(?:second|sec|s|minute|min|hour|h))\b",
+    re.IGNORECASE,
+)
+
+
+def _unit_in_note(text: str, start: int, end: int, raw: str) -> Value | None:
+    """A setting's number with its unit in a note after it (``UNIT_NOTE``), on a line that
+    sets a key: a duration, a size or a rate, as "1800 seconds" would be."""
+    note = UNIT_NOTE.match(text, end)
+    amount = _number(raw)
+    if note is None or amount is None or not _field_key(text, start):
+        return None
+    unit = note.group(1).casefold()
+    rate = (
+        re.search(r"(second|sec|s|minute|min|hour|h)$", unit)
+        if " " in unit or "/" in unit
+        else None
+    )
+    if rate:  # "100  # requests per minute": how often, per year, as a frequency is
+        per = {"second": "s", "sec": "s", "minute": "min", "hour": "h"}.get(
+            rate.group(1), rate.group(1)
+        )
+        per_year = amount * DURATION["year"] / DURATION[per]
+        return Value("frequency", (round(per_year, 3),), start, end, raw)
+    for kind, table in (("size", SIZE), ("duration", DURATION)):
+        if unit in table:
+            amount *= table[unit]
+            key = round(amount) if kind == "size" else round(amount, 4)
+            return Value(kind, (key,), start, end, raw)
     return None
 
 

@@ -964,3 +964,16 @@ def test_two_counts_with_a_slash_are_one_reading_and_a_fuel_economy_converts():
     assert not same_value(_one("fuel economy is 18 km/l", "economy"), _one("30 mpg", "economy"))
     # miles per gallon on both sides are the same gallon, whichever it is
     assert not same_value(_one("gets about 45 mpg", "economy"), _one("~38 mpg", "economy"))
+
+
+def test_a_settings_unit_in_a_note_after_it_and_a_jvm_heap_are_read():
+    assert _one("SESSION_TIMEOUT=1800 (seconds)", "duration").key == (1800.0,)
+    assert _one("`SESSION_IDLE_TIMEOUT=1800` (seconds)", "duration").key == (1800.0,)
+    assert same_value(
+        _one("PAYSTREAM_API_RATE_LIMIT=100  # requests per minute", "frequency"),
+        _one("throttled at 100 requests per minute", "frequency"),
+    )
+    assert _one("heap: 4096  // MB", "size").key == _one("heap 4096 MB", "size").key
+    assert _one("retries: 3  # attempts", "number").unit == "retry"
+    assert same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 8 GiB", "size"))
+    assert not same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 4 GB", "size"))
