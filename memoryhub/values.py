@@ -1583,6 +1583,14 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
 # or in brackets or after a comma right after the name it opens on ("Caroline (8 May 2023)
 # wants ...", "Gina, 12 Jul 2023 - ...").
 _STAMPS = [
+    # "Text from the fabricator, Mon 9 Feb 2026:", "Email from Priya (3 March):": who sent it
+    # and when
+    re.compile(
+        r"\A\s*[\[(]?(?:text|texts|message|email|e-mail|sms|whatsapp|voicemail|letter|call|"
+        r"reply|note|dm|slack)\s+(?:from|by)\s+[^\n,:()]{2,40}?\s*[,(]\s*(?P<d>[^\n():;]{3,30}?)"
+        r"\s*\)?\s*[\])]?\s*(?::|;|\s[-–—]\s)",
+        re.IGNORECASE,
+    ),
     re.compile(
         r"\A\s*[(\[]\s*(?P<d>[^\n()\[\]]{3,40}?)\s*[)\]]",
     ),
@@ -1606,7 +1614,7 @@ def stamp_spans(text: str, values: list[Value], *, opens_on_name: bool) -> list[
     ``opens_on_name``: the text's first word is a name (so "Caroline (8 May 2023)" is a
     stamp and "Launch (March 2026)" is not)."""
     out = []
-    for pattern in _STAMPS if opens_on_name else _STAMPS[:2]:
+    for pattern in _STAMPS if opens_on_name else _STAMPS[:3]:
         match = pattern.search(text)
         if match is None:
             continue

@@ -977,3 +977,10 @@ def test_a_settings_unit_in_a_note_after_it_and_a_jvm_heap_are_read():
     assert _one("retries: 3  # attempts", "number").unit == "retry"
     assert same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 8 GiB", "size"))
     assert not same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 4 GB", "size"))
+
+
+def test_who_sent_a_message_and_when_is_its_stamp():
+    text = "Text from the fabricator, Mon 9 Feb 2026: we'll be fitting your worktops tomorrow."
+    stamped = stamp_spans(text, find_values(text), opens_on_name=False)
+    assert [text[start:end] for start, end in stamped] == ["Mon 9 Feb 2026"]
+    assert [v.key for v in find_values(text)][-1] == (2026, 2, 10)
