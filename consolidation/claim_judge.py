@@ -39,8 +39,7 @@ from consolidation.claims import claims, compare
 from graph.differences import entity_containment, entity_overlap
 from graph.extraction.base import Extraction
 from graph.extraction.cues import ORG_WORDS
-from graph.extraction.parser.rules import LEADING_ROLES
-from graph.extraction.parser.words import PERSON_TITLES
+from graph.extraction.parser.words import LEADING_ROLES, PERSON_TITLES
 from graph.vocabulary import comparable_name, comparable_text, normalize_name, product_name
 from memoryhub.providers.judge_embeddings import JudgeEmbedder, get_judge_embedder
 from memoryhub.text import plain_letters

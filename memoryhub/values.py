@@ -1982,9 +1982,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if rate and count_noun(rate.group(1).casefold()) == unit:
             # "600 requests per minute" = "10 req/s" = "36,000 requests an hour": how
             # often, per year, as the frequencies are
-            per_year = amount * DURATION["year"] / DURATION[rate.group(2).casefold()]
             raw = text[start : rate.end()]
-            return Value("frequency", (round(per_year, 3),), start, rate.end(), raw)
+            return Value("frequency", (_per_year(amount, rate.group(2)),), start, rate.end(), raw)
         return Value("number", (round(amount, 4),), start, end, raw, unit=unit)
     return None
 
@@ -2351,23 +2350,38 @@ def _unit_of_key(text: str, start: int, end: int, raw: str) -> Value | None:
         unit = "seconds"
     if unit in {"b", "s", "h", "m", "g"}:  # one letter after "_" says too little
         return None
-    for kind, table in (("size", SIZE), ("duration", DURATION), ("length", LENGTH), ("mass", MASS)):
-        if unit in table:
-            amount *= table[unit]
-            key = round(amount) if kind == "size" else round(amount, 4)
-            return Value(kind, (key,), start, end, raw)
+    measured = _in_unit(amount, unit, start, end, raw)
+    if measured is not None:
+        return measured
     if len(unit) == 3 and unit in CURRENCY:
         return Value("money", (CURRENCY[unit], round(amount, 2), ""), start, end, raw)
     return None
 
 
+def _in_unit(amount: float, unit: str, start: int, end: int, raw: str) -> Value | None:
+    """``amount`` of ``unit`` (a unit of size, duration, length or mass) as its value."""
+    for kind, table in (("size", SIZE), ("duration", DURATION), ("length", LENGTH), ("mass", MASS)):
+        if unit in table:
+            amount *= table[unit]
+            key = round(amount) if kind == "size" else round(amount, 4)
+            return Value(kind, (key,), start, end, raw)
+    return None
+
+
+def _per_year(amount: float, period: str) -> float:
+    """A count per ``period`` (a unit of ``DURATION``) as a count per year, as frequencies
+    and rates compare."""
+    return round(amount * DURATION["year"] / DURATION[period.casefold()], 3)
+
+
 # A unit said beside a setting's number, in brackets or a comment: "SESSION_TIMEOUT=1800
-# (seconds)", "RATE_LIMIT=100  # requests per minute", "heap: 4096  // MB".
+# (seconds)", "RATE_LIMIT=100  # requests per minute" (the period a rate counts in, group
+# 2), "heap: 4096  // MB".
 UNIT_NOTE = re.compile(
     r"[`'\"]?[^\S\n]*(?:\([^\S\n]*(?:in[^\S\n]+)?|(?:#|//|--)[^\S\n]*(?:in[^\S\n]+)?)"
-    r"(milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|bytes|kib|mib|gib|"
-    r"kb|mb|gb|tb|(?:requests?|reqs?|calls?|messages?|events?)[^\S\n]*(?:/|per|an?)[^\S\n]*"
-    r"(?:second|sec|s|minute|min|hour|h))\b",
+    r"(?:(milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|bytes|kib|mib|gib|"
+    r"kb|mb|gb|tb)|(?:requests?|reqs?|calls?|messages?|events?)[^\S\n]*(?:/|per|an?)[^\S\n]*"
+    r"(second|sec|s|minute|min|hour|h))\b",
     re.IGNORECASE,
 )
 
@@ -2379,24 +2393,9 @@ def _unit_in_note(text: str, start: int, end: int, raw: str) -> Value | None:
     amount = _number(raw)
     if note is None or amount is None or not _field_key(text, start):
         return None
-    unit = note.group(1).casefold()
-    rate = (
-        re.search(r"(second|sec|s|minute|min|hour|h)$", unit)
-        if " " in unit or "/" in unit
-        else None
-    )
-    if rate:  # "100  # requests per minute": how often, per year, as a frequency is
-        per = {"second": "s", "sec": "s", "minute": "min", "hour": "h"}.get(
-            rate.group(1), rate.group(1)
-        )
-        per_year = amount * DURATION["year"] / DURATION[per]
-        return Value("frequency", (round(per_year, 3),), start, end, raw)
-    for kind, table in (("size", SIZE), ("duration", DURATION)):
-        if unit in table:
-            amount *= table[unit]
-            key = round(amount) if kind == "size" else round(amount, 4)
-            return Value(kind, (key,), start, end, raw)
-    return None
+    if note.group(2):  # "100  # requests per minute": how often, as a frequency is
+        return Value("frequency", (_per_year(amount, note.group(2)),), start, end, raw)
+    return _in_unit(amount, note.group(1).casefold(), start, end, raw)
 
 
 def _field_key(text: str, start: int) -> str:

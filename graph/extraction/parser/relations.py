@@ -7,7 +7,6 @@ from graph.extraction.base import ExtractedRelationship
 from graph.extraction.parser.names import NAME_TITLES, PLACED_PARTICIPLES
 from graph.extraction.parser.rules import (
     _NO_RULE,
-    LEADING_ROLES,
     PLACE_LEADERS,
     REVERSED_RULES,
     VERB_RULES,
@@ -33,6 +32,7 @@ from graph.extraction.parser.words import (
     KIN_MARRIED,
     KIN_REPORTS,
     KIN_WORDS,
+    LEADING_ROLES,
     LIST_ITEM,
     MOVE_VERBS,
     NAMED_BY_MODIFIER,

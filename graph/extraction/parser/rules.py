@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from graph.extraction.parser.words import (
     DEPARTMENTS,
     KIN_KNOWS,
+    LEADING_ROLES,
     PLACED_KINDS,
     RACE_WORDS,
     ROLE_WORK,
@@ -67,13 +68,6 @@ def _attachment(mention: Mention, prep: str, target: Mention) -> str | None:
     if prep == "in" and kind == "component" and target.type == "component":
         return "PART_OF"  # "CartRepository in checkout-service"
     return None
-
-
-# Roles that lead what they are the role of ("the chair of the planning committee").
-LEADING_ROLES = set(
-    """lead leader head manager director chair chairman chairwoman chairperson president captain
-    principal dean""".split()
-)
 
 
 # Roles that lead a place: "the mayor of Olomouc", "governor of Lagos State".

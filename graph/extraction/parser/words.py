@@ -357,17 +357,26 @@ KIN_KNOWS = set(
 KIN_REPORTS = {"manager", "boss", "lead", "supervisor"}
 # Every word that says who someone is to another: "my roommate", "her husband", "his boss".
 KIN_WORDS = KIN_KNOWS | KIN_MARRIED | KIN_REPORTS
-ROLE_WORK = set(
-    """cto ceo cfo coo cio vp engineer developer designer manager director head lead founder
+# Roles that lead what they are the role of ("the chair of the planning committee").
+LEADING_ROLES = set(
+    """lead leader head manager director chair chairman chairwoman chairperson president captain
+    principal dean""".split()
+)
+# Roles someone holds at a place of work (the leading ones among them).
+ROLE_WORK = (
+    set(
+        """cto ceo cfo coo cio vp engineer developer designer founder
     cofounder co-founder analyst scientist researcher intern consultant contractor employee
-    architect admin administrator sre owner maintainer member president chair officer
+    architect admin administrator sre owner maintainer member officer
     product-manager pm tpm recruiter accountant lawyer teacher professor nurse doctor chef
     cook surgeon pharmacist dentist barista waiter waitress cashier driver pilot editor
     writer journalist reporter photographer artist musician producer coach trainer
     therapist counselor counsellor librarian lecturer tutor technician mechanic electrician
     plumber carpenter architect paralegal attorney banker broker agent advisor adviser
     specialist coordinator assistant associate partner staff contact representative rep
-    volunteer principal dean captain chairman chairwoman chairperson leader""".split()
+    volunteer""".split()
+    )
+    | LEADING_ROLES
 )
 # The last word of a "Key: person" line's key under an organisation's heading, and what
 # it makes the person of the organisation: its leader ("President:", "Medical director:",
