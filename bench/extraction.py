@@ -76,6 +76,7 @@ SPLITS = {
             "dev39",
             "dev40",
             "dev41",
+            "dev42",
         )
     ),
     "holdout": tuple(
@@ -101,6 +102,7 @@ SPLITS = {
             "holdout18",
             "holdout19",
             "holdout20",
+            "holdout21",
         )
     ),
 }

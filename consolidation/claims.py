@@ -1167,7 +1167,13 @@ _ALTERNATIVE_WORDS = frozenset(w for group in ALTERNATIVES for w in group)
 _CLASS_WORDS = frozenset(w for classes in ALTERNATIVE_CLASSES for c in classes for w in c)
 
 
-def _opposed(a: frozenset, b: frozenset) -> str:
+def _same_stem(word: str, other: str) -> bool:
+    """Whether two lemmas are one word cut in two places ("encrypt" / "encrypte")."""
+    short, long_ = sorted((word, other), key=len)
+    return len(short) > 3 and len(long_) - len(short) <= 2 and long_.startswith(short)
+
+
+def _opposed(a: frozenset, b: frozenset, negated: tuple = (False, False)) -> str:
     # each loop only where both claims hold a word of its lists (241 pairs of a long
     # section's claims: 1 → 0.3 ms)
     if a & _POLE_WORDS and b & _POLE_WORDS:
@@ -1181,13 +1187,17 @@ def _opposed(a: frozenset, b: frozenset) -> str:
             gone, come = (a - b) & group, (b - a) & group
             if gone and come:
                 return f"{'/'.join(sorted(gone))} → {'/'.join(sorted(come))}"
-    for was, now in ((a - b, b - a), (b - a, a - b)):
-        # a word and its own negative: "contested" / "uncontested", "billable" / "non-billable"
-        if not any(w.startswith(("un", "non")) for w in now):
+    for was, now, plain_negated in ((a - b, b - a, negated[0]), (b - a, a - b, negated[1])):
+        # a word and its own negative: "contested" / "uncontested", "billable" / "non-billable";
+        # not when the plain word is negated itself ("not assigned" / "unassigned")
+        if plain_negated or not any(w.startswith(("un", "non")) for w in now):
             continue
+        # claims join "non-" to its word; the lemmatiser may cut the two differently
+        # ("encrypt" / "unencrypte")
+        negatives = {w: w[2 + w.startswith("non") :] for w in now if w.startswith(("un", "non"))}
         for word in sorted(w for w in was if len(w) > 3 and w.isalpha()):
-            for prefixed in (f"un{word}", f"non{word}"):  # claims join "non-" to its word
-                if prefixed in now:
+            for prefixed, rest in negatives.items():
+                if _same_stem(word, rest):
                     return f"{word} → {prefixed}" if was is a - b else f"{prefixed} → {word}"
     if not (a & _CLASS_WORDS and b & _CLASS_WORDS):
         return ""
@@ -1486,6 +1496,12 @@ ANCHOR_STOP = STOP | set(
 )
 
 
+def _anchor_word(word: str | None) -> str:
+    """A word as ``_anchors`` keeps it: folded, a plural's "s" cut."""
+    word = (word or "").casefold()
+    return word[:-1] if len(word) > 4 and word.endswith("s") else word
+
+
 def _anchors(claim: Claim, value) -> set[str]:
     """The words that say what ``value`` measures: the words of its clause just before it
     (back to a comma, a semicolon or "and"), the first word after it ("16 GB of *RAM*") and
@@ -1497,7 +1513,7 @@ def _anchors(claim: Claim, value) -> set[str]:
     after = next((w for w in following if w.casefold() not in ANCHOR_STOP), "")
     text = f"{before} {after} {claim.key}".casefold()
     words = re.findall(r"[a-z][a-z0-9]+", text.replace("_", " ").replace("-", " "))
-    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in words} - ANCHOR_STOP
+    return {_anchor_word(w) for w in words} - ANCHOR_STOP
 
 
 def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> None:
@@ -1514,11 +1530,13 @@ def _anchored_values(new_claims, old_claims, features: dict, evidence: list) -> 
             continue
         mine = _anchors(claim, value)
         for other, theirs in fresh:
-            if other.kind != value.kind or (
-                other.kind in COUNTED_KINDS and other.unit != value.unit
-            ):
-                continue
             shared = mine & theirs
+            if other.kind != value.kind or (
+                other.kind in COUNTED_KINDS
+                and other.unit != value.unit
+                and not {_anchor_word(other.unit), _anchor_word(value.unit)} & shared
+            ):  # a count of another thing; a field's key read as the unit is no other thing
+                continue  # ("planted 2014" / "planted: 2016")
             if shared:
                 features["value_anchor_changed"] = 1.0
                 evidence.append(
@@ -2256,7 +2274,7 @@ def compare(incoming: str, existing: str) -> dict:
                 note("value_changed", f"{before.kind}: {before.text} → {after.text}")
         if _value_same(old, new) and not change:
             restated_pairs += 1
-        opposed = _opposed(old.words, new.words)
+        opposed = _opposed(old.words, new.words, (old.negated, new.negated))
         if opposed and (_progressed(old, new) or _progressed_besides(old, new, opposed)):
             opposed = ""
         if new.negated != old.negated and _negated_other_pole(old, new):

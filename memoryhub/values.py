@@ -2399,10 +2399,10 @@ def _unit_in_note(text: str, start: int, end: int, raw: str) -> Value | None:
 
 
 def _field_key(text: str, start: int) -> str:
-    """The key of the "Key: value" (or "key = value") line whose value starts at ``start``;
-    "" when the value does not follow a key on its own line."""
+    """The key of the "Key: value" (or "key = value", a quoted value) line whose value
+    starts at ``start``; "" when the value does not follow a key on its own line."""
     line = text[text.rfind("\n", 0, start) + 1 : start]
-    return line if re.search(r"[:=][^\S\n]*$", line) else ""
+    return line if re.search(r"[:=][^\S\n]*[\"'`]?$", line) else ""  # 'version: "15.4"'
 
 
 def _field_of_technology(text: str, start: int) -> bool:

@@ -2276,3 +2276,24 @@ def test_a_one_way_ticket_against_a_round_trip_is_another_kind():
         "Booked Aunt Clara a one-way ticket Lisbon → Porto on 14 March.",
     )["features"]
     assert features["opposite"] == 1.0, features
+
+
+def test_a_word_against_its_negative_is_an_opposite_unless_the_word_is_negated():
+    features = compare(
+        "Heads-up: the pipeline metadata DB backups are sitting in the bucket unencrypted.",
+        "Nightly backups of the pipeline metadata DB are encrypted at rest.",
+    )["features"]
+    assert features["opposite"] == 1.0  # the lemmas are cut apart: "encrypt" / "unencrypte"
+    features = compare(
+        "Red status → find the shards that aren't assigned.",
+        "If the cluster is red, identify unassigned shards.",
+    )["features"]
+    assert features["opposite"] == 0.0
+
+
+def test_a_value_under_a_key_compares_with_one_beside_the_same_word_in_prose():
+    features = compare(
+        "- Block C (Hollins)\n  - variety: Gala\n  - planted: 2016\n  - area: 1.2 ha",
+        "Block C at Hollins — Gala on M9 rootstock, planted 2014, 1.2 ha, drip irrigated.",
+    )["features"]
+    assert features["value_anchor_changed"] == 1.0

@@ -977,6 +977,7 @@ def test_a_settings_unit_in_a_note_after_it_and_a_jvm_heap_are_read():
     assert _one("retries: 3  # attempts", "number").unit == "retry"
     assert same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 8 GiB", "size"))
     assert not same_value(_one("runs with -Xmx8192m", "size"), _one("heap is 4 GB", "size"))
+    assert _one('metadata_db:\n  version: "15.4"', "version").key == ("15.4",)  # quoted
 
 
 def test_who_sent_a_message_and_when_is_its_stamp():
