@@ -2558,3 +2558,34 @@ def test_a_leader_leads_and_a_passive_first_sentence_names_the_topic(parser):
 def test_a_journal_of_something_is_one_name(parser):
     names = {e.name for e in parser.extract("She edits the Journal of Alpine Hydrology.").entities}
     assert "Journal of Alpine Hydrology" in names
+
+
+def test_a_signature_in_three_lines_names_whom_the_writer_works_for(parser):
+    text = "Hello Yusuf,\n\nBatch 3 is ready.\n\nKind regards,\nIngrid Solberg\nSenior Conservator\nKestrel Conservation Ltd"
+    result = parser.extract(text)
+    assert ("ingrid solberg", "WORKS_FOR", "kestrel conservation ltd") in _triples(result)
+    assert "Senior Conservator" not in {e.name for e in result.entities}
+    text = (
+        "Hi,\n\nWith best wishes,\nDr Priti Shah\nCurator of Textiles\nBradford Industrial Museum"
+    )
+    assert ("priti shah", "WORKS_FOR", "bradford industrial museum") in _triples(
+        parser.extract(text)
+    )
+
+
+def test_bodies_joined_by_and_or_of_the_stay_one_name_and_titles_go(parser):
+    def names(text):
+        return {e.name for e in parser.extract(text).entities}
+
+    assert "Victoria and Albert Museum" in names("She worked at the Victoria and Albert Museum.")
+    assert "Lake District Search and Mountain Rescue Association" in names(
+        "The team belongs to the Lake District Search and Mountain Rescue Association."
+    )
+    assert {"Lisbon", "Porto City Hall"} <= names("He works at Lisbon and Porto City Hall.")
+    assert "Perth Festival of the Arts" in names(
+        "The choir sings at the Perth Festival of the Arts."
+    )
+    assert "University of Edinburgh" in names(
+        "I studied at the University of Edinburgh's Royal (Dick) School of Veterinary Studies."
+    )
+    assert "Alvarez" in names("3. Superintendent Alvarez updates the board on the Canvas rollout")

@@ -449,6 +449,8 @@ class NameReading:
                 and tokens[-1].dep_ != "poss"
                 and mark.i not in self.by_token
                 and mark.tag_ != "VBZ"
+                and not any(t.lower_ == "of" for t in tokens[1:-1])  # "University of
+                # Edinburgh's Royal (Dick) School": an institution's, never a shop's own 's
                 and not (  # "Dineo's putting the variation in", "Ana's gone": is, has
                     mark.i + 1 < len(self.doc) and self.doc[mark.i + 1].tag_ in {"VBG", "VBN"}
                 )
@@ -1817,8 +1819,8 @@ class NameReading:
             if self.source[left.end : right.start] != " and ":
                 continue
             words = right.name.casefold().split()
-            if len(words) < 2 or words[-1] not in AND_HEADS or right.type == "person":
-                continue
+            if len(words) < 2 or words[-1] not in AND_HEADS:
+                continue  # (the model may take "Albert Museum" for a person: no name ends so)
             if left.type == "person" or left.origin not in {"ner", "propn"}:
                 continue
             span = self.doc.char_span(left.start, right.end, alignment_mode="expand")
@@ -1826,11 +1828,17 @@ class NameReading:
                 t.text[:1].isupper() or t.lower_ == "and" or t.is_punct for t in span
             ):
                 continue
-            if any(t.ent_type_ in {"GPE", "LOC"} for t in span if t.idx < left.end):
+            first = self.doc.char_span(right.start, right.end, alignment_mode="expand")
+            if any(t.ent_type_ in {"GPE", "LOC"} for t in span if t.idx < left.end) and (
+                first is None
+                or first[0].ent_type_ in {"GPE", "LOC"}
+                or lexicon.GEO_NAMES.kind(first[0].text)
+            ):  # not "Lisbon and Porto City Hall"; "Victoria and Albert Museum" is one
                 continue
             for mention in (left, right):
                 self._drop(mention)
-            self._add(list(span), right.type, 0.7, origin="propn", cued=right.cued)
+            type_ = "organization" if right.type == "person" else right.type
+            self._add(list(span), type_, 0.7, origin="propn", cued=right.cued)
 
     def _after_the(self, tokens) -> bool:
         """Whether a run of capitalised words follows "the" inside a sentence: "director of
@@ -1855,10 +1863,13 @@ class NameReading:
                 continue
             if token.i == 0 or token.i + 1 >= len(doc) or token.i in self.by_token:
                 continue  # inside one name already ("Gare du Nord", "Pieter van Wyk")
-            before, after = doc[token.i - 1], doc[token.i + 1]
+            joining = [token]  # "Festival of the Arts", "Friends of the Earth"
+            if word == "of" and doc[token.i + 1].text == "the" and token.i + 2 < len(doc):
+                joining.append(doc[token.i + 1])
+            before, after = doc[token.i - 1], doc[joining[-1].i + 1]
             if not (
                 before.whitespace_ == " "
-                and token.whitespace_ == " "
+                and all(t.whitespace_ == " " for t in joining)
                 and before.text[:1].isupper()
                 and after.text[:1].isupper()
                 and before.is_alpha
@@ -1878,7 +1889,7 @@ class NameReading:
                 continue
             if any(m.start < left[0].idx for m in parts):
                 continue  # "St. Clement's Academy of Iloilo": a name begun before the run
-            tokens = [*left, token, *right]
+            tokens = [*left, *joining, *right]
             first = self.by_token.get(left[0].i)
             last = self.by_token.get(right[-1].i)
             kind = self._cue_type(left, "") or self._cue_type(tokens, "")

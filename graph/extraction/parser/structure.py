@@ -23,6 +23,7 @@ from graph.extraction.parser.words import (
     NAME_KEYS,
     NAME_PREFIXES,
     PARENTHESIS,
+    PERSON_TITLES,
     PERSONAL_RELATIONS,
     ROLE_KEYS,
     ROLE_TITLE_WORDS,
@@ -47,6 +48,8 @@ from memoryhub import lexicon
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
 SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
+# Titles before a signature's name ("Dr Priti Shah" / "Curator of Textiles").
+SIGNED_TITLES = {w.rstrip(".") for w in PERSON_TITLES} | {"dr", "prof", "mr", "mrs", "ms", "mx"}
 # A letter's closing line, before the writer's name ("Thanks,", "Kind regards,", "Cheers").
 CLOSING = re.compile(
     r"^\s*(?:(?:many |thanks (?:again|so much)|thank you|with |warm(?:est)? |kind |best |all the )?"
@@ -711,14 +714,19 @@ class StructureReading:
         the organization when the role is only a head's title, else works for it."""
         lines = self.source.split("\n")
         offset = 0
-        for line, following in zip(lines, lines[1:], strict=False):
+        for at, (line, following) in enumerate(zip(lines, lines[1:], strict=False)):
             start = offset + len(line) - len(line.lstrip())
             offset += len(line) + 1
             person = next((m for m in self.mentions if m.start == start), None)
+            titled = re.match(r"(\w+)\.? ", self.source[start : offset - 1])
+            if person is None and titled and titled.group(1).casefold() in SIGNED_TITLES:
+                person = next((m for m in self.mentions if m.start == start + titled.end()), None)
             if person is None or self.source[person.end : offset - 1].strip():
-                continue  # not a name alone on its line
+                continue  # not a name alone on its line ("Dr Priti Shah" is one)
             found = SIGNATURE_ROLE.match(following)
             if found is None:
+                if at + 2 < len(lines):
+                    self._signature_below(person, offset, following, lines[at + 2])
                 continue
             if person.type != "person":
                 # "Luh Putu Ayu Lestari" / "Sales Manager, Sawah Indah Resort": a name over
@@ -764,6 +772,49 @@ class StructureReading:
             if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
                 relation = "STUDIES_AT"  # "PhD candidate, University of Ibadan"
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
+
+    def _signature_below(self, person, offset: int, role_line: str, below: str) -> None:
+        """A signature in three lines: the name, the role alone ("Senior Conservator",
+        "Head of Stage Engineering"), the organization alone on the line below it."""
+        title = role_line.strip().rstrip(",.")
+        words = title.casefold().replace("-", " ").split()
+        if not words or len(words) > 6 or person.type != "person":
+            return
+        head = words[0] in HEAD_TITLE_WORDS | LEADER_KEYS or _a_job(words[0])
+        if not (_a_job(words[-1]) or (head and "of" in words)):
+            return  # "Senior Conservator", "Head of Stage Engineering", "Curator of Textiles"
+        if not all(w[:1].isupper() or w in {"of", "and", "&", "for"} for w in title.split()):
+            return
+        role_start = offset + len(role_line) - len(role_line.lstrip())
+        below_start = offset + len(role_line) + 1
+        below_start += len(below) - len(below.lstrip())
+        organization = next((m for m in self.mentions if m.start == below_start), None)
+        if organization is None or self.source[
+            organization.end : below_start + len(below.strip())
+        ].strip(" .,"):
+            return  # not a name alone on its line
+        if organization.type not in {"organization", "location"} and (
+            organization.type == "person" or organization.cued or organization.stated
+        ):
+            return
+        lowered = organization.name.casefold()
+        if lowered in lexicon.PLACES or lexicon.GEO_NAMES.kind(lowered):
+            return  # "Lisbon" under a role: where, not for whom
+        organization.type = "organization"
+        for mention in [
+            m for m in self.mentions if role_start <= m.start and m.end <= role_start + len(title)
+        ]:
+            if set(mention.name.casefold().split()) <= set(words) and _a_job(words[-1]):
+                self._drop(mention)  # "Senior Conservator": a role, no organization
+        if self._related(person, organization):
+            return
+        role = set(words) - {"of", "and", "&", "for"}
+        leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
+        relation = "LEADS" if leads else "WORKS_FOR"
+        if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
+            relation = "STUDIES_AT"
+        evidence = f"{person.name}, {title}, {below.strip()}"
+        self._relate(person, organization, relation, evidence)
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one

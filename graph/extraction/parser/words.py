@@ -437,7 +437,8 @@ PERSON_TITLES = set(
     aunty auntie ustadh ustad ustaz sheikh shaikh sensei sifu pandit swami monsieur madame
     señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
     pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
-    maulana mullah doña sra srta opanin cr cllr hon player md profe ma'am maam""".split()
+    maulana mullah doña sra srta opanin cr cllr hon player md profe ma'am maam superintendent
+    constable colonel corporal admiral marshal""".split()
 ) | {title.casefold() for title in TITLE_ABBREVIATIONS}  # "Sra. Paredes", "Capt. Quispe"
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
