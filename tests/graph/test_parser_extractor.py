@@ -2561,7 +2561,10 @@ def test_a_journal_of_something_is_one_name(parser):
 
 
 def test_a_signature_in_three_lines_names_whom_the_writer_works_for(parser):
-    text = "Hello Yusuf,\n\nBatch 3 is ready.\n\nKind regards,\nIngrid Solberg\nSenior Conservator\nKestrel Conservation Ltd"
+    text = (
+        "Hello Yusuf,\n\nBatch 3 is ready.\n\nKind regards,\nIngrid Solberg\n"
+        "Senior Conservator\nKestrel Conservation Ltd"
+    )
     result = parser.extract(text)
     assert ("ingrid solberg", "WORKS_FOR", "kestrel conservation ltd") in _triples(result)
     assert "Senior Conservator" not in {e.name for e in result.entities}
