@@ -1045,9 +1045,10 @@ def _sentence_segments(sentence):
 
 
 def _joined_clause(sentence) -> int | None:
-    """The index of the "and" or "but" after a comma that joins a second clause with a
-    subject of its own to the first ("X arrives at 10:30, and *the supervisor* does …"),
-    each side at least three words; None for one clause ("opens at 9, and closes at 5")."""
+    """The index of the "and" or "but" after a comma (or of a dash) that joins a second
+    clause with a subject of its own to the first ("X arrives at 10:30, and *the
+    supervisor* does …", "SSO isn't in the plan — *it*'s sold separately"), each side at
+    least three words; None for one clause ("opens at 9, and closes at 5")."""
     doc = sentence.doc
     for token in sentence:
         if (
@@ -1068,6 +1069,22 @@ def _joined_clause(sentence) -> int | None:
             None,
         )
         if joined is not None and any(c.dep_ in {"nsubj", "nsubjpass"} for c in joined.children):
+            return token.i
+    for token in sentence:  # "reports-v1 is NOT deprecated — the notice was rolled back"
+        if (
+            token.text not in {"\u2014", "\u2013", "-", "--"}
+            or not token.whitespace_
+            or token.i <= sentence.start + 2
+            or not doc[token.i - 1].whitespace_
+            or token.i + 3 >= sentence.end
+        ):
+            continue
+        if all(  # each side a clause with its own subject (not "Keep it short — …")
+            any(
+                t.dep_ in {"nsubj", "nsubjpass"} and part.start <= t.head.i < part.end for t in part
+            )
+            for part in (doc[sentence.start : token.i], doc[token.i + 1 : sentence.end])
+        ):
             return token.i
     return None
 

@@ -2297,3 +2297,12 @@ def test_a_value_under_a_key_compares_with_one_beside_the_same_word_in_prose():
         "Block C at Hollins — Gala on M9 rootstock, planted 2014, 1.2 ha, drip irrigated.",
     )["features"]
     assert features["value_anchor_changed"] == 1.0
+
+
+def test_a_dash_before_a_clause_of_its_own_cuts_two_claims():
+    said = claims("reports-v1 is NOT deprecated — the deprecation notice was rolled back.")
+    assert [c.text for c in said] == [
+        "reports-v1 is NOT deprecated",
+        "the deprecation notice was rolled back",
+    ]
+    assert len(claims("The café — open since 2019 — serves breakfast until 10am.")) == 1
