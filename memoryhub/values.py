@@ -19,6 +19,7 @@ way only.
 ambiguous 05/03 matches both 5 March and 3 May).
 """
 
+import calendar
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
@@ -621,6 +622,15 @@ PATTERNS = [
             re.IGNORECASE,
         ),
     ),
+    # "the end of August", "last day of February 2028": that month's last day.
+    (
+        "date_month_end",
+        re.compile(
+            rf"(?<!\w)(?:the\s+)?(?:end|last\s+day|close)\s+of\s+({_MONTH})\.?"
+            rf"(?:,?\s+(\d{{4}}))?(?!\w)",
+            re.IGNORECASE,
+        ),
+    ),
     # "2027/01/15", "2027.01.15": year first, as ISO.
     ("date_ymd", re.compile(r"(?<![\d/.])(\d{4})([/.])(\d{1,2})\2(\d{1,2})(?![\d/]|\.\d)")),
     ("date_slash", re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})(?![\d/]|\.\d)")),
@@ -971,6 +981,7 @@ KIND = {
     "date_iso": "date",
     "date_dmy": "date",
     "date_mdy": "date",
+    "date_month_end": "date",
     "date_ymd": "date",
     "date_slash": "date",
     "date_dash": "date",
@@ -1167,6 +1178,14 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             return (read[2], read[0], read[1]), ()
         if name == "date_ymd":
             return (int(groups[0]), int(groups[2]), int(groups[3])), ()
+        if name == "date_month_end":
+            month, year = MONTHS[groups[0].casefold().rstrip(".")], groups[1]
+            if not groups[0][:1].isupper():
+                return None  # "the end of may" is no month
+            if month == 2 and year is None:
+                return (None, 2, 28), ((None, 2, 29),)
+            last = calendar.monthrange(int(year) if year else 2001, month)[1]
+            return (int(year) if year else None, month, last), ()
         if name in {"date_slash", "date_dash"}:
             first, second, year = int(groups[0]), int(groups[1]), int(groups[2])
             year = year + 2000 if year < 100 else year

@@ -980,6 +980,14 @@ def test_a_settings_unit_in_a_note_after_it_and_a_jvm_heap_are_read():
     assert _one('metadata_db:\n  version: "15.4"', "version").key == ("15.4",)  # quoted
 
 
+def test_the_end_of_a_month_is_its_last_day():
+    assert same_value(
+        _one("rented through the end of August", "date"), _one("until August 31", "date")
+    )
+    assert _one("until the last day of February 2028", "date").key == (2028, 2, 29)
+    assert not same_value(_one("by the end of June", "date"), _one("by 15 June", "date"))
+
+
 def test_who_sent_a_message_and_when_is_its_stamp():
     text = "Text from the fabricator, Mon 9 Feb 2026: we'll be fitting your worktops tomorrow."
     stamped = stamp_spans(text, find_values(text), opens_on_name=False)
