@@ -3757,12 +3757,20 @@ def _words_of(text: str, claim: Claim) -> list[tuple[str, bool]]:
     """The words of a claim in order, each with whether it names the sentence's subject."""
     doc = parse(text)
     key = KEY_LINE.match(claim.text)  # a "Key: value" line is about its key
+    tokens = _tokens_within(doc, claim.start, claim.end)
+    # No subject parsed ("Spring intake applications close on 30 November" read as a noun
+    # phrase): the words up to its head noun name what it is about
+    head = None
+    if not key and not any(t.dep_ in {"nsubj", "nsubjpass"} for t in tokens):
+        head = next((t for t in tokens if t.dep_ == "ROOT" and t.pos_ in {"NOUN", "PROPN"}), None)
     out = []
-    for token in _tokens_within(doc, claim.start, claim.end):
+    for token in tokens:
         if token.is_punct or token.is_space:
             continue
         if key:
             subject = token.idx < claim.start + key.end() - 1
+        elif head is not None:
+            subject = token.i <= head.i
         else:
             subject = any(
                 t.dep_ in {"nsubj", "nsubjpass"}
