@@ -1179,13 +1179,13 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
         if name == "date_ymd":
             return (int(groups[0]), int(groups[2]), int(groups[3])), ()
         if name == "date_month_end":
-            month, year = MONTHS[groups[0].casefold().rstrip(".")], groups[1]
             if not groups[0][:1].isupper():
                 return None  # "the end of may" is no month
+            month = MONTHS[groups[0].casefold().rstrip(".")]
+            year = int(groups[1]) if groups[1] else None
             if month == 2 and year is None:
-                return (None, 2, 28), ((None, 2, 29),)
-            last = calendar.monthrange(int(year) if year else 2001, month)[1]
-            return (int(year) if year else None, month, last), ()
+                return (None, 2, 28), ((None, 2, 29),)  # a leap year's or not
+            return (year, month, calendar.monthrange(year or 2001, month)[1]), ()
         if name in {"date_slash", "date_dash"}:
             first, second, year = int(groups[0]), int(groups[1]), int(groups[2])
             year = year + 2000 if year < 100 else year

@@ -1828,11 +1828,9 @@ class NameReading:
                 t.text[:1].isupper() or t.lower_ == "and" or t.is_punct for t in span
             ):
                 continue
-            first = self.doc.char_span(right.start, right.end, alignment_mode="expand")
+            opening = next(t for t in span if t.idx >= right.start)  # the right name's first word
             if any(t.ent_type_ in {"GPE", "LOC"} for t in span if t.idx < left.end) and (
-                first is None
-                or first[0].ent_type_ in {"GPE", "LOC"}
-                or lexicon.GEO_NAMES.kind(first[0].text)
+                opening.ent_type_ in {"GPE", "LOC"} or lexicon.GEO_NAMES.kind(opening.text)
             ):  # not "Lisbon and Porto City Hall"; "Victoria and Albert Museum" is one
                 continue
             for mention in (left, right):

@@ -49,7 +49,7 @@ from memoryhub import lexicon
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
 SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
 # Titles before a signature's name ("Dr Priti Shah" / "Curator of Textiles").
-SIGNED_TITLES = {w.rstrip(".") for w in PERSON_TITLES} | {"dr", "prof", "mr", "mrs", "ms", "mx"}
+SIGNED_TITLES = {w.rstrip(".") for w in PERSON_TITLES | lexicon.NAME_TITLES}
 # A letter's closing line, before the writer's name ("Thanks,", "Kind regards,", "Cheers").
 CLOSING = re.compile(
     r"^\s*(?:(?:many |thanks (?:again|so much)|thank you|with |warm(?:est)? |kind |best |all the )?"
@@ -106,6 +106,23 @@ def _a_job(word: str) -> bool:
     """A word that names a job: a known role or title ("manager", "curator", "registrar",
     "treasurer") or an agent noun ("physiotherapist", ``agent_noun``)."""
     return word in ROLE_TITLE_WORDS | NAME_PREFIXES or agent_noun(word)
+
+
+def _role_relation(role: set[str]) -> str:
+    """What a signature's role makes its holder of the organization under it: its leader
+    when the role is only a head's title ("Chair", "Managing Director"), a student
+    ("PhD candidate"), else someone who works for it."""
+    if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
+        return "STUDIES_AT"  # "PhD candidate, University of Ibadan"
+    if role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS:
+        return "LEADS"
+    return "WORKS_FOR"
+
+
+def _a_known_place(name: str) -> bool:
+    """Whether a name is a place the lists know ("Lisbon"): where someone is, not for whom."""
+    lowered = name.casefold()
+    return lowered in lexicon.PLACES or bool(lexicon.GEO_NAMES.kind(lowered))
 
 
 # Keys of a record's line that name the group the record's people belong to.
@@ -760,17 +777,13 @@ class StructureReading:
                 # named-entity model took it for
                 organization.type = "organization"
             if organization.type == "location":
-                lowered = organization.name.casefold()
-                if lowered in lexicon.PLACES or lexicon.GEO_NAMES.kind(lowered):
+                if _a_known_place(organization.name):
                     continue  # "Senior Engineer, Lisbon": where, not for whom
                 organization.type = "organization"  # "Director, Nordlýsi Art Museum"
             if self._related(person, organization):
                 continue
             role = set(found.group(1).casefold().replace("-", " ").split())
-            leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
-            relation = "LEADS" if leads else "WORKS_FOR"
-            if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
-                relation = "STUDIES_AT"  # "PhD candidate, University of Ibadan"
+            relation = _role_relation(role)
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
 
     def _signature_below(self, person, offset: int, role_line: str, below: str) -> None:
@@ -797,8 +810,7 @@ class StructureReading:
             organization.type == "person" or organization.cued or organization.stated
         ):
             return
-        lowered = organization.name.casefold()
-        if lowered in lexicon.PLACES or lexicon.GEO_NAMES.kind(lowered):
+        if _a_known_place(organization.name):
             return  # "Lisbon" under a role: where, not for whom
         organization.type = "organization"
         for mention in [
@@ -808,13 +820,8 @@ class StructureReading:
                 self._drop(mention)  # "Senior Conservator": a role, no organization
         if self._related(person, organization):
             return
-        role = set(words) - {"of", "and", "&", "for"}
-        leads = role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS
-        relation = "LEADS" if leads else "WORKS_FOR"
-        if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
-            relation = "STUDIES_AT"
-        evidence = f"{person.name}, {title}, {below.strip()}"
-        self._relate(person, organization, relation, evidence)
+        relation = _role_relation(set(words) - {"of", "and", "&", "for"})
+        self._relate(person, organization, relation, f"{person.name}, {title}, {below.strip()}")
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one
