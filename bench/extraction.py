@@ -77,6 +77,7 @@ SPLITS = {
             "dev40",
             "dev41",
             "dev42",
+            "dev43",
         )
     ),
     "holdout": tuple(
@@ -103,6 +104,7 @@ SPLITS = {
             "holdout19",
             "holdout20",
             "holdout21",
+            "holdout22",
         )
     ),
 }

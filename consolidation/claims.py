@@ -1673,6 +1673,7 @@ FEATURES = (
     "predicate_gone",
     "polarity_gap",
     "region_replaced",
+    "modifier_swap",
 )
 # Words that say the incoming text is about another thing than one like it ("Hartley's Deli,
 # a separate business from the café", "our sister show", "not to be confused with").
@@ -2432,6 +2433,7 @@ def compare(incoming: str, existing: str) -> dict:
     _text_values(new_claims, old_claims, features, evidence)
     _anchored_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
+    _modifier_swap(incoming, existing, features, evidence)
     _identifiers(incoming, existing, features, evidence)
     _near_names(incoming, existing, features, evidence)
     _dropped_items(incoming, existing, features, evidence)
@@ -3628,6 +3630,58 @@ SEQUEL = r"\s+(?:II|III|IV|VI|VII|VIII|IX)(?![\w-])"
 NAME_EXTENDED = re.compile(
     rf"(?<![\w-])([A-Z][A-Za-z0-9]+)(?:-[A-Z0-9][A-Za-z0-9]*|{SEQUEL})(?![\w-])"
 )
+
+
+# How a word narrows the noun it stands before: "a *traditional* IRA", "a *fixed-term* lease",
+# "a *FIFO* SQS queue".
+MODIFIER_DEPS = {"amod", "compound", "nmod"}
+
+
+def _modified_nouns(text: str) -> dict[str, frozenset[str]]:
+    """The nouns of ``text`` outside its subjects, each with the words that narrow it ("a
+    5-year fixed-term lease" → lease: {year, fixed, term}); numbers and dates are values,
+    compared elsewhere."""
+    out: dict[str, set[str]] = {}
+    for token in parse(text):
+        if token.pos_ not in {"NOUN", "PROPN"} or any(
+            t.dep_ in {"nsubj", "nsubjpass"} for t in (token, *token.ancestors)
+        ):
+            continue
+        words = {
+            t.lemma_.casefold()
+            for child in token.children
+            if child.dep_ in MODIFIER_DEPS
+            for t in child.subtree
+            if t.is_alpha and not t.is_stop and t.like_num is False
+        }
+        if words:
+            out.setdefault(token.lemma_.casefold(), set()).update(words)
+    return {noun: frozenset(words) for noun, words in out.items()}
+
+
+def _modifier_swap(incoming: str, existing: str, features: dict, evidence: list) -> None:
+    """A thing said of the subject in both texts, narrowed by other words: "a traditional
+    IRA" / "a Roth IRA", "a 5-year fixed-term lease" / "a month-to-month rolling lease", "a
+    standard SQS queue" / "a FIFO SQS queue" (``modifier_swap``): a word of the old kind
+    gone from the new text and one of the new kind absent from the old; words only added
+    narrow it further ("a SQS queue" / "a FIFO SQS queue")."""
+    new, old = _modified_nouns(incoming), _modified_nouns(existing)
+    if not new or not old:
+        return
+    new_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", incoming)}
+    old_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", existing)}
+    for noun in sorted(new.keys() & old.keys()):
+        gone = {w for w in old[noun] - new[noun] if w not in new_words}
+        added = {w for w in new[noun] - old[noun] if w not in old_words}
+        if gone and added:
+            features["modifier_swap"] = 1.0
+            evidence.append(
+                _text_evidence(
+                    "modifier_swap",
+                    f"{noun}: {', '.join(sorted(gone))} → {', '.join(sorted(added))}",
+                )
+            )
+            return
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:

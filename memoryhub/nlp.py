@@ -528,19 +528,36 @@ def is_technical(text: str) -> bool:
 _TURN_OPENING = re.compile(
     r"[ \t]*(?:I|I'm|I've|I'll|I'd|we|We|we're|We're|my|My|our|Our|you|You|lol|haha|omg)\b"
 )
+# The same in a chat's lower case: "Fatou: i work at a hospital in dakar".
+_LOWER_TURN_OPENING = re.compile(_TURN_OPENING.pattern, re.IGNORECASE)
 # Common words that do name the one speaking: "User: …", "Mum: …".
 SPEAKER_WORDS = frozenset(
     "user assistant agent bot me mum mom dad mama papa grandma grandpa nana".split()
 )
 
 
-def _is_speaker(match: re.Match, *, at_start: bool, dialogue: bool = False) -> bool:
+def _is_speaker(
+    match: re.Match, *, at_start: bool, dialogue: bool = False, alone: bool = False
+) -> bool:
     """Whether a "Name: …" line opens a dialogue turn: a dated turn, a known given name, or
     any name opening the text; never a field key ("Owner: Ana", "Region: eu-west-1"). A
     common word opening the text ("Subject: …", "Task: …", "From: …") is a key too, unless
     the text is a ``dialogue`` (another turn's speaker has a known given name: "Obi: …" then
-    "Ada: …")."""
+    "Ada: …"). A name ``alone`` in its text (no other turn) that no list knows as a given
+    name, before words that do not open a sentence ("Fenland Courier: free weekly", "Prod
+    Kafka: 12 brokers", "About Ishaan: 34, lives in Pune"), labels what the text is about."""
     name = match.group(1)
+    if (
+        alone
+        and at_start
+        and not dialogue
+        and not match.group(2)
+        and name.split()[0].casefold() not in lexicon.GIVEN_NAMES
+        and name.casefold() not in SPEAKER_WORDS
+        and re.match(r"[ \t]*[a-z0-9]", match.string[match.end() :])
+        and not _LOWER_TURN_OPENING.match(match.string, match.end())
+    ):
+        return False
     if (
         at_start
         and not dialogue
@@ -606,7 +623,8 @@ def prepare(text: str) -> tuple[str, dict]:
         for t in turns
     )
     for speaker in turns:
-        if _is_speaker(speaker, at_start=not text[: speaker.start()].strip(), dialogue=dialogue):
+        at_start = not text[: speaker.start()].strip()
+        if _is_speaker(speaker, at_start=at_start, dialogue=dialogue, alone=len(turns) == 1):
             notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
             _blank(chars, speaker.start(), speaker.end())
     for speaker in _chat_handles(text):

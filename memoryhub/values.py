@@ -2521,11 +2521,24 @@ def same_value(a: Value, b: Value) -> bool:
         keys_a, keys_b = (a.key,), (b.key,)  # miles per gallon both: the same gallon
     if (a.rough or b.rough) and _roughly(a, b):
         return True
+    if a.kind == "percent" and (_share_as_figure(a, b) or _share_as_figure(b, a)):
+        return True
     if a.kind == "duration" and _calendar(a) != _calendar(b):
         # "8 weeks" = "two months", "30 days" = "a month": months and years are not whole
         # weeks or days, so a count of either says the same time roughly
         return abs(a.key[0] - b.key[0]) <= 0.1 * max(abs(a.key[0]), abs(b.key[0]))
     return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _share_as_figure(share: Value, figure: Value) -> bool:
+    """A share in words and the percentage written for it in digits: "a third" = 33 % or
+    33.3 %, "two thirds" = 66 % or 67 %; the words are themselves a round figure, so the
+    digits may lie one step of their last digit away."""
+    if not SHARE.match(share.text) or not re.search(r"\d", figure.text):
+        return False
+    written = re.search(r"\d+(?:\.(\d+))?", figure.text)
+    step = 10.0 ** -len(written.group(1)) if written.group(1) else 1.0
+    return abs(share.key[0] - figure.key[0]) <= step
 
 
 def _roughly(a: Value, b: Value) -> bool:

@@ -2314,3 +2314,22 @@ def test_a_claim_parsed_without_a_subject_is_about_the_words_up_to_its_head_noun
         "Autumn intake applications close on 31 July.",
     )["features"]
     assert features["subject_kind_swap"] == 1.0
+
+
+def test_a_thing_narrowed_by_other_words_is_another_kind_and_a_label_is_no_speaker():
+    changed = compare(
+        "Rosa's retirement account is a Roth IRA.",
+        "Rosa's retirement savings are in a traditional IRA.",
+    )
+    assert changed["features"]["modifier_swap"] == 1.0
+    assert any(e["signal"] == "modifier_swap" for e in changed["evidence"])
+    narrowed = compare(
+        "We publish order events to a FIFO SQS queue.", "Order events go through an SQS queue."
+    )
+    assert narrowed["features"]["modifier_swap"] == 0.0  # a word added narrows it further
+    # "Fenland Courier:" opening a note alone labels what it is about, not who speaks
+    labelled = compare(
+        "Fenland Courier: free weekly distributed door to door.",
+        "The Fenland Courier is a paid-for weekly.",
+    )["features"]
+    assert labelled["subject_overlap"] == 1.0

@@ -993,3 +993,11 @@ def test_who_sent_a_message_and_when_is_its_stamp():
     stamped = stamp_spans(text, find_values(text), opens_on_name=False)
     assert [text[start:end] for start, end in stamped] == ["Mon 9 Feb 2026"]
     assert [v.key for v in find_values(text)][-1] == (2026, 2, 10)
+
+
+def test_a_share_in_words_is_the_percentage_written_for_it():
+    third = _one("roughly a third of the spruce stems", "percent")
+    assert same_value(third, _one("Approx. 33% of the stems", "percent"))
+    assert same_value(_one("33.3% of the stems", "percent"), third)
+    assert not same_value(third, _one("35% of the stems", "percent"))
+    assert same_value(_one("two thirds of the seats", "percent"), _one("67% of seats", "percent"))

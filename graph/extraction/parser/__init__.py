@@ -97,6 +97,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._proper_nouns()
         self._joined_names()
         self._connected_names()
+        self._run_on_names()
         self._and_names()
         self._hyphened_names()
         self._products()

@@ -1899,6 +1899,35 @@ class NameReading:
                 self._drop(mention)
             self._add(tokens, kind, 0.65, origin="propn", cued=bool(self._cue_type(left, "")))
 
+    def _run_on_names(self):
+        """Two names side by side, the second ending in a word that ends organizations'
+        names ("Nordic Seed" + "Vault Trust", "Lagos" + "Chamber Orchestra Society"), one
+        space between them and nothing else: the named-entity model cut one name in two. They
+        become one organization unless the first is a person ("Vault Trust" is no technology for
+        its "Vault")."""
+        by_start = {m.start: m for m in self.mentions}
+        for first in list(self.mentions):
+            second = by_start.get(first.end + 1)
+            if second is None or self.source[first.end] != " " or first is second:
+                continue
+            words = second.name.split()
+            if len(words) < 2 or words[-1].casefold() not in ORG_WORDS | AND_HEADS:
+                continue
+            if first.type == "person" or first.origin in FIXED_ORIGINS:
+                continue
+            if second.origin in FIXED_ORIGINS or len(first.name.split()) + len(words) > 6:
+                continue
+            if not all(w[:1].isupper() for w in first.name.split()):
+                continue
+            span = self.doc.char_span(first.start, second.end, alignment_mode="contract")
+            if span is None or any(t.is_punct for t in span):
+                continue
+            self._drop(first)
+            self._drop(second)
+            merged = self._add(list(span), "organization", 0.65, origin="propn")
+            if merged is not None:
+                by_start[merged.start] = merged
+
     def _hyphened_names(self):
         """A name the tokenizer cut at a hyphen ("Croix-Rousse", "Samcheong-dong",
         "Tōdai-ji", "Kenroku-en", "SRE-EMEA") is one name: a mention on one side of a hyphen

@@ -802,10 +802,13 @@ class StructureReading:
         below_start = offset + len(role_line) + 1
         below_start += len(below) - len(below.lstrip())
         organization = next((m for m in self.mentions if m.start == below_start), None)
-        if organization is None or self.source[
-            organization.end : below_start + len(below.strip())
-        ].strip(" .,"):
-            return  # not a name alone on its line
+        below_end = below_start + len(below.strip())
+        if organization is None or self.source[organization.end : below_end].strip(" .,"):
+            # "Alpine Lens Tours" cut at "Tours", "VoltaGrid" run into the role above: the
+            # line is the organization's name when it is one alone
+            organization = self._signed_organization(below_start, below_end)
+            if organization is None:
+                return  # not a name alone on its line
         if organization.type not in {"organization", "location"} and (
             organization.type == "person" or organization.cued or organization.stated
         ):
@@ -822,6 +825,28 @@ class StructureReading:
             return
         relation = _role_relation(set(words) - {"of", "and", "&", "for"})
         self._relate(person, organization, relation, f"{person.name}, {title}, {below.strip()}")
+
+    def _signed_organization(self, start: int, end: int):
+        """The organization a signature's last line names whole ("Alpine Lens Tours",
+        "VoltaGrid"): one to five capitalised words (and "of", "&", "and", "for"), no
+        digits and no mention reaching past the line; None when the line is not one."""
+        text = self.source[start:end].rstrip(" .,")
+        words = text.split()
+        if not 1 <= len(words) <= 5 or re.search(r"\d|[@:/]", text):
+            return None
+        if not all(w[:1].isupper() or w in {"of", "and", "&", "for"} for w in words):
+            return None
+        if CLOSING.match(text) or _a_known_place(text):
+            return None
+        inside = [m for m in self.mentions if m.end > start and m.start < end]
+        if any(m.start < start or m.end > end or m.cued or m.type == "person" for m in inside):
+            return None
+        span = self.doc.char_span(start, start + len(text), alignment_mode="contract")
+        if span is None or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in span):
+            return None
+        for mention in inside:
+            self._drop(mention)
+        return self._add(list(span), "organization", 0.6, origin="signature")
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one
