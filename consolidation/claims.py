@@ -1970,6 +1970,7 @@ def forget_spellings() -> None:
     _kinds_said.cache_clear()
     category_values.cache_clear()
     product_versions.cache_clear()
+    _modified_nouns.cache_clear()
     _read_ahead.clear()
     _restored.clear()
     for reading in (_slots, _roles, _owners, _kin_mentions, _phrase_stages, _liking_said):
@@ -3637,10 +3638,11 @@ NAME_EXTENDED = re.compile(
 MODIFIER_DEPS = {"amod", "compound", "nmod"}
 
 
+@lru_cache(maxsize=512)
 def _modified_nouns(text: str) -> dict[str, frozenset[str]]:
     """The nouns of ``text`` outside its subjects, each with the words that narrow it ("a
     5-year fixed-term lease" → lease: {year, fixed, term}); numbers and dates are values,
-    compared elsewhere."""
+    compared elsewhere (cached: a stored chunk meets many sections)."""
     out: dict[str, set[str]] = {}
     for token in parse(text):
         if token.pos_ not in {"NOUN", "PROPN"} or any(
