@@ -2639,3 +2639,26 @@ def test_a_name_cut_before_its_organization_word_is_one_organization(parser):
     )
     assert ("nordic seed vault trust", "organization") in found
     assert not {name for name, _type in found} & {"vault trust", "nordic seed"}
+
+
+def test_who_conducts_or_skippers_leads_and_a_founded_line_names_its_founders(parser):
+    triples = _triples(
+        parser.extract(
+            "The Tallinn Chamber Orchestra is conducted by Kristjan Mägi. "
+            "Rahel skippers the Island Belle for Tobermory Ferries."
+        )
+    )
+    assert ("kristjan mägi", "LEADS", "tallinn chamber orchestra") in triples
+    assert ("rahel", "LEADS", "island belle") in triples
+    triples = _triples(
+        parser.extract(
+            "# Windhoek Trail Runners\n"
+            "**Founded:** 2016 by Ndapewa Shikongo and Johan Visagie\n"
+            "**Chair:** Selma Amupolo"
+        )
+    )
+    assert ("ndapewa shikongo", "CREATED", "windhoek trail runner") in triples
+    assert ("johan visagie", "CREATED", "windhoek trail runner") in triples
+    # a founding year and place say when and where, not by whom
+    triples = _triples(parser.extract("# Harbour Choir\n- Founded: 2016 in Windhoek"))
+    assert not any(t[1] == "CREATED" for t in triples)

@@ -735,6 +735,9 @@ VERB_RULES = {
     "direct": _rule(_direct),
     "helm": _rule(_lead),
     "captain": _rule(_lead),
+    "skipper": _rule(_lead, at=_staff, **{"for": _staff}),  # "skippers the boat"
+    # "is conducted by Kristjan Mägi": an orchestra, a choir, a band (not "a survey")
+    "conduct": _rule(lambda s, t: _lead(s, t) if t.type in {"organization", "project"} else None),
     "supervise": _rule(_lead),
 }
 

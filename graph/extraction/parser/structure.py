@@ -98,6 +98,9 @@ ROSTER_GAP = re.compile(
 )
 
 
+# What may open a value of names joined by "and": nothing, or a year and "by" ("Founded:
+# 2016 by Ndapewa Shikongo and Johan Visagie").
+JOINED_OPENING = re.compile(r"[ \t*_`]*(?:(?:in )?\d{4},? )?(?:by )?[ \t*_`]*", re.IGNORECASE)
 # Teams within an employer: one named under one is a member of the team.
 WORK_UNITS = {"team", "squad", "guild", "tribe", "crew"}
 
@@ -565,6 +568,8 @@ class StructureReading:
             return  # "... restarted. Owner: netops": whose the note's systems are is unsaid
         if value is None or topic is None or value is topic:
             return
+        if relation == "CREATED" and value.type not in {"person", "organization"}:
+            return  # "Founded: 2016 in Windhoek": when and where, not by whom
         if relation == "PART_OF" and key in TEAM_KEYS and topic.type != "person":
             self._relate(value, topic, "OWNS", line.strip())  # "### billing-api" / "- Team: X"
             return
@@ -594,8 +599,8 @@ class StructureReading:
         )
         if len(inside) < 2:
             return []
-        around = self.source[start : inside[0].start] + self.source[inside[-1].end : end]
-        if around.strip(" *_`"):
+        before = self.source[start : inside[0].start]
+        if self.source[inside[-1].end : end].strip(" *_`") or not JOINED_OPENING.fullmatch(before):
             return []  # words around the names: one value ("Marks and Spencer Food")
         for one, other in zip(inside, inside[1:], strict=False):
             if self.source[one.end : other.start].strip(" *_`").casefold() not in {"and", "or"}:

@@ -668,6 +668,7 @@ FIELDS = {
             "founder",
             "founders",
             "founded by",
+            "founded",  # "**Founded:** 2016 by Ndapewa Shikongo and Johan Visagie"
             "co-founders",
             "cofounders",
         ],
