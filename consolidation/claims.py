@@ -2434,7 +2434,7 @@ def compare(incoming: str, existing: str) -> dict:
     _text_values(new_claims, old_claims, features, evidence)
     _anchored_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
-    _modifier_swap(incoming, existing, features, evidence)
+    _modifier_swap(incoming, existing, written_new, written_old, features, evidence)
     _identifiers(incoming, existing, features, evidence)
     _near_names(incoming, existing, features, evidence)
     _dropped_items(incoming, existing, features, evidence)
@@ -3661,20 +3661,18 @@ def _modified_nouns(text: str) -> dict[str, frozenset[str]]:
     return {noun: frozenset(words) for noun, words in out.items()}
 
 
-def _modifier_swap(incoming: str, existing: str, features: dict, evidence: list) -> None:
+def _modifier_swap(
+    incoming: str, existing: str, written_new, written_old, features: dict, evidence: list
+) -> None:
     """A thing said of the subject in both texts, narrowed by other words: "a traditional
     IRA" / "a Roth IRA", "a 5-year fixed-term lease" / "a month-to-month rolling lease", "a
     standard SQS queue" / "a FIFO SQS queue" (``modifier_swap``): a word of the old kind
     gone from the new text and one of the new kind absent from the old; words only added
     narrow it further ("a SQS queue" / "a FIFO SQS queue")."""
     new, old = _modified_nouns(incoming), _modified_nouns(existing)
-    if not new or not old:
-        return
-    new_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", incoming)}
-    old_words = {w.casefold() for w in re.findall(r"[A-Za-z]+", existing)}
     for noun in sorted(new.keys() & old.keys()):
-        gone = {w for w in old[noun] - new[noun] if w not in new_words}
-        added = {w for w in new[noun] - old[noun] if w not in old_words}
+        gone = {w for w in old[noun] - new[noun] if not _stated(w, written_new)}
+        added = {w for w in new[noun] - old[noun] if not _stated(w, written_old)}
         if gone and added:
             features["modifier_swap"] = 1.0
             evidence.append(

@@ -547,26 +547,21 @@ def _is_speaker(
     name, before words that do not open a sentence ("Fenland Courier: free weekly", "Prod
     Kafka: 12 brokers", "About Ishaan: 34, lives in Pune"), labels what the text is about."""
     name = match.group(1)
-    if (
-        alone
-        and at_start
-        and not dialogue
-        and not match.group(2)
-        and name.split()[0].casefold() not in lexicon.GIVEN_NAMES
-        and name.casefold() not in SPEAKER_WORDS
-        and re.match(r"[ \t]*[a-z0-9]", match.string[match.end() :])
-        and not _LOWER_TURN_OPENING.match(match.string, match.end())
-    ):
-        return False
+    after = match.string[match.end() :]
     if (
         at_start
         and not dialogue
         and not match.group(2)
-        and " " not in name.strip()
-        and name.casefold() not in lexicon.GIVEN_NAMES  # FIRST_NAMES and Faker's
+        and name.split()[0].casefold() not in lexicon.GIVEN_NAMES  # FIRST_NAMES and Faker's
         and name.casefold() not in SPEAKER_WORDS
-        and english_word(name)
-        and not _TURN_OPENING.match(match.string, match.end())
+        and (
+            (" " not in name.strip() and english_word(name) and not _TURN_OPENING.match(after))
+            or (
+                alone
+                and re.match(r"[ \t]*[a-z0-9]", after)
+                and not _LOWER_TURN_OPENING.match(after)
+            )
+        )
     ):
         return False
     if name.casefold() in lexicon.NEVER_NAMES or name.casefold() in lexicon.FIELD_KEYS:

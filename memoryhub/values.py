@@ -2536,8 +2536,7 @@ def _share_as_figure(share: Value, figure: Value) -> bool:
     digits may lie one step of their last digit away."""
     if not SHARE.match(share.text) or not re.search(r"\d", figure.text):
         return False
-    written = re.search(r"\d+(?:\.(\d+))?", figure.text)
-    step = 10.0 ** -len(written.group(1)) if written.group(1) else 1.0
+    step = 2 * _margin(figure, figure.key[0])  # a whole step of the digits' rounding
     return abs(share.key[0] - figure.key[0]) <= step
 
 

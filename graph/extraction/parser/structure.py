@@ -122,6 +122,16 @@ def _role_relation(role: set[str]) -> str:
     return "WORKS_FOR"
 
 
+# Small words inside a role's or an organization's name ("Head of Stage Engineering",
+# "Bread and Roses Trust").
+NAME_JOINS = {"of", "and", "&", "for"}
+
+
+def _capitalised(text: str) -> bool:
+    """Whether every word of ``text`` is capitalised or one of ``NAME_JOINS``."""
+    return all(w[:1].isupper() or w in NAME_JOINS for w in text.split())
+
+
 def _a_known_place(name: str) -> bool:
     """Whether a name is a place the lists know ("Lisbon"): where someone is, not for whom."""
     lowered = name.casefold()
@@ -801,7 +811,7 @@ class StructureReading:
         head = words[0] in HEAD_TITLE_WORDS | LEADER_KEYS or _a_job(words[0])
         if not (_a_job(words[-1]) or (head and "of" in words)):
             return  # "Senior Conservator", "Head of Stage Engineering", "Curator of Textiles"
-        if not all(w[:1].isupper() or w in {"of", "and", "&", "for"} for w in title.split()):
+        if not _capitalised(title):
             return
         role_start = offset + len(role_line) - len(role_line.lstrip())
         below_start = offset + len(role_line) + 1
@@ -828,7 +838,7 @@ class StructureReading:
                 self._drop(mention)  # "Senior Conservator": a role, no organization
         if self._related(person, organization):
             return
-        relation = _role_relation(set(words) - {"of", "and", "&", "for"})
+        relation = _role_relation(set(words) - NAME_JOINS)
         self._relate(person, organization, relation, f"{person.name}, {title}, {below.strip()}")
 
     def _signed_organization(self, start: int, end: int):
@@ -839,7 +849,7 @@ class StructureReading:
         words = text.split()
         if not 1 <= len(words) <= 5 or re.search(r"\d|[@:/]", text):
             return None
-        if not all(w[:1].isupper() or w in {"of", "and", "&", "for"} for w in words):
+        if not _capitalised(text):
             return None
         if CLOSING.match(text) or _a_known_place(text):
             return None
