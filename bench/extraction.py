@@ -78,6 +78,7 @@ SPLITS = {
             "dev41",
             "dev42",
             "dev43",
+            "dev44",
         )
     ),
     "holdout": tuple(
@@ -105,6 +106,7 @@ SPLITS = {
             "holdout20",
             "holdout21",
             "holdout22",
+            "holdout23",
         )
     ),
 }

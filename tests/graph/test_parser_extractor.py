@@ -1208,6 +1208,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev41", 0.66, 0.31),  # on arrival 0.699 / 0.355 (all 100 texts)
         ("dev42", 0.71, 0.45),  # on arrival 0.744 / 0.436 (all 100 texts)
         ("dev43", 0.76, 0.41),  # on arrival 0.799 / 0.414 (all 100 texts)
+        ("dev44", 0.72, 0.46),  # on arrival 0.753 / 0.478 (all 100 texts)
         ("holdout", 0.84, 0.54),  # the first writer: 0.569 → 0.538 (34-file refit) → 0.567 (35)
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.65),  # the converged linker: 0.715 → 0.669, the rest rose
@@ -1230,6 +1231,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout20", 0.71, 0.41),  # on arrival 0.742 / 0.444
         ("holdout21", 0.76, 0.55),  # on arrival 0.788 / 0.582
         ("holdout22", 0.75, 0.50),  # on arrival 0.786 / 0.539
+        ("holdout23", 0.72, 0.41),  # on arrival 0.752 / 0.432
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
@@ -1524,10 +1526,7 @@ def test_names_no_dictionary_knows_and_company_domains(parser):
 
 def test_what_one_used_to_do_and_a_role_in_a_table_state_no_relationship(parser):
     result = parser.extract("Ngozi used to live in Abuja but moved to Toronto in 2021.")
-    assert _triples(result) == {
-        ("ngozi", "LIVES_IN", "toronto"),
-        ("ngozi", "MIGRATED_TO", "toronto"),
-    }
+    assert _triples(result) == {("ngozi", "LIVES_IN", "toronto")}
     result = parser.extract(
         "| Name | Role | Reports to |\n|---|---|---|\n"
         "| Agus Pratama | Head nurse | Wulan Sari |\n"
@@ -2093,9 +2092,12 @@ def test_a_name_said_to_be_a_festival_is_an_event_and_the_festival_stands_for_it
         assert ("peggy gou", "ATTENDED", "sónar") in _triples(extraction)
 
 
-def test_someone_who_moved_to_a_city_lives_there_and_migrated_there(parser):
+def test_someone_who_moved_to_a_city_lives_there(parser):
+    """A person's move to a place is a home, not a migration (which is to a technology):
+    the writers since dev32 and the held-out texts label it so."""
     triples = _triples(parser.extract("Elena moved to Belgrade in 2021."))
-    assert {("elena", "LIVES_IN", "belgrade"), ("elena", "MIGRATED_TO", "belgrade")} <= triples
+    assert ("elena", "LIVES_IN", "belgrade") in triples
+    assert ("elena", "MIGRATED_TO", "belgrade") not in triples
     triples = _triples(parser.extract("Elena lives in Belgrade."))
     assert ("elena", "MIGRATED_TO", "belgrade") not in triples  # living is no move
 
@@ -2662,3 +2664,99 @@ def test_who_conducts_or_skippers_leads_and_a_founded_line_names_its_founders(pa
     # a founding year and place say when and where, not by whom
     triples = _triples(parser.extract("# Harbour Choir\n- Founded: 2016 in Windhoek"))
     assert not any(t[1] == "CREATED" for t in triples)
+
+
+def test_a_key_value_sentence_inside_prose_belongs_to_the_note_s_subject(parser):
+    """A note writes its fields inline: "... at Zalando. Main stack: ..." relates the values
+    to the person the note is about, "Kickoff: X. Stack: ..." to the project its opening
+    label names, as a "Stack:" line of its own would."""
+    triples = _triples(
+        parser.extract(
+            "User Ilse Vermeulen: analytics engineer at Bol (previously Coolblue). "
+            "Main stack: Dagster, BigQuery, Metabase. Reports to Joris Smit."
+        )
+    )
+    for tool in ("dagster", "bigquery", "metabase"):
+        assert ("ilse vermeulen", "USES", tool) in triples
+    triples = _triples(
+        parser.extract(
+            "Kickoff: Project Sisal (crop-insurance app for growers near Arusha).\n"
+            "PM: Neema Mollel. Stack: Flutter + Supabase. Payments via Selcom."
+        )
+    )
+    assert ("project sisal", "USES", "flutter") in triples
+    assert ("project sisal", "USES", "supabase") in triples
+    # whose an owner is stays unsaid when nothing names the note's subject
+    triples = _triples(
+        parser.extract("The nightly export to the warehouse failed twice. Owner: Bruno Lage.")
+    )
+    assert not any(t[1] in {"OWNS", "LEADS"} for t in triples)
+
+
+def test_a_signature_from_a_desk_names_the_organization_below_it(parser):
+    """ "Customer Care" or "Sales" under the name is the desk one writes from; the line
+    below is the organization, whole, even with an "&" in its name."""
+    result = parser.extract(
+        "Best regards,\nMiriam Oduya\nGuest Services\nMarlow & Finch Outfitters"
+    )
+    assert ("marlow finch outfitter", "organization") in _entities(result)
+    assert ("miriam oduya", "WORKS_FOR", "marlow finch outfitter") in _triples(result)
+    assert not any(name in {"service", "guest service"} for name, _type in _entities(result))
+
+
+def test_a_name_with_a_plural_possessive_inside_is_one_organization(parser):
+    found = _entities(
+        parser.extract(
+            "Wiremu chairs the Taranaki Growers' Association and his daughter attends "
+            "Ngāmotu Girls' High School."
+        )
+    )
+    assert ("taranaki growers association", "organization") in found
+    assert ("ngāmotu girls high school", "organization") in found
+    assert not {name for name, _type in found} & {"high school", "taranaki grower"}
+
+
+def test_the_writer_who_names_themself_is_the_i_of_later_sentences(parser):
+    """ "I'm Sefa and I ...", "Name's Ilse." name the writer; their later "I" is them, and
+    having been somewhere is a visit."""
+    triples = _triples(
+        parser.extract(
+            "About me: I'm Sefa and I coach netball in Apia. I live in Vaitele now. "
+            "I've been to Fiji twice for tournaments."
+        )
+    )
+    assert ("sefa", "LIVES_IN", "vaitele") in triples
+    assert ("sefa", "VISITED", "fiji") in triples
+    assert not any(t[1] == "MIGRATED_TO" for t in triples)
+    triples = _triples(parser.extract("Name's Ilse. I live in Zwolle and work at Wehkamp."))
+    assert ("ilse", "LIVES_IN", "zwolle") in triples
+    # a nationality is nobody's name
+    assert not _triples(parser.extract("I'm Dutch and I live in Zwolle."))
+
+
+def test_a_note_s_we_is_its_organization_and_a_bracketed_role_is_of_its_subject(parser):
+    """A list headed by an organization says "we" for it; "page X (owner)" under a
+    runbook's heading names the owner of what the runbook is for."""
+    triples = _triples(
+        parser.extract(
+            "Autumn jobs (Kereru Valley Farm):\n"
+            "- drop the old AgriWebb login — we switched to Xero in May\n"
+            "- prune the feijoas"
+        )
+    )
+    assert ("kereru valley farm", "MIGRATED_TO", "xero") in triples
+    triples = _triples(
+        parser.extract(
+            "# Runbook: restart `tile-renderer`\n1. Drain the node.\n"
+            "2. If it still fails, page Sione Latu (owner)"
+        )
+    )
+    assert ("sione latu", "OWNS", "tile renderer") in triples
+    triples = _triples(
+        parser.extract(
+            "Junkanoo prep — Valley Boys\n"
+            "• Dec 2: fabric run in Nassau\n"
+            "• Dec 9: Rolle (our bandleader) signs off the costume designs"
+        )
+    )
+    assert ("rolle", "LEADS", "valley boy") in triples

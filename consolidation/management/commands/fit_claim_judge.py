@@ -76,6 +76,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev59.jsonl",
     DATA / "consolidation" / "pairs_dev60.jsonl",
     DATA / "consolidation" / "pairs_dev61.jsonl",
+    DATA / "consolidation" / "pairs_dev62.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

@@ -98,6 +98,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._joined_names()
         self._connected_names()
         self._run_on_names()
+        self._plural_possessive_names()
         self._and_names()
         self._hyphened_names()
         self._products()
@@ -127,6 +128,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._surface()
         self._attached()
         self._parentheses()
+        self._sentence_fields()
         self._learned_types()
         self._one_type_per_name()
         self._regions()
@@ -137,6 +139,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._migration_owners()
         self._not_employment()
         self._people_only()
+        self._moves_are_homes()
         self._no_dates()
         if self.linker_record is None:
             linker.prune(self, model=self.linker_model)

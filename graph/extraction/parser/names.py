@@ -147,11 +147,14 @@ NUMBERED_ITEM = re.compile(
 # sentences are about.
 SELF_NAMED = re.compile(
     r"\b[Mm]y name(?: is|'s|’s) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
-    r"|(?:^|[.!,]\s+)I(?:'|’)?m ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[.,!]"
+    r"|(?:^|\n|[.!,:;]\s+)I(?:'|’)?m ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)(?:[.,!;]| and | \()"
     r"|^([A-Z][\w'-]+) here\b"
     r"|\babout me, ([A-Z][\w'-]+)"
     r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
+    r"|^Name(?:'s|’s| is) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[.,!]"  # "Name's Ilse. I live in"
 )
+# The alternatives of ``SELF_NAMED`` whose name must be a person's: "I'm Dutch." is not.
+SELF_NAMED_CHECKED = {2, 6}
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -323,6 +326,18 @@ NAME_JOINERS = {"-", "'", "\u2019"}
 CLOSING_FUNCTION_WORDS = frozenset(
     """the a and or of in at on for to with by from as per via vs nor but year week day
     no yes ok""".split()
+)
+
+
+# "Pirkanmaa Woodworkers' Guild", "Westville Boys' High": a plural possessive inside a name.
+PLURAL_POSSESSIVE_NAME = re.compile(
+    r"\b(?!The\b)(?:[A-Z][\w.-]*[ \t]){0,3}[A-Z]\w*s['\u2019][ \t](?:[A-Z][\w-]*[ \t]){0,2}"
+    r"(?P<last>[A-Z]\w*)\b"
+)
+# Words that end such a name besides ``ORG_WORDS``.
+POSSESSIVE_NAME_HEADS = set(
+    """high guild union club circle committee forum trust centre center home market choir
+    network hall cooperative co-operative""".split()
 )
 
 
@@ -909,7 +924,10 @@ class NameReading:
                 name
                 and self._turn_name(name)
                 and name.casefold() not in TRIM_WORDS
-                and (found.lastindex != 2 or self._person_named(found.start(2), name))
+                and (
+                    found.lastindex not in SELF_NAMED_CHECKED
+                    or self._person_named(found.start(found.lastindex), name)
+                )
             ):
                 start = found.start(found.lastindex)
                 mention = Mention(start, start + len(name), name, "person", 0.85, "speaker")
@@ -1927,6 +1945,26 @@ class NameReading:
             merged = self._add(list(span), "organization", 0.65, origin="propn")
             if merged is not None:
                 by_start[merged.start] = merged
+
+    def _plural_possessive_names(self):
+        """A name with a plural possessive inside ("Pirkanmaa Woodworkers' Guild",
+        "Haeundae Girls' High School", "Westville Boys' High"), which the named-entity model
+        cuts at the apostrophe: capitalised words, a capitalised plural with its apostrophe,
+        capitalised words ending in a word that ends organizations' names (or "High"), one
+        organization."""
+        for found in PLURAL_POSSESSIVE_NAME.finditer(self.source):
+            if found.group("last").casefold() not in ORG_WORDS | POSSESSIVE_NAME_HEADS:
+                continue
+            start, end = found.span()
+            inside = [m for m in self.mentions if m.start < end and m.end > start]
+            if any(m.start < start or m.end > end or m.origin in FIXED_ORIGINS for m in inside):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="contract")
+            if span is None or span.end_char != end:
+                continue
+            for mention in inside:
+                self._drop(mention)
+            self._add(list(span), "organization", 0.65, origin="propn")
 
     def _hyphened_names(self):
         """A name the tokenizer cut at a hyphen ("Croix-Rousse", "Samcheong-dong",

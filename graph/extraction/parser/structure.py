@@ -28,6 +28,7 @@ from graph.extraction.parser.words import (
     ROLE_KEYS,
     ROLE_TITLE_WORDS,
     ROLE_WORK,
+    SENTENCE_FIELD,
     SEPARATOR,
     STUDENT_WORDS,
     SUBJECT_KEYS,
@@ -122,6 +123,18 @@ def _role_relation(role: set[str]) -> str:
     return "WORKS_FOR"
 
 
+# What a role alone in brackets after a person makes them of the section's subject.
+BRACKETED_ROLES = {"OWNS", "LEADS", "CREATED", "REVIEWED"}
+# What opens a value that is no name ("her grandma's blue corn mush").
+POSSESSIVE_OPENINGS = {"my", "his", "her", "their", "our", "your", "its"}
+# What turns a favourite into its opposite ("Least favourite: Las Vegas").
+LEAST_WORDS = {"least"}
+# The last word of a signature's line that names the desk one writes from, not a job
+# ("Customer Care", "Guest Services", "Bookings"): the organization is on the line below.
+SIGNED_DESKS = DEPARTMENTS | set(
+    """care service services bookings reservations accounts admissions enquiries inquiries
+    desk relations office team""".split()
+)
 # Small words inside a role's or an organization's name ("Head of Stage Engineering",
 # "Bread and Roses Trust").
 NAME_JOINS = {"of", "and", "&", "for"}
@@ -506,6 +519,59 @@ class StructureReading:
                 person.type = "person"
                 self._relate(person, team, "PART_OF", line)
 
+    def _sentence_fields(self):  # noqa: C901 - one pass over the note's inline fields
+        """A "Key: values" sentence inside a line of prose, as a note writes it ("User Marta
+        Nowak: data engineer at Deliveroo. Main stack: dbt, Snowflake, Airflow."; "Kickoff:
+        Acme. PM: Esi. Stack: React Native + Firebase."): each value is the subject's, as on
+        a line of its own. The subject is the section's when a heading gives one, or the one
+        the note's opening label names, else the person the note is about, else the
+        organisation it is about; whose an owner or a lead is stays unsaid without a
+        section or a label, as on a line of its own."""
+        for found in SENTENCE_FIELD.finditer(self.source):
+            key = field_key(found.group(1))
+            if key not in FIELDS or key in NAME_KEYS | SUBJECT_KEYS | GROUP_FIELD_KEYS:
+                continue
+            line_start = self.source.rfind("\n", 0, found.start()) + 1
+            topic = self._topic_at(line_start) or self._labelled()
+            if topic is None and FIELDS[key][1] in {"OWNS", "LEADS", "MANAGER"}:
+                continue
+            if topic is None:
+                topic = self._note_person() or self._topic_organization()
+            if topic is None:
+                continue
+            if found.group(2).split(" ", 1)[0].casefold() in POSSESSIVE_OPENINGS:
+                continue  # "Favourite food: her grandma's stew": not a name
+            if found.group(1).casefold().split()[0] in LEAST_WORDS:
+                continue  # "Least favourite: Las Vegas": a dislike, not a favourite
+            already = {(r.source, r.target) for r in self.relationships.values()}
+            sentence = found.group(0).strip()
+            self._field(sentence, line_start, found.group(1), found.start(2), found.end(2), topic)
+            for key_, relationship in list(self.relationships.items()):
+                pair = (relationship.source, relationship.target)
+                if relationship.description == sentence and (
+                    pair in already or pair[::-1] in already
+                ):
+                    del self.relationships[key_]  # "Partner: Léa" read as a spouse already
+
+    def _labelled(self):
+        """The one system, project or organisation a note's opening label names, before its
+        colon or right after it ("Q3 plan for Harvest Moon: move ...", "Kickoff: Project
+        Baobab (micro-loans app ...)"); None when it names none or several."""
+        first_line = self.source.split("\n", 1)[0]
+        colon = first_line.find(":")
+        if colon < 0:
+            return None
+        after = re.match(r":\s*", first_line[colon:])
+        label_end = colon + after.end()
+        named = [m for m in self.mentions if m.start < label_end]
+        if not named:
+            follows = [m for m in self.mentions if m.start == label_end]
+            named = follows if follows and follows[0].end < len(first_line) else []
+        kinds = {"project", "organization", "component"}
+        if len(named) == 1 and named[0].type in kinds:
+            return named[0]
+        return None
+
     def _relate_field(self, topic, value, direction: str, relation: str, line: str):
         if relation == "LIVES_IN" and topic.type != "person":
             relation = "LOCATED_IN"
@@ -535,15 +601,22 @@ class StructureReading:
             value.type = "organization"
         return value
 
-    def _field(self, line: str, offset: int, raw_key: str, start: int, end: int):
+    def _field(self, line: str, offset: int, raw_key: str, start: int, end: int, topic=None):
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
         the key's kind, related to the subject of the section (the name in its heading).
         ``raw_key`` is the key as written, ``start`` and ``end`` the values' span in the
-        text, ``offset`` where the line starts."""
+        text, ``offset`` where the line starts; ``topic`` the subject when the caller knows
+        it, else the section's, else what the note's opening label names ("Roadmap: Harlow
+        Open Data Portal" ... "Delivery lead: Shauna Quigley")."""
         key = field_key(raw_key)
         direction, relation, kind = FIELDS[key]
-        topic = self._topic_at(offset)
+        topic = topic or self._topic_at(offset) or (offset and self._labelled()) or None
+        following = SENTENCE_FIELD.search(self.source, start, end)
+        if following is not None:  # "PM: Neema. Stack: Flutter": the next field's own
+            end = following.start()
+            while end > start and self.source[end - 1] in " \t.!?":
+                end -= 1
         if (
             topic is not None
             and relation in PERSONAL_RELATIONS
@@ -601,8 +674,8 @@ class StructureReading:
         )
 
     def _joined_values(self, start: int, end: int) -> list:
-        """The names of a value that joins two or more by "and" or "or" ("Polars and
-        DuckDB"), each already a mention; none for a single name."""
+        """The names of a value that joins two or more by "and", "or" or "+" ("Polars and
+        DuckDB", "Kotlin + Spring Boot 3"), each already a mention; none for a single name."""
         inside = sorted(
             (m for m in self.mentions if start <= m.start < end and m.end <= end),
             key=lambda m: m.start,
@@ -613,7 +686,11 @@ class StructureReading:
         if self.source[inside[-1].end : end].strip(" *_`") or not JOINED_OPENING.fullmatch(before):
             return []  # words around the names: one value ("Marks and Spencer Food")
         for one, other in zip(inside, inside[1:], strict=False):
-            if self.source[one.end : other.start].strip(" *_`").casefold() not in {"and", "or"}:
+            if self.source[one.end : other.start].strip(" *_`").casefold() not in {
+                "and",
+                "or",
+                "+",
+            }:
                 return []
         return inside
 
@@ -802,14 +879,16 @@ class StructureReading:
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
 
     def _signature_below(self, person, offset: int, role_line: str, below: str) -> None:
-        """A signature in three lines: the name, the role alone ("Senior Conservator",
-        "Head of Stage Engineering"), the organization alone on the line below it."""
+        """A signature in three lines: the name, the role or the desk alone ("Senior
+        Conservator", "Head of Stage Engineering", "Customer Care"), the organization alone
+        on the line below it."""
         title = role_line.strip().rstrip(",.")
         words = title.casefold().replace("-", " ").split()
         if not words or len(words) > 6 or person.type != "person":
             return
         head = words[0] in HEAD_TITLE_WORDS | LEADER_KEYS or _a_job(words[0])
-        if not (_a_job(words[-1]) or (head and "of" in words)):
+        desk = words[-1] in SIGNED_DESKS  # "Customer Care", "Sales", "Guest Services"
+        if not (_a_job(words[-1]) or (head and "of" in words) or desk):
             return  # "Senior Conservator", "Head of Stage Engineering", "Curator of Textiles"
         if not _capitalised(title):
             return
@@ -824,18 +903,20 @@ class StructureReading:
             organization = self._signed_organization(below_start, below_end)
             if organization is None:
                 return  # not a name alone on its line
+        named_person = organization.type == "person" and "&" not in organization.name.split()
         if organization.type not in {"organization", "location"} and (
-            organization.type == "person" or organization.cued or organization.stated
+            named_person or organization.cued or organization.stated
         ):
-            return
+            return  # "Ek & Björk Snickeri" is no one's name
         if _a_known_place(organization.name):
             return  # "Lisbon" under a role: where, not for whom
-        organization.type = "organization"
+        # the line under a role says what it is; the learned types may not overrule it
+        organization.type, organization.stated = "organization", True
         for mention in [
             m for m in self.mentions if role_start <= m.start and m.end <= role_start + len(title)
         ]:
-            if set(mention.name.casefold().split()) <= set(words) and _a_job(words[-1]):
-                self._drop(mention)  # "Senior Conservator": a role, no organization
+            if set(mention.name.casefold().split()) <= set(words) and (_a_job(words[-1]) or desk):
+                self._drop(mention)  # "Senior Conservator", "Customer Care": no organization
         if self._related(person, organization):
             return
         relation = _role_relation(set(words) - NAME_JOINS)
@@ -854,7 +935,11 @@ class StructureReading:
         if CLOSING.match(text) or _a_known_place(text):
             return None
         inside = [m for m in self.mentions if m.end > start and m.start < end]
-        if any(m.start < start or m.end > end or m.cued or m.type == "person" for m in inside):
+        joined = "&" in text.split()  # "Ek & Björk Snickeri": no one's name
+        if any(
+            m.start < start or m.end > end or m.cued or (m.type == "person" and not joined)
+            for m in inside
+        ):
             return None
         span = self.doc.char_span(start, start + len(text), alignment_mode="contract")
         if span is None or any(t.pos_ in {"VERB", "AUX", "PRON"} for t in span):
@@ -910,6 +995,16 @@ class StructureReading:
                     else:
                         self._relate(mention, value, relation, sentence)
                 continue
+            relation = self._bracketed_role(found.group(1)) if mention.type == "person" else None
+            if relation is not None and not inside:
+                # "# Runbook: restart bid-engine" ... "page Tendai Moyo (owner)": its owner;
+                # "Midnight Robbers mas band" ... "Kerwin (our bandleader)": its leader
+                topic = (
+                    self._topic_at(mention.start) or self._labelled() or self._topic_organization()
+                )
+                if topic is not None and topic.type != "person":
+                    self._relate_field(topic, mention, "value", relation, sentence)
+                continue
             tools = [m for m in inside if m.type == "technology"]
             if tools and mention.type in {"component", "project"}:
                 # "`api-core` (FastAPI)", "dns-resolver-a and -b (both CoreDNS 1.11)"
@@ -946,6 +1041,20 @@ class StructureReading:
                     # "Mireille (Data Platform)": a team or a department is one's part
                     team = words and words[-1] in TEAM_WORDS | DEPARTMENTS
                     self._relate(mention, org, "PART_OF" if team else "WORKS_FOR", sentence)
+
+    @staticmethod
+    def _bracketed_role(text: str):
+        """What a role alone in brackets after a person makes them of what the text is
+        about ("owner", "lead", "our bandleader", "reviewer"); None for any other words."""
+        words = text.strip().casefold().split()
+        if words[:1] in (["our"], ["the"]):
+            words = words[1:]
+        role = " ".join(words)
+        if role in FIELDS and FIELDS[role][0] == "value" and FIELDS[role][1] in BRACKETED_ROLES:
+            return FIELDS[role][1]
+        if len(words) == 1 and role.endswith("leader"):
+            return "LEADS"  # "bandleader", "leader"
+        return None
 
     def _team_in_brackets(self, start: int, end: int, inside: list):
         """The team or department a bracket after a person names ("Dalia Mansour (Design

@@ -17,11 +17,14 @@ from graph.vocabulary import normalize_name
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
-# "Name: Olamide", "User name Leah Goldberg", "Name — Pieter": the person a note is about.
-NAME_FIELD = re.compile(r"\b(?:name\s*(?:is\s*)?[:\u2014\u2013=-]?|user\s*:)\s*\Z", re.IGNORECASE)
+# "Name: Olamide", "User name Leah Goldberg", "Name — Pieter", "User = Tariq Haddad", "User
+# Marta Nowak: data engineer": the person a note is about.
+NAME_FIELD = re.compile(
+    r"\b(?:name\s*(?:is\s*)?[:\u2014\u2013=-]?|user\s*[:=]?)\s*\Z", re.IGNORECASE
+)
 # "Summary of user (Sreymom):", "About the client (Ana Lima)": the name in brackets.
 USER_BRACKETED = re.compile(
-    r"\b(?:user|customer|client)\s*\(\s*([A-Z][\w'\u2019.-]*(?:\s[A-Z][\w'\u2019.-]*){0,3})\s*\)"
+    r"\b(?i:user|customer|client)\s*\(\s*([A-Z][\w'\u2019.-]*(?:\s[A-Z][\w'\u2019.-]*){0,3})\s*\)"
 )
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}

@@ -449,6 +449,11 @@ LIST_ITEM = re.compile(r"^([ \t]*(?:[-*+\u2022]|\d{1,2}[.)])[ \t]+(?:`|\*\*|__)?
 SEPARATOR = re.compile(r"(?:`|\*\*|__)?\s*(?:\([^)\n]{0,40}\)\s*)?(?:\u2014|\u2013|-{1,2}|:)\s+")
 FIELD_LINE = lexicon.FIELD_LINE
 INLINE_FIELD = re.compile(r"[;,(\u2014\u2013]\s*([A-Za-z][A-Za-z /'-]{0,24}?)\s*:\s*([^;,()\n]+)")
+# A "Key: values" sentence inside a line of prose ("... (previously Ocado). Main stack: dbt,
+# Snowflake, Airflow. Reports to ..."): the key, and the values up to the sentence's end.
+SENTENCE_FIELD = re.compile(
+    r"(?<=[.!?])[ \t]+([A-Z][A-Za-z /'-]{0,24}?)[ \t]*:[ \t]+(.+?)(?=[.!?](?:\s|$)|;|\n|$)"
+)
 PARENTHESIS = re.compile(r"[ \t]*\(([^()\n]{1,80})\)")
 VALUE_SPLIT = re.compile(r"[^,;&/]+(?<!\s)")
 PERSONAL_RELATIONS = {
