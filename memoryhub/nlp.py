@@ -573,15 +573,18 @@ def _is_speaker(
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
-def _chat_handles(text: str) -> list[re.Match]:
+def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     """The lower-case handles that open a chat's lines ("rina: …", "agus.w: …", "yusuf:
     …"): where at least two handles open lines and one of them opens more than one (a
-    back-and-forth, not a list of fields: "owner: …", "region: …" open a line each). A
-    handle that is an English word, a field key or a speaker word ("user", "assistant")
-    is no one's name, unless it is a known given name that speaks more than once."""
+    back-and-forth, not a list of fields: "owner: …", "region: …" open a line each), the
+    capitalised speakers of the chat's other turns (``spoken``) counted with them ("Priya:
+    …" / "hamid: …" / "Priya: …"). A handle that is an English word, a field key or a
+    speaker word ("user", "assistant") is no one's name, unless it is a known given name
+    that speaks more than once."""
     turns = list(_HANDLE_TURN.finditer(text))
     said = Counter(turn.group(1) for turn in turns)
-    if len(said) < 2 or max(said.values()) < 2:
+    everyone = said + (spoken or Counter())
+    if not said or len(everyone) < 2 or max(everyone.values()) < 2:
         return []
     named = []
     for turn in turns:
@@ -622,9 +625,19 @@ def prepare(text: str) -> tuple[str, dict]:
         if _is_speaker(speaker, at_start=at_start, dialogue=dialogue, alone=len(turns) == 1):
             notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
             _blank(chars, speaker.start(), speaker.end())
-    for speaker in _chat_handles(text):
+    capitalised = Counter(  # the capitalised names that open lines, as often as each does
+        t.group(1) for t in turns if t.group(1).casefold() not in lexicon.FIELD_KEYS
+    )
+    handles = _chat_handles(text, capitalised)
+    for speaker in handles:
         notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
         _blank(chars, speaker.start(), speaker.end())
+    if handles:  # a chat: "marta: …" / "Oyelaran: …": every name opening a line speaks
+        taken = {start for start, _end, _name in notes["speakers"]}
+        for speaker in turns:
+            if speaker.start(1) not in taken and _is_speaker(speaker, at_start=True, dialogue=True):
+                notes["speakers"].append((speaker.start(1), speaker.end(), speaker.group(1)))
+                _blank(chars, speaker.start(), speaker.end())
     notes["speakers"].sort()
     for mark in _LINE_MARK.finditer(text):
         _blank(chars, mark.start(2), mark.end(2))

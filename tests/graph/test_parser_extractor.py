@@ -2760,3 +2760,20 @@ def test_a_note_s_we_is_its_organization_and_a_bracketed_role_is_of_its_subject(
         )
     )
     assert ("rolle", "LEADS", "valley boy") in triples
+
+
+def test_a_lower_case_handle_in_a_chat_of_capitalised_turns_speaks(parser):
+    """ "Priya: …" / "hamid: …" / "Priya: …" is a chat; so is "marta: …" / "Oyelaran: …" /
+    "marta: …": every name opening its lines speaks, as in a chat of handles alone."""
+    from memoryhub.nlp import prepare
+
+    _text, notes = prepare("Priya: any news from the dig?\nhamid: trench C hit a wall\nPriya: ok")
+    assert [name for _s, _e, name in notes["speakers"]] == ["Priya", "hamid", "Priya"]
+    _text, notes = prepare("marta: rehearsal moved??\nOyelaran: ya, to Smetana Hall\nmarta: ugh")
+    assert [name for _s, _e, name in notes["speakers"]] == ["marta", "Oyelaran", "marta"]
+    # fields stay fields, whatever their case
+    _text, notes = prepare("Owner: Ana\nregion: eu-west-1\nOwner: Ben")
+    assert notes["speakers"] == []
+    assert ("hamid", "person") in _entities(
+        parser.extract("Priya: any news from the dig?\nhamid: trench C hit a wall\nPriya: ok")
+    )
