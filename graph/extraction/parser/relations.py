@@ -1349,26 +1349,17 @@ class RelationReading:
         writers (dev12-dev31) also said a person MIGRATED_TO a city; every writer since,
         and the held-out texts, did not (2 right against 28 wrong on dev32-dev44), so a
         person's move to a place reads as a home."""
-        places = {normalize_name(m.name) for m in self.mentions if m.type == "location"}
-        people = {normalize_name(m.name) for m in self.mentions if m.type == "person"}
-        for key in [
-            k
-            for k in self.relationships
-            if k[1] == "MIGRATED_TO" and k[0] in people and k[2] in places
-        ]:
-            moved = self.relationships.pop(key)
-            home = (key[0], "LIVES_IN", key[2])
-            if home not in self.relationships:
-                self.relationships[home] = dataclasses.replace(moved, type="LIVES_IN")
-        # "moved off heroku onto fly.io": the system that ran on one moved, not the platform
-        # (a technology migrating to another was right 6 times in 42 on the labelled texts)
-        tools = {normalize_name(m.name) for m in self.mentions if m.type == "technology"}
-        for key in [
-            k
-            for k in self.relationships
-            if k[1] == "MIGRATED_TO" and k[0] in tools and k[2] in tools
-        ]:
-            del self.relationships[key]
+        types = {normalize_name(m.name): m.type for m in self.mentions}
+        for key in [k for k in self.relationships if k[1] == "MIGRATED_TO"]:
+            source, target = types.get(key[0]), types.get(key[2])
+            if source == "person" and target == "location":
+                moved = self.relationships.pop(key)
+                home = (key[0], "LIVES_IN", key[2])
+                self.relationships.setdefault(home, dataclasses.replace(moved, type="LIVES_IN"))
+            elif source == target == "technology":
+                # "moved off heroku onto fly.io": the system that ran on one moved, not the
+                # platform (a technology migrating to another was right 6 times in 42)
+                del self.relationships[key]
 
     def _migration_owners(self):
         """ "Front office has finished moving reservations from Cloudbeds to Little

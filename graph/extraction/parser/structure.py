@@ -519,45 +519,40 @@ class StructureReading:
                 person.type = "person"
                 self._relate(person, team, "PART_OF", line)
 
-    def _sentence_fields(self):  # noqa: C901 - one pass over the note's inline fields
+    def _sentence_fields(self):
         """A "Key: values" sentence inside a line of prose, as a note writes it ("User Marta
         Nowak: data engineer at Deliveroo. Main stack: dbt, Snowflake, Airflow."; "Kickoff:
         Acme. PM: Esi. Stack: React Native + Firebase."): each value is the subject's, as on
-        a line of its own. The subject is the section's when a heading gives one, or the one
-        the note's opening label names, else the person the note is about, else the
-        organisation it is about; whose an owner or a lead is stays unsaid without a
+        a line of its own, unless the two are related already ("Partner: Léa" after the
+        rules read her as a spouse). The subject is the section's when a heading gives one,
+        or the one the note's opening label names, else the person the note is about, else
+        the organisation it is about; whose an owner or a lead is stays unsaid without a
         section or a label, as on a line of its own."""
         for found in SENTENCE_FIELD.finditer(self.source):
             key = field_key(found.group(1))
             if key not in FIELDS or key in NAME_KEYS | SUBJECT_KEYS | GROUP_FIELD_KEYS:
                 continue
-            line_start = self.source.rfind("\n", 0, found.start()) + 1
-            topic = self._topic_at(line_start) or self._labelled()
-            if topic is None and FIELDS[key][1] in {"OWNS", "LEADS", "MANAGER"}:
-                continue
-            if topic is None:
-                topic = self._note_person() or self._topic_organization()
-            if topic is None:
-                continue
             if found.group(2).split(" ", 1)[0].casefold() in POSSESSIVE_OPENINGS:
                 continue  # "Favourite food: her grandma's stew": not a name
             if found.group(1).casefold().split()[0] in LEAST_WORDS:
                 continue  # "Least favourite: Las Vegas": a dislike, not a favourite
-            already = {(r.source, r.target) for r in self.relationships.values()}
+            line_start = self.source.rfind("\n", 0, found.start()) + 1
+            topic = self._topic_at(line_start) or self._labelled()
+            if topic is None and FIELDS[key][1] not in {"OWNS", "LEADS", "MANAGER"}:
+                topic = self._note_person() or self._topic_organization()
+            if topic is None:
+                continue
             sentence = found.group(0).strip()
-            self._field(sentence, line_start, found.group(1), found.start(2), found.end(2), topic)
-            for key_, relationship in list(self.relationships.items()):
-                pair = (relationship.source, relationship.target)
-                if relationship.description == sentence and (
-                    pair in already or pair[::-1] in already
-                ):
-                    del self.relationships[key_]  # "Partner: Léa" read as a spouse already
+            self._field(
+                sentence, line_start, found.group(1), *found.span(2), topic, unrelated_only=True
+            )
 
     def _labelled(self):
         """The one system, project or organisation a note's opening label names, before its
         colon or right after it ("Q3 plan for Harvest Moon: move ...", "Kickoff: Project
         Baobab (micro-loans app ...)"); None when it names none or several."""
-        first_line = self.source.split("\n", 1)[0]
+        line_end = self.source.find("\n")
+        first_line = self.source if line_end < 0 else self.source[:line_end]
         colon = first_line.find(":")
         if colon < 0:
             return None
@@ -601,14 +596,25 @@ class StructureReading:
             value.type = "organization"
         return value
 
-    def _field(self, line: str, offset: int, raw_key: str, start: int, end: int, topic=None):
+    def _field(
+        self,
+        line: str,
+        offset: int,
+        raw_key: str,
+        start: int,
+        end: int,
+        topic=None,
+        *,
+        unrelated_only: bool = False,
+    ):
         """A "Key: values" line of a structured memory ("- Lives in: Utrecht", "- Stack:
         Swift, Kotlin", "- Members: Ana, Ben", "- Owner: Thabo"): each value is an entity of
         the key's kind, related to the subject of the section (the name in its heading).
         ``raw_key`` is the key as written, ``start`` and ``end`` the values' span in the
         text, ``offset`` where the line starts; ``topic`` the subject when the caller knows
         it, else the section's, else what the note's opening label names ("Roadmap: Harlow
-        Open Data Portal" ... "Delivery lead: Shauna Quigley")."""
+        Open Data Portal" ... "Delivery lead: Shauna Quigley"). ``unrelated_only``: a value
+        already related to the subject is left as it is."""
         key = field_key(raw_key)
         direction, relation, kind = FIELDS[key]
         topic = topic or self._topic_at(offset) or (offset and self._labelled()) or None
@@ -639,6 +645,9 @@ class StructureReading:
             else:  # "- Stack: Polars and DuckDB": each a value
                 found = self._joined_values(at, till) or [self._value(at, till, kind)]
             for value in found:
+                if unrelated_only and value is not None and topic is not None:
+                    if self._related(topic, value):
+                        continue
                 self._field_value(topic, value, key, (direction, relation), line, offset)
 
     def _field_value(self, topic, value, key: str, reading: tuple, line: str, offset: int):
