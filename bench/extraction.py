@@ -79,6 +79,7 @@ SPLITS = {
             "dev42",
             "dev43",
             "dev44",
+            "dev45",
         )
     ),
     "holdout": tuple(
@@ -107,6 +108,7 @@ SPLITS = {
             "holdout21",
             "holdout22",
             "holdout23",
+            "holdout24",
         )
     ),
 }

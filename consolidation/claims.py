@@ -3176,6 +3176,10 @@ CATEGORIES = {
     "wire-transfer=bank-transfer direct-debit standing-order paypal venmo",
     "executive": "ceo cfo cto coo cio cmo cpo ciso",
     "dwelling": "flat apartment=flat condo=flat house bungalow=house townhouse cottage",
+    "data type": "integer int=integer int32=integer int64=bigint bigint smallint=integer "
+    "uuid guid=uuid varchar=string string boolean bool=boolean float decimal "
+    "numeric=decimal jsonb=json timestamptz=timestamp timestamp datetime=timestamp",
+    "transfer": "gift gifted=gift loan loaned=loan lent=loan borrowed=loan donation",
     "spelling": "british-english american-english british-spelling=british-english "
     "american-spelling=american-english uk-english=british-english us-english=american-english",
 }
@@ -3259,7 +3263,10 @@ def product_versions(text: str) -> dict[str, frozenset]:
             and match.start() > 0
             or any(c.isupper() for c in name[1:])
         ):
-            continue
+            named = _product_before(text[: match.start()])
+            if named is None or not re.search(r"version|release", match.group(0), re.I):
+                continue  # "k8s control plane version: v1.29.2" is Kubernetes's
+            lowered = named
         digits = raw.casefold().lstrip("v")
         if re.fullmatch(r"(19|20)\d\d", digits):
             continue  # a year
@@ -3270,6 +3277,19 @@ def product_versions(text: str) -> dict[str, frozenset]:
     for match in _CODE_VERSION.finditer(text):  # "the Kafka topic 'docs.v2'", "orders-v1"
         found.setdefault(match.group(1).casefold(), set()).add(((match.group(2),), ""))
     return {product: frozenset(v) for product, v in found.items()}
+
+
+def _product_before(text: str) -> str | None:
+    """The known product among the last three words of ``text`` in its clause ("k8s
+    control plane" before "version: v1.29"), else None."""
+    clause = re.split(r"[.;,:\n()]", text)[-1].split()[-3:]
+    for word in clause:
+        lowered = word.casefold().strip("`'\"")
+        if lowered in PRODUCT_ALIASES or (
+            lowered in lexicon.TECHNOLOGIES and lowered not in lexicon.AMBIGUOUS_TECH
+        ):
+            return lowered
+    return None
 
 
 # A code name with its version after a dot, a hyphen or an underscore: "docs.v2",

@@ -1418,6 +1418,33 @@ def test_a_meal_a_payment_method_an_executive_or_a_dwelling_swapped_is_a_categor
 
 
 @pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "The `order_id` column of `payments` is a bigint.",
+            "payments.order_id is stored as a UUID now.",
+        ),
+        (
+            "The 2,000 GBP my brother sent me was a gift.",
+            "I'm repaying my brother's £2,000 loan in four instalments.",
+        ),
+    ],
+)
+def test_a_column_s_data_type_or_money_given_or_lent_swapped_is_a_category_swap(existing, incoming):
+    assert "category_swap" in _signals(existing, incoming)[0]
+
+
+def test_a_version_after_a_product_s_part_is_that_product_s():
+    from consolidation.claims import product_versions
+
+    assert product_versions("k8s control plane version: v1.29.2") == {
+        "kubernetes": frozenset({(("1", "29", "2"), "")})
+    }
+    assert product_versions("The Postgres primary release 15.4 is live")["postgresql"]
+    assert product_versions("The mobile app release 3.2 shipped") == {}
+
+
+@pytest.mark.parametrize(
     ("existing", "incoming", "detail"),
     [
         ("User's manager is Rachel Kim.", "User reports to David Osei.", "manager"),

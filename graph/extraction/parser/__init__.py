@@ -69,6 +69,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.by_token: dict[int, Mention] = {}
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.writer: Mention | None = None  # who writes a text in the first person, when named
+        self.signer_organization: Mention | None = None  # whom a signature's role is held at
         self.writer_opens: tuple = (None, -1)  # the writer and where their naming sentence opens
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
@@ -100,6 +101,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._run_on_names()
         self._plural_possessive_names()
         self._and_names()
+        self._hyphen_joined_names()
         self._hyphened_names()
         self._products()
         self._classes()

@@ -178,7 +178,14 @@ MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe",
 POSSESSIVE_PLACES = set(
     """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
     clinic college school academy university cathedral church chapel abbey bay island
-    market hall garden gardens park choir seeds farm vineyard""".split()
+    market markets hall garden gardens park choir seeds farm vineyard canal town green
+    palace lodge creek wood cross well bazar bazaar dairy hotel corner shed road street
+    lane square hill wharf quay bridge harbour harbor triangle""".split()
+)
+# Those of them that end a place's name, not a business's ("Regent's Canal", "Cox's Bazar").
+POSSESSIVE_LOCATIONS = set(
+    """bay island park canal town green palace lodge creek wood cross bazar bazaar road
+    street lane square hill wharf quay bridge harbour harbor triangle market markets""".split()
 )
 # A model's or a unit's code after a name: letters and digits, capitals ("TC52", "5075E",
 # "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").
@@ -334,6 +341,13 @@ PLURAL_POSSESSIVE_NAME = re.compile(
     r"\b(?!The\b)(?:[A-Z][\w.-]*[ \t]){0,3}[A-Z]\w*s['\u2019][ \t](?:[A-Z][\w-]*[ \t]){0,2}"
     r"(?P<last>[A-Z]\w*)\b"
 )
+# A place's name whose capitalised parts small words join with hyphens: "Hay-on-Wye",
+# "Betws-y-Coed", "Ashby-de-la-Zouch", "Saint-Jean-Pied-de-Port", "Bagh-e-Noor".
+HYPHEN_JOINED_NAME = re.compile(
+    r"(?<![\w-])[A-Z][\w'\u2019]*(?:-[A-Z][\w'\u2019]*)*"
+    r"(?:-(?:on|upon|under|by|y|yr|de|la|le|les|lès|du|des|en|sur|sous|e|el|al|del|di|da|do"
+    r"|dos|das|am|im|an|der|den|op|aan|i|ar)(?=-))+(?:-[A-Z][\w'\u2019]*)+(?![\w-])"
+)
 # Words that end such a name besides ``ORG_WORDS``.
 POSSESSIVE_NAME_HEADS = set(
     """high guild union club circle committee forum trust centre center home market choir
@@ -401,8 +415,12 @@ class NameReading:
             and (written := self._text(tokens[0].idx, tokens[0].idx + len(tokens[0]))).isalpha()
             and written.islower()
             and tokens[0].lower_ not in SURNAME_PARTICLES
-            and all(self.source[t.idx : t.idx + 1].isupper() for t in tokens[1:])
-        ):  # "nurse Bola Adeyemi", "treasurer Paul Kim": the name after the written word
+            and self.source[tokens[1].idx : tokens[1].idx + 1].isupper()
+            and all(
+                self.source[t.idx : t.idx + 1].isupper() or t.lower_ in SURNAME_PARTICLES
+                for t in tokens[1:]
+            )
+        ):  # "nurse Bola Adeyemi", "co-founder Anneke van Rijswijk": the name after the word
             tokens = tokens[1:]
         if (
             name is None
@@ -1030,16 +1048,20 @@ class NameReading:
             place = any(t.lower_ in POSSESSIVE_PLACES for t in doc[mark.i + 1 : end])
             if not (saint and len(words) >= 2) and not place:
                 continue
+            if not saint and owner.lower_ in lexicon.PLACES:
+                continue  # "Bucharest's Hotel Athénée", "Oslo's Aker Brygge": a place's place
             tokens = list(doc[start:end])
             if not self._free(tokens) or (self._starts_sentence(tokens[0]) and not saint):
                 continue
+            kind = self._cue_type(tokens, "organization")
+            located = tokens[-1].lower_ in POSSESSIVE_LOCATIONS and kind == "organization"
             self._add(
                 tokens,
-                self._cue_type(tokens, "organization"),
+                "location" if located else kind,
                 0.75,
                 name=self._text(tokens[0].idx, tokens[-1].idx + len(tokens[-1])),
                 origin="propn",
-                cued=False,
+                cued=located,
             )
 
     def _vehicles(self):
@@ -1966,6 +1988,34 @@ class NameReading:
                 self._drop(mention)
             self._add(list(span), "organization", 0.65, origin="propn")
 
+    def _hyphen_joined_names(self):
+        """A name whose capitalised parts small words join with hyphens ("Hay-on-Wye",
+        "Betws-y-Coed", "Javier Ruiz-del-Solar"), which the tokenizer cuts at every hyphen:
+        one mention, with the words of a mention it overlaps, a person's name staying a
+        person's, else a place unless a cue word says otherwise ("Pant-y-Gwyn Farm")."""
+        for found in HYPHEN_JOINED_NAME.finditer(self.source):
+            start, end = found.span()
+            inside = [m for m in self.mentions if m.start < end and m.end > start]
+            if any(m.origin in FIXED_ORIGINS for m in inside):
+                continue
+            if len(inside) == 1 and inside[0].start <= start and inside[0].end >= end:
+                continue  # one name already
+            start = min([start] + [m.start for m in inside])
+            end = max([end] + [m.end for m in inside])
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None or any("\n" in t.whitespace_ for t in span[:-1]):
+                continue
+            person = next(
+                (m for m in inside if m.type == "person" and m.start < found.start()), None
+            )
+            for mention in inside:
+                self._drop(mention)
+            if person is not None:
+                self._add(list(span), "person", person.confidence, origin="propn", cued=person.cued)
+                continue
+            kind = self._cue_type(list(span), "location")
+            self._add(list(span), kind, 0.7, origin="propn", cued=kind == "location")
+
     def _hyphened_names(self):
         """A name the tokenizer cut at a hyphen ("Croix-Rousse", "Samcheong-dong",
         "Tōdai-ji", "Kenroku-en", "SRE-EMEA") is one name: a mention on one side of a hyphen
@@ -2848,6 +2898,11 @@ class NameReading:
         for mention in self.mentions:
             if mention.origin == "speaker" or " " in mention.name:
                 continue
+            # "Piet Kloosterhuis became chief executive ... Kloosterhuis previously worked":
+            # a person's surname after their full name, whatever the model took it for
+            surnamed = mention.name.casefold() not in lexicon.TECHNOLOGIES and any(
+                m.end <= mention.start and m.name.split()[-1] == mention.name for m in full
+            )
             if mention.type != "person" and (
                 mention.type == "location"
                 or (mention.cued and mention.name.casefold() not in lexicon.GIVEN_NAMES)
@@ -2856,6 +2911,7 @@ class NameReading:
                     mention.type not in {"concept", "other"}
                     and mention.name.casefold() not in lexicon.GIVEN_NAMES
                     and not lexicon.is_surname(mention.name)
+                    and not surnamed
                 )
             ):
                 continue
@@ -2865,7 +2921,9 @@ class NameReading:
                 if mention.name in (m.name.split()[0], m.name.split()[-1])
                 and not set(m.name.casefold().split()) & (SPEAKER_TITLES | HONORIFICS)
                 and (
-                    mention.type == "person" or m.name.split()[0].casefold() in lexicon.GIVEN_NAMES
+                    mention.type == "person"
+                    or m.name.split()[0].casefold() in lexicon.GIVEN_NAMES
+                    or (surnamed and m.name.split()[-1] == mention.name)
                 )
             }
             if len(names) == 1:  # "Thandiwe Mokoena ... Mokoena was previously ...": the

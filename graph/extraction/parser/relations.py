@@ -53,6 +53,7 @@ from graph.extraction.parser.words import (
     TRIP_NOUNS,
     UNIVERSITY_WORDS,
     WORKPLACE_NOUNS,
+    agent_noun,
     person_noun,
 )
 from graph.vocabulary import normalize_name, product_name
@@ -105,6 +106,10 @@ TOPIC_ROLES = (ROLE_WORK | STUDENT_WORDS | LEADING_ROLES) - set(
 ) | set(
     """postdoc headteacher headmaster headmistress conductor keeper treasurer secretary
     superintendent supervisor foreman cofounder co-founder creator""".split()
+)
+# "Our loss adjuster, Nadira Quayle", "our drummer Femi": a role of ours before a name.
+OUR_ROLE = re.compile(
+    r"\b[Oo]ur ((?:(?:[a-z][\w-]*|[A-Z]{2,5}) ){0,3}(?:[a-z][\w-]*|[A-Z]{2,5})),? (?=[A-Z])"
 )
 TOPIC_HEADS = LEADING_ROLES | {
     "ceo",
@@ -266,6 +271,12 @@ class RelationReading:
                 previous = self._of_sex(previous, "m" if token.lower_ == "he" else "f")
             if previous is not None:
                 return previous
+        if token.lower_ in {"he", "she"} and token.pos_ == "PRON" and not self.speakers:
+            bound = self._main_subject(token)  # "Kloosterhuis worked at Deltares, where he
+            if bound is not None:  # ran the hydraulics group": the clause's own subject
+                bound = self._of_sex(bound, "m" if token.lower_ == "he" else "f")
+                if bound is not None:
+                    return bound
         if token.lower_ in {"he", "she", "him", "her", "his"} and token.pos_ == "PRON":
             other = "f" if token.lower_ in {"he", "him", "his"} else "m"
             talking = self._talking()  # "Mira: is she still at X?": not Mira, who talks;
@@ -572,7 +583,10 @@ class RelationReading:
         children = list(token.children)
         if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
             return None
-        if any(c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} for c in children):
+        if any(
+            c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} and not self._a_place_word(c)
+            for c in children
+        ):
             return None  # "the billing service", "our company": not a mention of another
         described = self._antecedent_described(token)
         if described is not None or kind is None:
@@ -604,6 +618,17 @@ class RelationReading:
         found = max(before, key=lambda m: m.start)
         found.type = kind  # "Tabula ...; the company is ...": Tabula is a company
         return found
+
+    def _a_place_word(self, token) -> bool:
+        """Whether ``token`` is a place's name (or its last word) that modifies a noun: "the
+        Rotterdam firm", "the Lagos start-up" still stand for a name told before."""
+        mention = self.by_token.get(token.i)
+        return (
+            token.dep_ == "compound"
+            and mention is not None
+            and mention.type == "location"
+            and mention.end <= token.idx + len(token)
+        )
 
     def _is_subject(self, mention) -> bool:
         """Whether a name is the subject of its sentence's main clause."""
@@ -722,6 +747,29 @@ class RelationReading:
         """The names of a chat's speakers, when two or more take turns."""
         names = {m.name for m in self.speakers}
         return names if len(names) > 1 else set()
+
+    def _main_subject(self, token):
+        """The person named as the subject of the main clause of the sentence a pronoun
+        stands in, before it, when the pronoun is the subject of a clause under that one
+        ("..., where he ran", "... after she left"), else None."""
+        if token.dep_ not in {"nsubj", "nsubjpass"} or token.head.dep_ == "ROOT":
+            return None
+        if token.head.dep_ not in {"relcl", "advcl"}:
+            return None
+        for candidate in token.sent:
+            if candidate.i >= token.i:
+                break
+            if candidate.dep_ in {"nsubj", "nsubjpass"} and candidate.head.dep_ == "ROOT":
+                mention = self.by_token.get(candidate.i)
+                if mention is None or mention.type != "person":
+                    return None
+                between = {  # "Ruby began as a project of Yukihiro Matsumoto while he":
+                    m.name  # another person before it may be the one
+                    for m in self.mentions
+                    if m.type == "person" and token.sent.start_char <= m.start < token.idx
+                }
+                return mention if between == {mention.name} else None
+        return None
 
     def _previous_subject(self, token, person: bool):
         """ "geo-lookup is a Rust library. It is used by X": a pronoun opening a sentence
@@ -1532,8 +1580,15 @@ class RelationReading:
         a founder created it, a head or a chair leads it, anyone else works for it (or is
         part of it, for a team, a club or a lab), unless the rules related them to an
         organization already or their sentence names another one."""
-        topic = self._topic_organization()
+        topic, signed = self._topic_organization(), False
+        if topic is None and not self.speakers and self.signer_organization in self.mentions:
+            # "Our loss adjuster, Nadira Quayle, will visit" in a letter signed "Claims
+            # Handler, Pemberton Mutual": "our" is the signer's organization
+            topic, signed = self.signer_organization, True
         if topic is None:
+            return
+        if signed:
+            self._our_roles(topic)
             return
         anchored = {
             normalize_name(r.source)
@@ -1551,7 +1606,7 @@ class RelationReading:
             if role is None:
                 continue
             word, modifiers, possessed = role
-            if possessed is None:
+            if possessed is None or (signed and not possessed):
                 continue  # "my partner Léa", "head of IT": another's, or of something else
             if normalize_name(mention.name) in anchored and (
                 not possessed or self._related(mention, topic)
@@ -1574,6 +1629,37 @@ class RelationReading:
             else:
                 type_ = "PART_OF" if team else "WORKS_FOR"
             self._relate(mention, topic, type_, self._sentence_text(sentence), confidence=0.55)
+
+    def _our_roles(self, organization):
+        """ "Our loss adjuster, Nadira Quayle, will visit", "our drummer Femi" in a letter
+        signed from an organization: the person holds the role there (leads it for a
+        head's title alone, is part of it for a team's or a band's), unless the rules
+        related them to an organization already."""
+        anchored = {
+            normalize_name(r.source)
+            for r in self.relationships.values()
+            if r.type in {"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT"}
+        }
+        team = bool({w.casefold() for w in organization.name.split()} & (TEAM_WORDS | GROUP_WORDS))
+        for found in OUR_ROLE.finditer(self.source):
+            words = found.group(1).casefold().split()
+            word = words[-1]
+            if not (word in TOPIC_ROLES or word in ROLE_WORK or agent_noun(word)):
+                continue
+            person = next(
+                (m for m in self.mentions if m.start == found.end() and m.type == "person"), None
+            )
+            if person is None or normalize_name(person.name) in anchored:
+                continue
+            if word in TOPIC_HEADS and all(w in HEAD_MODIFIERS for w in words[:-1]):
+                type_ = "LEADS"
+            else:
+                type_ = "PART_OF" if team else "WORKS_FOR"
+            sentence = self.doc.char_span(person.start, person.end, alignment_mode="expand")
+            evidence = (
+                self._sentence_text(sentence.sent) if sentence is not None else found.group(0)
+            )
+            self._relate(person, organization, type_, evidence, confidence=0.55)
 
     def _team_of(self, owner):
         """ "Kasia's search team", "Sunita's team, Payments Core", "Björn's team (Growth)":

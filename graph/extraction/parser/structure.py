@@ -881,6 +881,8 @@ class StructureReading:
                 if _a_known_place(organization.name):
                     continue  # "Senior Engineer, Lisbon": where, not for whom
                 organization.type = "organization"  # "Director, Nordlýsi Art Museum"
+            self._drop_title(offset + found.start(1), offset + found.end(1), desks=False)
+            self.signer_organization = organization
             if self._related(person, organization):
                 continue
             role = set(found.group(1).casefold().replace("-", " ").split())
@@ -921,15 +923,24 @@ class StructureReading:
             return  # "Lisbon" under a role: where, not for whom
         # the line under a role says what it is; the learned types may not overrule it
         organization.type, organization.stated = "organization", True
-        for mention in [
-            m for m in self.mentions if role_start <= m.start and m.end <= role_start + len(title)
-        ]:
-            if set(mention.name.casefold().split()) <= set(words) and (_a_job(words[-1]) or desk):
-                self._drop(mention)  # "Senior Conservator", "Customer Care": no organization
+        self._drop_title(role_start, role_start + len(title))
+        self.signer_organization = organization
         if self._related(person, organization):
             return
         relation = _role_relation(set(words) - NAME_JOINS)
         self._relate(person, organization, relation, f"{person.name}, {title}, {below.strip()}")
+
+    def _drop_title(self, start: int, end: int, desks: bool = True) -> None:
+        """Drop the mentions inside a signature's role ("Senior Conservator", "Customer
+        Care" alone on its line, "Senior Cartographer" before ", Hangang Maps Co."): a job
+        names no organization, nor a desk alone ("Platform Engineering, Bramble Retail" is
+        a department of the organization after it)."""
+        words = self.source[start:end].casefold().replace("-", " ").split()
+        if not words or not (_a_job(words[-1]) or (desks and words[-1] in SIGNED_DESKS)):
+            return
+        for mention in [m for m in self.mentions if start <= m.start and m.end <= end]:
+            if set(mention.name.casefold().split()) <= set(words):
+                self._drop(mention)
 
     def _signed_organization(self, start: int, end: int):
         """The organization a signature's last line names whole ("Alpine Lens Tours",
