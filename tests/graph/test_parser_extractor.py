@@ -2855,3 +2855,24 @@ def test_our_role_in_a_signed_letter_is_held_at_the_signer_s_organization(parser
         name for name, _ in _entities(parser.extract("She worked at Bucharest's Hotel Athénée."))
     }
     assert "hotel athénée" in names
+
+
+def test_a_couple_is_married_not_merely_acquainted(parser):
+    text = "Lucía Ortega studied in Seville, where she met her husband, Tomasz."
+    triples = _triples(parser.extract(text))
+    assert ("lucía ortega", "MARRIED_TO", "tomasz") in triples
+    assert ("lucía ortega", "KNOWS", "tomasz") not in triples
+
+
+def test_co_founders_named_as_a_pair_created_the_company_the_text_is_about(parser):
+    text = (
+        "Ghanaian fintech startup PayKente has raised $3 million led by Volta Capital. "
+        "Co-founders Ama Owusu and Kojo Asante said the money will go to hiring."
+    )
+    result = parser.extract(text)
+    triples = _triples(result)
+    assert {
+        ("ama owusu", "CREATED", "paykente"),
+        ("kojo asante", "CREATED", "paykente"),
+    } <= triples
+    assert "co" not in {name for name, _ in _entities(result)}

@@ -102,6 +102,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._plural_possessive_names()
         self._and_names()
         self._hyphen_joined_names()
+        self._hyphen_prefixes()
         self._hyphened_names()
         self._products()
         self._classes()
@@ -142,6 +143,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._not_employment()
         self._people_only()
         self._moves_are_homes()
+        self._spouses_not_acquaintances()
         self._no_dates()
         if self.linker_record is None:
             linker.prune(self, model=self.linker_model)

@@ -348,6 +348,8 @@ HYPHEN_JOINED_NAME = re.compile(
     r"(?:-(?:on|upon|under|by|y|yr|de|la|le|les|lès|du|des|en|sur|sous|e|el|al|del|di|da|do"
     r"|dos|das|am|im|an|der|den|op|aan|i|ar)(?=-))+(?:-[A-Z][\w'\u2019]*)+(?![\w-])"
 )
+# Prefixes written with a hyphen before a common word ("Co-founders", "Ex-colleague").
+HYPHEN_PREFIXES = frozenset("co ex vice non pre post self".split())
 # Words that end such a name besides ``ORG_WORDS``.
 POSSESSIVE_NAME_HEADS = set(
     """high guild union club circle committee forum trust centre center home market choir
@@ -2015,6 +2017,22 @@ class NameReading:
                 continue
             kind = self._cue_type(list(span), "location")
             self._add(list(span), kind, 0.7, origin="propn", cued=kind == "location")
+
+    def _hyphen_prefixes(self):
+        """ "Co-founders Wanjiru Kamau and ...", "Ex-colleague Ana": a prefix the tokenizer
+        cut off a lower-case word at its hyphen is no name, capitalised as it may be."""
+        doc = self.doc
+        for token in doc:
+            if token.lower_ not in HYPHEN_PREFIXES or token.i + 2 >= len(doc):
+                continue
+            hyphen, word = doc[token.i + 1], doc[token.i + 2]
+            if hyphen.text != "-" or token.whitespace_ or hyphen.whitespace_:
+                continue
+            if not (word.is_alpha and word.text.islower()):
+                continue
+            mention = self.by_token.get(token.i)
+            if mention is not None and mention.end <= token.idx + len(token) + 1:
+                self._drop(mention)
 
     def _hyphened_names(self):
         """A name the tokenizer cut at a hyphen ("Croix-Rousse", "Samcheong-dong",
