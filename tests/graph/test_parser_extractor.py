@@ -2876,3 +2876,21 @@ def test_co_founders_named_as_a_pair_created_the_company_the_text_is_about(parse
         ("kojo asante", "CREATED", "paykente"),
     } <= triples
     assert "co" not in {name for name, _ in _entities(result)}
+
+
+def test_the_people_at_a_meeting_of_a_named_body_work_for_it(parser):
+    text = (
+        "Quarterly review, Kaimai Timber Co-op\n"
+        "Present: Hemi Walker, Anahera Smith\n"
+        "- agreed to replace the kiln fans"
+    )
+    triples = _triples(parser.extract(text))
+    assert {
+        ("hemi walker", "WORKS_FOR", "kaimai timber co op"),
+        ("anahera smith", "WORKS_FOR", "kaimai timber co op"),
+    } <= triples
+    # a named event's attendees attend it
+    text = "Conference plan: PyCon Estonia 2026, Tallinn.\nAttendees: Liis Tamm, Jaan Kask"
+    triples = _triples(parser.extract(text))
+    assert ("liis tamm", "ATTENDED", "pycon estonia 2026") in triples
+    assert not [t for t in triples if t[1] == "WORKS_FOR"]

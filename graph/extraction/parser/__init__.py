@@ -137,6 +137,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._regions()
         self._topic_roles()
         self._attendees()
+        self._meeting_members()
         self._possessed()
         linker.link(self, model=self.linker_model, record=self.linker_record)
         self._migration_owners()
