@@ -174,18 +174,17 @@ PERIOD_WORD = re.compile(
 )
 # The words after a product's model number that are part of its name: "Pixel 8 Pro".
 MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe", "neo"}
-# The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
-POSSESSIVE_PLACES = set(
-    """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
-    clinic college school academy university cathedral church chapel abbey bay island
-    market markets hall garden gardens park choir seeds farm vineyard canal town green
-    palace lodge creek wood cross well bazar bazaar dairy hotel corner shed road street
-    lane square hill wharf quay bridge harbour harbor triangle""".split()
-)
-# Those of them that end a place's name, not a business's ("Regent's Canal", "Cox's Bazar").
+# The last word of a place named after someone's possessive ("Regent's Canal", "Cox's
+# Bazar"), a place's and not a business's.
 POSSESSIVE_LOCATIONS = set(
     """bay island park canal town green palace lodge creek wood cross bazar bazaar road
     street lane square hill wharf quay bridge harbour harbor triangle market markets""".split()
+)
+# The last word of a place or a body named after someone ("Lily's Kitchen", "Hawke's Bay").
+POSSESSIVE_PLACES = POSSESSIVE_LOCATIONS | set(
+    """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
+    clinic college school academy university cathedral church chapel abbey hall garden
+    gardens choir seeds farm vineyard well dairy hotel corner shed""".split()
 )
 # A model's or a unit's code after a name: letters and digits, capitals ("TC52", "5075E",
 # "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").
@@ -336,20 +335,24 @@ CLOSING_FUNCTION_WORDS = frozenset(
 )
 
 
+# Small words joining the hyphened parts of a place's name besides ``NAME_CONNECTORS``.
+HYPHEN_JOINERS = (
+    NAME_CONNECTORS - {"of", "for", "und", "para", "bin", "binti", "bint", "ibn", "ng"}
+) | {*"on upon under by y yr la le les lès en sur sous el am im an op aan i ar".split()}
+# A place's name whose capitalised parts small words join with hyphens: "Hay-on-Wye",
+# "Betws-y-Coed", "Ashby-de-la-Zouch", "Saint-Jean-Pied-de-Port", "Bagh-e-Noor".
+HYPHEN_JOINED_NAME = re.compile(
+    r"(?<![\w-])[A-Z][\w'\u2019]*(?:-[A-Z][\w'\u2019]*)*"
+    rf"(?:-(?:{'|'.join(sorted(HYPHEN_JOINERS, key=len, reverse=True))})(?=-))+"
+    r"(?:-[A-Z][\w'\u2019]*)+(?![\w-])"
+)
+# Prefixes written with a hyphen before a common word ("Co-founders", "Ex-colleague").
+HYPHEN_PREFIXES = frozenset("co ex vice non pre post self".split())
 # "Pirkanmaa Woodworkers' Guild", "Westville Boys' High": a plural possessive inside a name.
 PLURAL_POSSESSIVE_NAME = re.compile(
     r"\b(?!The\b)(?:[A-Z][\w.-]*[ \t]){0,3}[A-Z]\w*s['\u2019][ \t](?:[A-Z][\w-]*[ \t]){0,2}"
     r"(?P<last>[A-Z]\w*)\b"
 )
-# A place's name whose capitalised parts small words join with hyphens: "Hay-on-Wye",
-# "Betws-y-Coed", "Ashby-de-la-Zouch", "Saint-Jean-Pied-de-Port", "Bagh-e-Noor".
-HYPHEN_JOINED_NAME = re.compile(
-    r"(?<![\w-])[A-Z][\w'\u2019]*(?:-[A-Z][\w'\u2019]*)*"
-    r"(?:-(?:on|upon|under|by|y|yr|de|la|le|les|lès|du|des|en|sur|sous|e|el|al|del|di|da|do"
-    r"|dos|das|am|im|an|der|den|op|aan|i|ar)(?=-))+(?:-[A-Z][\w'\u2019]*)+(?![\w-])"
-)
-# Prefixes written with a hyphen before a common word ("Co-founders", "Ex-colleague").
-HYPHEN_PREFIXES = frozenset("co ex vice non pre post self".split())
 # Words that end such a name besides ``ORG_WORDS``.
 POSSESSIVE_NAME_HEADS = set(
     """high guild union club circle committee forum trust centre center home market choir

@@ -178,20 +178,24 @@ MALE_KIN = set(
     """husband brother father dad son uncle grandpa grandfather boyfriend nephew fiance
     fiancé grandson stepfather stepson""".split()
 )
+
+
 # A field listing who goes to an event: "Attending: Amani, Hiroshi", "**Attendees:** ...".
-ATTENDEE_FIELD = re.compile(
-    r"(?im)^[ \t>*#-]*\**(?:attending|attendees|participants|travell?ers|going|who'?s going)"
-    r"\**[ \t]*:[ \t]*\**(.+)$"
-)
+def _list_field(keys: str) -> re.Pattern:
+    """A line "Key: values" (bulleted, quoted or in bold) for one of ``keys``."""
+    return re.compile(rf"(?im)^[ \t>*#-]*\**(?:{keys})\**[ \t]*:[ \t]*\**(.+)$")
+
+
+ATTENDEE_FIELD = _list_field(r"attending|attendees|participants|travell?ers|going|who'?s going")
 # Words that end a meeting's name or a body's inside an organization ("Data Governance
 # Sync", "Board", "Underwriting committee").
 MEETING_WORDS = frozenset(
     "sync meeting meetings standup stand-up retro review board committee group".split()
 )
 # A meeting's list of who came: "Attendees: Nomvula Dlamini (chair), Craig Peters".
-MEETING_FIELD = re.compile(
-    r"(?im)^[ \t>*#-]*\**(?:attendees|attending|present|participants)\**[ \t]*:[ \t]*\**(.+)$"
-)
+MEETING_FIELD = _list_field("attendees|attending|present|participants")
+# The relations that tie a person to an organization.
+AFFILIATIONS = frozenset({"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT"})
 # What a short answer may open with before the name it gives: "that was Keiko", "it's
 # the Sony", "def the Kobo", "oh the inReach".
 ANSWER_OPENING = re.compile(
@@ -1223,11 +1227,7 @@ class RelationReading:
         if not named or self.speakers:
             return
         topic = min(named, key=lambda m: m.start)
-        anchored = {
-            normalize_name(r.source)
-            for r in self.relationships.values()
-            if r.type in {"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT", "ATTENDED"}
-        }
+        anchored = self._affiliated_names(AFFILIATIONS | {"ATTENDED"})
         for field in MEETING_FIELD.finditer(self.source):
             if topic.start > field.start() or any(e.start < field.start() for e in events):
                 continue
@@ -1666,11 +1666,7 @@ class RelationReading:
         if signed:
             self._our_roles(topic)
             return
-        anchored = {
-            normalize_name(r.source)
-            for r in self.relationships.values()
-            if r.type in {"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT"}
-        }
+        anchored = self._affiliated_names()
         team = bool(
             {w.casefold() for w in topic.name.split()} & (TEAM_WORDS | {"lab", "choir", "fc"})
         )
@@ -1684,7 +1680,7 @@ class RelationReading:
             if role is None:
                 continue
             word, modifiers, possessed = role
-            if possessed is None or (signed and not possessed):
+            if possessed is None:
                 continue  # "my partner Léa", "head of IT": another's, or of something else
             if normalize_name(mention.name) in anchored and (
                 not possessed or self._related(mention, topic)
@@ -1698,26 +1694,32 @@ class RelationReading:
                 for m in self.mentions
             ):
                 continue  # the role may be at the other organization the sentence names
-            if word in {"founder", "cofounder", "co-founder", "creator"}:
-                type_ = "CREATED"
-            elif word in TOPIC_HEADS and all(m in HEAD_MODIFIERS for m in modifiers):
-                type_ = "LEADS"
-            elif word in STUDENT_WORDS and not team:
-                type_ = "STUDIES_AT"
-            else:
-                type_ = "PART_OF" if team else "WORKS_FOR"
+            type_ = self._role_type(word, modifiers, team)
             self._relate(mention, topic, type_, self._sentence_text(sentence), confidence=0.55)
+
+    def _affiliated_names(self, types=AFFILIATIONS) -> set[str]:
+        """The names the rules already tied to an organization (by ``types``)."""
+        return {normalize_name(r.source) for r in self.relationships.values() if r.type in types}
+
+    @staticmethod
+    def _role_type(word: str, modifiers, team: bool) -> str:
+        """What a role makes its holder of an organization: a founder created it, a head
+        (its modifiers a head's only) leads it, a student studies there, anyone else works
+        for it, or is part of it when it is a team."""
+        if word in {"founder", "cofounder", "co-founder", "creator"}:
+            return "CREATED"
+        if word in TOPIC_HEADS and all(m in HEAD_MODIFIERS for m in modifiers):
+            return "LEADS"
+        if word in STUDENT_WORDS and not team:
+            return "STUDIES_AT"
+        return "PART_OF" if team else "WORKS_FOR"
 
     def _our_roles(self, organization):
         """ "Our loss adjuster, Nadira Quayle, will visit", "our drummer Femi" in a letter
         signed from an organization: the person holds the role there (leads it for a
         head's title alone, is part of it for a team's or a band's), unless the rules
         related them to an organization already."""
-        anchored = {
-            normalize_name(r.source)
-            for r in self.relationships.values()
-            if r.type in {"WORKS_FOR", "LEADS", "PART_OF", "CREATED", "STUDIES_AT"}
-        }
+        anchored = self._affiliated_names()
         team = bool({w.casefold() for w in organization.name.split()} & (TEAM_WORDS | GROUP_WORDS))
         for found in OUR_ROLE.finditer(self.source):
             words = found.group(1).casefold().split()
@@ -1729,10 +1731,7 @@ class RelationReading:
             )
             if person is None or normalize_name(person.name) in anchored:
                 continue
-            if word in TOPIC_HEADS and all(w in HEAD_MODIFIERS for w in words[:-1]):
-                type_ = "LEADS"
-            else:
-                type_ = "PART_OF" if team else "WORKS_FOR"
+            type_ = self._role_type(word, words[:-1], team)
             sentence = self.doc.char_span(person.start, person.end, alignment_mode="expand")
             evidence = (
                 self._sentence_text(sentence.sent) if sentence is not None else found.group(0)
