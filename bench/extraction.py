@@ -80,6 +80,7 @@ SPLITS = {
             "dev43",
             "dev44",
             "dev45",
+            "dev46",
         )
     ),
     "holdout": tuple(
@@ -109,6 +110,7 @@ SPLITS = {
             "holdout22",
             "holdout23",
             "holdout24",
+            "holdout25",
         )
     ),
 }

@@ -1935,7 +1935,10 @@ REVERSAL_NOUNS = {"end", "break", "drop", "switch", "stop", "leave"}
 # thing ("branch protection stops anyone pushing to main").
 NOT_REVERSAL = re.compile(
     r"\b(switch)(?:es|ed|ing)? on\b|\b(stop)(?:s|ped|ping)? (?:anyone|anybody|people|users|"
-    r"them|him|her|us|you|others|someone|\w+ from)\b",
+    r"them|him|her|us|you|others|someone|\w+ from)\b"
+    # a reversal said not to have happened: "cutover completed with no rollback", "without
+    # a drop in traffic"
+    r"|\b(?:no|without(?: an?| any)?|zero)\s+(rollback|drop|cancel|revert|break|switch|skip)",
     re.IGNORECASE,
 )
 
@@ -2449,7 +2452,7 @@ def compare(incoming: str, existing: str) -> dict:
     added_reversal = (new_words - old_words) & REVERSALS - (nouns & REVERSAL_NOUNS)
     for match in NOT_REVERSAL.finditer(incoming):
         added_reversal -= {
-            w for w in REVERSALS if w.startswith((match.group(1) or match.group(2)).casefold())
+            w for w in REVERSALS if w.startswith(next(g for g in match.groups() if g).casefold())
         }
     phrase = REVERSAL_PHRASES.search(incoming)
     if REVERSAL_PHRASES.search(existing):

@@ -417,7 +417,7 @@ FILENAME = re.compile(
 # user_sessions), a dotted name (app.config, billing.tasks.charge), or camelCase/PascalCase
 # with an inner capital (PaymentClient, getUser).
 IDENTIFIER = re.compile(
-    r"^(?:[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]"
+    r"^(?:[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+(?:\.[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*)*|[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_]"
     r"[A-Za-z0-9_]*)+(?:\(\))?|[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)$"
 )
 

@@ -471,6 +471,19 @@ def parser_available() -> bool:
 BRAND_DOMAINS = {"com", "io", "ai", "org", "net", "co", "app", "de", "nl"}
 
 
+# What tells one copy of a system from another after its name: "orders-db-new",
+# "auth-svc-legacy", "web-app-green".
+COPY_QUALIFIERS = frozenset(
+    "new old legacy next blue green canary main temp tmp test dev prod staging shadow".split()
+)
+# The second halves of hyphened English activities and qualities ("note-taking",
+# "decision-making", "long-running", "customer-facing"), never a service's name, which
+# ends in what it does to something ("rates-billing", "churn-scoring").
+ACTIVITY_ENDINGS = frozenset(
+    "taking making running looping facing hailing founding keeping".split()
+)
+
+
 def identifier_kind(word: str, *, technical: bool = False) -> str:
     """What a lower-case technical token is: ``region``, ``file``, ``ticket``,
     ``version``, ``identifier`` (a host, service, table or code name), or ``""`` for a
@@ -505,9 +518,12 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
             and english_word(parts[1])
         ):
             return ""  # "diesel-powered", "wood-fired": an adjective, whatever its first part
+        if len(parts) == 2 and parts[1] in ACTIVITY_ENDINGS and english_word(parts[0]):
+            return ""  # "note-taking", "decision-making": an activity, not a service
         if (
             any(ch.isdigit() for ch in word)
             or parts[-1] in SYSTEM_SUFFIXES
+            or (parts[-1] in COPY_QUALIFIERS and any(p in SYSTEM_SUFFIXES for p in parts[:-1]))
             or any(p in lexicon.TECHNOLOGIES and p not in lexicon.AMBIGUOUS_TECH for p in parts)
             or (technical and word.islower() and not any(p in ENGLISH_PARTS for p in parts))
         ):

@@ -78,6 +78,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev61.jsonl",
     DATA / "consolidation" / "pairs_dev62.jsonl",
     DATA / "consolidation" / "pairs_dev63.jsonl",
+    DATA / "consolidation" / "pairs_dev64.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

@@ -57,6 +57,10 @@ from graph.extraction.parser.words import SETTLING_VERBS
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 
+# A letter's or a message's opening line that addresses someone: "Dear Sam,", "Hi all".
+SALUTATION = re.compile(
+    r"^\s*(?:dear|hi|hello|hey|morning|good morning)\b[^.!?:]{0,60}[,!]?\s*$", re.I
+)
 MODEL = Path(__file__).with_name("relation_pairs.json")
 NONE = "none"
 # How probable the linker's relationship must be to add it to a pair the rules left
@@ -358,6 +362,14 @@ def shipped() -> Model | None:
     return Model(json.loads(MODEL.read_text())) if MODEL.exists() else None
 
 
+def _addressed(source: str, mention) -> bool:
+    """Whether ``mention`` is the name a letter's or a message's salutation line addresses
+    ("Dear Sam,", "Hi Ana and Ben,")."""
+    start = source.rfind("\n", 0, mention.start) + 1
+    end = source.find("\n", mention.end)
+    return bool(SALUTATION.match(source[start : len(source) if end < 0 else end]))
+
+
 def load_model() -> Model | None:
     """The shipped model; None when ``MEMORYHUB_RELATION_LINKER`` is off or none is fitted."""
     if not settings.MEMORYHUB_GRAPH.get("relation_linker", True):
@@ -389,6 +401,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         if "negated" in names and relation not in NEGATED_KINDS:
             continue  # "does not use Kafka" states nothing (as in the rules)
         between = reader.source[min(mx.end, my.end) : max(mx.start, my.start)]
+        if "\n" in between and any(_addressed(reader.source, m) for m in (mx, my)):
+            continue  # "Dear Sam," over the letter: whom it is written to, nothing more
         if USED_TO.search(between) and relation not in NEGATED_KINDS:
             continue  # "used to live in Abuja": no longer (as in the rules)
         if relation == "LIVES_IN" and CHILDHOOD.search(between):

@@ -172,6 +172,9 @@ PERIOD_WORD = re.compile(
     r"^(?:Q[1-4]|H[12]|FY\d{2,4}|(?:19|20)\d{2}|Monday|Tuesday|Wednesday|Thursday|Friday"
     r"|Saturday|Sunday)$"
 )
+# Words trimmed before a name that also name an event with an event's word after them
+# ("Vendor Day", "Customer Summit", "Partner Conference").
+ROLE_TRIM_WORDS = {"customer", "client", "vendor", "supplier", "prospect"}
 # The words after a product's model number that are part of its name: "Pixel 8 Pro".
 MODEL_TIERS = {"pro", "max", "plus", "ultra", "mini", "lite", "air", "se", "fe", "neo"}
 # The last word of a place named after someone's possessive ("Regent's Canal", "Cox's
@@ -436,7 +439,10 @@ class NameReading:
             tokens, type_ = tokens[:1], "technology"
         lead = (
             self._title_words(tokens)
-            if name is None and origin in {"ner", "propn"} and len(tokens) > 1
+            if name is None
+            and origin in {"ner", "propn"}
+            and len(tokens) > 1
+            and not self._after_organization_noun(tokens)
             else 0
         )
         departments = lead > 1 or (lead == 1 and tokens[0].lower_ not in BEFORE_NAMES)
@@ -532,6 +538,23 @@ class NameReading:
         for token in tokens:
             self.by_token[token.i] = mention
         return mention
+
+    def _place_before_kind(self, tokens, kind: int) -> bool:
+        """ "the Osaka band Hoshizora", "a Lagos team called Kora": a known place before a
+        kind's word that a name follows describes the named, it is not a team's name."""
+        following = kind + 1
+        return (
+            " ".join(t.lower_ for t in tokens) in lexicon.PLACES
+            and following < len(self.doc)
+            and self.doc[following].pos_ == "PROPN"
+            and self.doc[following].text[:1].isupper()
+        )
+
+    def _after_organization_noun(self, tokens) -> bool:
+        """Whether the name follows a noun of an organization's kind ("the law firm Baker
+        Ríos", "the bakery Miller & Sons"): its first word is the name's, not a job's."""
+        before = self.doc[tokens[0].i - 1] if tokens[0].i else None
+        return before is not None and before.lower_ in ORG_NOUNS and before.pos_ == "NOUN"
 
     def _tier_after(self, tokens) -> list:
         """The tier word right after a product's model number ("Pro", "mini"), if any."""
@@ -677,6 +700,13 @@ class NameReading:
                         and tokens[1].ent_iob_ == "I"
                         and tokens[1].text[:1].isupper()
                         and not self._starts_sentence(tokens[0])
+                    )
+                    and not (  # "Vendor Day", "Customer Summit": an event named for them
+                        len(tokens) == 2
+                        and tokens[1].lower_ in EVENT_WORDS
+                        and tokens[0].text.istitle()
+                        and tokens[1].text.istitle()
+                        and tokens[0].lower_ in ROLE_TRIM_WORDS
                     )
                     and not (  # "the SRE team", "the IT team": the word names the team
                         len(tokens) > 1
@@ -1659,7 +1689,7 @@ class NameReading:
                 self._add([token], "concept", 0.8, origin="propn", cued=True)
 
     def _named_entities(self):
-        for ent in self.doc.ents:
+        for ent in self._joined_people(self.doc.ents):
             type_ = NER_TYPES.get(ent.label_)
             if type_ is None:
                 continue
@@ -1682,13 +1712,44 @@ class NameReading:
                         continue  # "Kwame's startup, Agrify, ...": a name tagged as a verb
                 if all(t.like_num for t in tokens):
                     continue
+                if any(t.like_num for t in tokens) and all(
+                    t.like_num or t.lower_.rstrip(".") in MONTHS or t.is_punct for t in tokens
+                ):
+                    continue  # "on 9 Nov" the model took for a title: a date
                 if len(tokens) == 1 and not kin and self._opens_other_language(tokens[0]):
                     continue
+                if (
+                    len(tokens) > 1
+                    and tokens[-1].lower_ in TEAM_WORDS | ORG_NOUNS
+                    and self._place_before_kind(tokens[:-1], tokens[-1].i)
+                ):
+                    tokens, type_ = tokens[:-1], "location"  # "the Osaka band Hoshizora"
                 tokens = self._with_cue_noun(tokens)
                 cue = "person" if kin else self._cue_type(tokens, "")
                 if cue:
                     type_ = cue
                 self._add(tokens, type_, 0.85, origin="ner", cued=bool(cue))
+
+    def _joined_people(self, ents) -> list:
+        """The model's named entities, two people's names that touch with one space between
+        them and nothing else joined into one ("Project manager Farid Mansour said": the
+        parser broke the sentence between "Farid" and "Mansour" and the model followed)."""
+        joined: list = []
+        for ent in ents:
+            last = joined[-1] if joined else None
+            if (
+                last is not None
+                and last.label_ == ent.label_ == "PERSON"
+                and last.end == ent.start
+                and self.doc[last.end - 1].whitespace_ == " "
+                and all(t.text[:1].isupper() and t.pos_ == "PROPN" for t in (*last, *ent))
+                and len(last) + len(ent) <= 4
+            ):
+                joined[-1] = self.doc[last.start : ent.end]
+                joined[-1].label_ = "PERSON"
+                continue
+            joined.append(ent)
+        return joined
 
     def _widen(self, tokens):
         """Take in the proper nouns just before a named entity ("Amara" of "Amara Nwosu"
@@ -1746,6 +1807,7 @@ class NameReading:
             and after not in self.by_token
             and self.doc[after].lower_ in COMPONENT_NOUNS | TEAM_WORDS | ORG_WORDS | EVENT_WORDS
             and self.doc[after].pos_ in {"NOUN", "PROPN"}
+            and not self._place_before_kind(tokens, after)
         ):
             return tokens + [self.doc[after]]
         return tokens
@@ -1808,6 +1870,7 @@ class NameReading:
                     if (
                         nxt < len(self.doc)
                         and nxt not in self.by_token
+                        and not self._place_before_kind(tokens, nxt)
                         and (
                             (self.doc[nxt].lower_ in TEAM_WORDS and self.doc[nxt].pos_ == "NOUN")
                             or (
@@ -2276,6 +2339,13 @@ class NameReading:
             return True
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
             return False
+        if (
+            lexicon.GEO_NAMES.kind(token.lower_) in {"city", "country", "state"}
+            and token.lower_ in lexicon.PLACES
+            and token.text[:1].isupper()
+            and not self._starts_sentence(token)
+        ):
+            return True  # "Orbicule SAS, Toulouse", "Toulouse" tagged a common noun
         if (
             token.i > 0
             and self.doc[token.i - 1].pos_ == "PROPN"
@@ -2894,7 +2964,12 @@ class NameReading:
                 continue
             tokens = list(span)
             head = doc[mention.root]
-            if head.dep_ == "compound" and head.head.lower_ in TEAM_WORDS and head.head.i > head.i:
+            if (
+                head.dep_ == "compound"
+                and head.head.lower_ in TEAM_WORDS
+                and head.head.i > head.i
+                and not self._place_before_kind(tokens, head.head.i)
+            ):
                 between = list(doc[span.end : head.head.i + 1])
                 if len(between) <= 3 and all(
                     t.i not in self.by_token and t.pos_ in {"NOUN", "PROPN", "ADJ"} for t in between

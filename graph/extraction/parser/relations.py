@@ -843,11 +843,29 @@ class RelationReading:
                 )
         return found
 
+    def _bracket_between(self, subject, verb) -> bool:
+        """Whether ``verb`` stands inside a bracket opened after ``subject`` ("Ursula K. Le
+        Guin (finished, loved it)"): an aside of the writer's, not the name's doing."""
+        if subject.i > verb.i:
+            return False
+        if any(  # "Bartek (owns Nowak Budowa)": the bracket says what the name does
+            c.dep_ in {"dobj", "prep", "attr", "ccomp", "xcomp"} and c.pos_ != "PRON"
+            for c in verb.children
+        ):
+            return False
+        between = self.source[subject.idx + len(subject) : verb.idx]
+        return (
+            between.count("(") > between.count(")")
+            and ")" in self.source[verb.idx :].split("\n", 1)[0]
+        )
+
     def _subjects(self, verb):
         subjects = [
             c
             for c in verb.children
-            if c.dep_ in {"nsubj", "nsubjpass", "csubj"} and not self._field_key(c)
+            if c.dep_ in {"nsubj", "nsubjpass", "csubj"}
+            and not self._field_key(c)
+            and not self._bracket_between(c, verb)
         ]
         if not subjects and verb.i > 0 and verb.pos_ == "VERB":  # "Sara lives in Oslo" with
             before = self.by_token.get(verb.i - 1)  # "Sara" tagged an adjective of "lives"

@@ -45,6 +45,7 @@ from graph.extraction.parser.words import (
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
+from memoryhub.nlp import english_word
 
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
@@ -536,10 +537,15 @@ class StructureReading:
                 continue  # "Favourite food: her grandma's stew": not a name
             if found.group(1).casefold().split()[0] in LEAST_WORDS:
                 continue  # "Least favourite: Las Vegas": a dislike, not a favourite
+            for mention in [m for m in self.mentions if found.start(1) <= m.start < found.end(1)]:
+                if mention.end <= found.end(1):
+                    self._drop(mention)  # "... Rica. Supervisor: Dr. Mora": a key, no name
             line_start = self.source.rfind("\n", 0, found.start()) + 1
             topic = self._topic_at(line_start) or self._labelled()
             if topic is None and FIELDS[key][1] not in {"OWNS", "LEADS", "MANAGER"}:
                 topic = self._note_person() or self._topic_organization()
+            elif topic is None and FIELDS[key][1] == "MANAGER":
+                topic = self._note_person()  # "user (Marisol) ... Supervisor: Dr. Mora"
             if topic is None:
                 continue
             sentence = found.group(0).strip()
@@ -843,8 +849,10 @@ class StructureReading:
                 continue  # not a name alone on its line ("Dr Priti Shah" is one)
             found = SIGNATURE_ROLE.match(following)
             if found is None:
-                if at + 2 < len(lines):
+                if at + 2 < len(lines) and lines[at + 2].strip():
                     self._signature_below(person, offset, following, lines[at + 2])
+                else:
+                    self._organization_under(person, offset, following)
                 continue
             if person.type != "person":
                 # "Luh Putu Ayu Lestari" / "Sales Manager, Sawah Indah Resort": a name over
@@ -859,7 +867,7 @@ class StructureReading:
                 ):
                     continue
                 person.type, person.stated = "person", True
-            organization = min(
+            organization = self._organization_as_role(offset, found) or min(
                 (
                     m
                     for m in self.mentions
@@ -888,6 +896,31 @@ class StructureReading:
             role = set(found.group(1).casefold().replace("-", " ").split())
             relation = _role_relation(role)
             self._relate(person, organization, relation, f"{line.strip()}, {following.strip()}")
+
+    def _organization_as_role(self, offset: int, found: re.Match):
+        """The organization a signature's line opens with where a role would stand, a place
+        after it ("Lapita Libraries, Port Vila"): no job's word ends it, and an organization
+        found before covers it whole; None otherwise."""
+        start, end = offset + found.start(1), offset + found.end(1)
+        words = found.group(1).casefold().replace("-", " ").split()
+        if not words or _a_job(words[-1]) or words[-1] in SIGNED_DESKS:
+            return None
+        if not _capitalised(found.group(1)):
+            return None
+        after = min(
+            (m for m in self.mentions if m.start >= offset + found.end()),
+            key=lambda m: m.start,
+            default=None,
+        )
+        if after is None or after.type != "location":
+            return None
+        named = next((m for m in self.mentions if (m.start, m.end) == (start, end)), None)
+        if not _a_known_place(after.name) and all(english_word(w) for w in words):
+            return None  # "Health Informatics, Mount Sinai": a desk, then the hospital
+        if named is None or named.type == "person" or (named.cued and named.type != "organization"):
+            return None
+        named.type = "organization"
+        return named
 
     def _signature_below(self, person, offset: int, role_line: str, below: str) -> None:
         """A signature in three lines: the name, the role or the desk alone ("Senior
@@ -930,6 +963,23 @@ class StructureReading:
         relation = _role_relation(set(words) - NAME_JOINS)
         self._relate(person, organization, relation, f"{person.name}, {title}, {below.strip()}")
 
+    def _organization_under(self, person, offset: int, line: str) -> None:
+        """A signature in two lines, the last of the letter: the name signed under its
+        closing, the organization alone below it ("Cheers," / "Tamsin" / "Kernow Dairy
+        Co-operative"); the writer works for it. A job, a desk or a place there is none."""
+        if person.type != "person" or (person.start, person.end) not in self.signed:
+            return
+        words = line.casefold().replace("-", " ").split()
+        if not words or _a_job(words[-1]) or words[-1] in SIGNED_DESKS:
+            return
+        start = offset + len(line) - len(line.lstrip())
+        organization = self._signed_organization(start, start + len(line.strip()))
+        if organization is None:
+            return
+        organization.stated = True
+        self.signer_organization = organization
+        self._relate(person, organization, "WORKS_FOR", f"{person.name}, {line.strip()}")
+
     def _drop_title(self, start: int, end: int, desks: bool = True) -> None:
         """Drop the mentions inside a signature's role ("Senior Conservator", "Customer
         Care" alone on its line, "Senior Cartographer" before ", Hangang Maps Co."): a job
@@ -957,7 +1007,10 @@ class StructureReading:
         inside = [m for m in self.mentions if m.end > start and m.start < end]
         joined = "&" in text.split()  # "Ek & Björk Snickeri": no one's name
         if any(
-            m.start < start or m.end > end or m.cued or (m.type == "person" and not joined)
+            m.start < start
+            or m.end > end
+            or (m.cued and not self._product_inside(m, text))
+            or (m.type == "person" and not joined)
             for m in inside
         ):
             return None
@@ -967,6 +1020,12 @@ class StructureReading:
         for mention in inside:
             self._drop(mention)
         return self._add(list(span), "organization", 0.6, origin="signature")
+
+    @staticmethod
+    def _product_inside(mention, line: str) -> bool:
+        """Whether a technology the lists know is only a part of an organization's name on
+        a signature's last line ("Lyric Opera Northwest": not the Opera browser)."""
+        return mention.type == "technology" and len(mention.name.split()) < len(line.split())
 
     def _led_groups(self):
         """ "`query-gw` → Discovery (Femke Vos)", "Payments (Ama Owusu)": a name with one

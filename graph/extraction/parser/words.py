@@ -452,7 +452,9 @@ INLINE_FIELD = re.compile(r"[;,(\u2014\u2013]\s*([A-Za-z][A-Za-z /'-]{0,24}?)\s*
 # A "Key: values" sentence inside a line of prose ("... (previously Ocado). Main stack: dbt,
 # Snowflake, Airflow. Reports to ..."): the key, and the values up to the sentence's end.
 SENTENCE_FIELD = re.compile(
-    r"(?<=[.!?])[ \t]+([A-Z][A-Za-z /'-]{0,24}?)[ \t]*:[ \t]+(.+?)(?=[.!?](?:\s|$)|;|\n|$)"
+    r"(?<=[.!?])[ \t]+([A-Z][A-Za-z /'-]{0,24}?)[ \t]*:[ \t]+(.+?)"
+    # the value ends with its sentence, not after a title ("Supervisor: Dr. Esteban Mora.")
+    r"(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bProf)(?<!\bSt)(?=[.!?](?:\s|$)|;|\n|$)"
 )
 PARENTHESIS = re.compile(r"[ \t]*\(([^()\n]{1,80})\)")
 VALUE_SPLIT = re.compile(r"[^,;&/]+(?<!\s)")
@@ -627,7 +629,10 @@ FIELDS = {
         ],
         ("value", "LEADS", "person"),
     ),
-    "manager": ("value", "MANAGER", "person"),
+    **dict.fromkeys(
+        ["manager", "line manager", "supervisor", "supervisors", "supervised by", "boss"],
+        ("value", "MANAGER", "person"),
+    ),
     **dict.fromkeys(
         [
             "owner",
