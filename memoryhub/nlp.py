@@ -132,7 +132,7 @@ _SPEAKER = re.compile(
 # "rina: app. the FHIR validator OOMs", "agus.w: gateway or app?": a chat's lower-case
 # handle opening a line, a turn only where the text reads as a chat (``_chat_handles``).
 _HANDLE_TURN = re.compile(
-    r"(?m)^[ \t]*([a-z][a-z0-9.'-]{1,24})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
+    r"(?m)^[ \t]*([a-z][a-z0-9._'-]{1,24})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
 )
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
@@ -589,6 +589,11 @@ def _is_speaker(
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
+def _rest_of_line(text: str, start: int) -> str:
+    end = text.find("\n", start)
+    return text[start : len(text) if end < 0 else end]
+
+
 def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     """The lower-case handles that open a chat's lines ("rina: …", "agus.w: …", "yusuf:
     …"): where at least two handles open lines and one of them opens more than one (a
@@ -597,7 +602,11 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     …" / "hamid: …" / "Priya: …"). A handle that is an English word, a field key or a
     speaker word ("user", "assistant") is no one's name, unless it is a known given name
     that speaks more than once."""
-    turns = list(_HANDLE_TURN.finditer(text))
+    turns = [
+        turn
+        for turn in _HANDLE_TURN.finditer(text)
+        if "_" not in turn.group(1) or len(_rest_of_line(text, turn.end()).split()) >= 3
+    ]  # "kim_o: did u hear …", not "max_connections: 200"
     said = Counter(turn.group(1) for turn in turns)
     everyone = said + (spoken or Counter())
     if not said or len(everyone) < 2 or max(everyone.values()) < 2:

@@ -1450,7 +1450,26 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
         else v
         for v in values
     ]
+    values = _times_a_day(text, values)
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+def _times_a_day(text: str, values: list[Value]) -> list[Value]:
+    """ "emptied at 8 a.m. and 4 p.m. every day" happens twice a day: a daily rate beside
+    two or more times of day on its line (and no other rate in the text) counts them, so
+    that it compares with "twice a day — 08:00 and 16:00"."""
+    daily = [v for v in values if v.kind == "frequency" and v.key == (365.0,)]
+    if len(daily) != 1 or sum(v.kind == "frequency" for v in values) != 1:
+        return values
+    rate = daily[0]
+    line_start = text.rfind("\n", 0, rate.start) + 1
+    line_end = text.find("\n", rate.end)
+    start = max(line_start, rate.start - 100)
+    end = min(len(text) if line_end < 0 else line_end, rate.end + 100)
+    times = {v.key for v in values if v.kind == "time" and start <= v.start and v.end <= end}
+    if len(times) < 2:
+        return values
+    return [replace(v, key=(365.0 * len(times),)) if v is rate else v for v in values]
 
 
 # A rough figure: the words just before it ("about 2h45", "~233 km", "a bit under three

@@ -81,6 +81,14 @@ def test_a_negation_a_reversal_and_a_replaced_technology_are_signals():
     assert "reversal" in _signals("Ewa drinks coffee.", "Ewa has given up coffee.")[0]
     assert "reversal" in _signals("The trip is on.", "The trip was called off.")[0]
     assert "reversal" not in _signals("Max 5 guests.", "No more than five guests.")[0]
+    # a reversal said not to have happened
+    assert (
+        "reversal"
+        not in _signals(
+            "Migration of the billing DB to Aurora is in progress.",
+            "The billing database is now on Aurora: cutover completed with no rollback.",
+        )[0]
+    )
     # plans undone
     for existing, incoming in (
         ("Dr. Abara will give the keynote.", "Dr. Abara pulled out of the keynote."),

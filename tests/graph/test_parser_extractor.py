@@ -1210,7 +1210,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev43", 0.76, 0.41),  # on arrival 0.799 / 0.414 (all 100 texts)
         ("dev44", 0.72, 0.46),  # on arrival 0.753 / 0.478 (all 100 texts)
         ("dev45", 0.80, 0.48),  # on arrival 0.837 / 0.564 (all 100 texts)
-        ("dev46", 0.80, 0.48),  # on arrival 0.831 / 0.534 (all 100 texts)
+        ("dev46", 0.82, 0.54),  # on arrival 0.831 / 0.534 (all 100 texts)
         ("holdout", 0.84, 0.54),  # the first writer: 0.569 → 0.538 (34-file refit) → 0.567 (35)
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.65),  # the converged linker: 0.715 → 0.669, the rest rose
@@ -2896,3 +2896,136 @@ def test_the_people_at_a_meeting_of_a_named_body_work_for_it(parser):
     triples = _triples(parser.extract(text))
     assert ("liis tamm", "ATTENDED", "pycon estonia 2026") in triples
     assert not [t for t in triples if t[1] == "WORKS_FOR"]
+
+
+def test_a_two_line_signature_names_whom_the_writer_works_for(parser):
+    text = "Hi Jo,\n\nRing me with any questions.\n\nCheers,\nBronwen\nTreverrow Cider Co-operative"
+    triples = _triples(parser.extract(text))
+    assert ("bronwen", "WORKS_FOR", "treverrow cider co operative") in triples
+    # a place or a phone's signature under the name is no one's employer
+    for closing in ("Glasgow", "Sent from my iPhone"):
+        triples = _triples(parser.extract(f"Hi Jo,\n\nSee you.\n\nBest,\nAnna\n{closing}"))
+        assert not [t for t in triples if t[0] == "anna"]
+
+
+def test_a_signature_s_organization_may_stand_where_a_role_would(parser):
+    text = "Tank yu tumas,\nKalo Moli\nLapita Libraries, Port Vila"
+    assert ("kalo moli", "WORKS_FOR", "lapita library") in _triples(parser.extract(text))
+    # a desk of plain words before a place-like name is not the employer
+    text = "Kind regards,\nDaniel Cohen\nHealth Informatics, Mount Sinai"
+    assert ("daniel cohen", "WORKS_FOR", "mount sinai") in _triples(parser.extract(text))
+
+
+def test_a_signature_s_organization_may_hold_a_technology_s_name(parser):
+    text = "Hi all,\n\nThe rig is ready.\n\nBest,\nErik Halvorsen\nHead of Stage Engineering\nLyric Opera Northwest"
+    result = parser.extract(text)
+    assert ("erik halvorsen", "WORKS_FOR", "lyric opera northwest") in _triples(result)
+    assert ("lyric opera northwest", "organization") in _entities(result)
+
+
+def test_a_known_city_the_tagger_took_for_a_noun_is_a_place(parser):
+    text = "Regards,\nHélène Marchetti\nProgram Manager, Orbicule SAS, Toulouse"
+    result = parser.extract(text)
+    assert ("toulouse", "location") in _entities(result)
+    assert ("orbicule sas", "LOCATED_IN", "toulouse") in _triples(result)
+
+
+def test_the_name_a_letter_is_addressed_to_is_related_to_nothing(parser):
+    text = (
+        "Dear Sam,\n\nPlease confirm the slot.\n\nRegards,\nHélène Marchetti\n"
+        "Program Manager, Orbicule SAS, Toulouse"
+    )
+    triples = _triples(parser.extract(text))
+    assert not [t for t in triples if "sam" in (t[0], t[2])]
+
+
+def test_an_event_named_for_a_role_keeps_its_first_word(parser):
+    text = "Next steps after Vendor Day (Singapore), attended by Wei Ling Tan and Arif Hakim."
+    result = parser.extract(text)
+    assert ("vendor day", "event") in _entities(result)
+    assert ("vendor day", "LOCATED_IN", "singapore") in _triples(result)
+
+
+def test_a_writer_s_aside_in_brackets_is_not_the_name_s_doing(parser):
+    text = "# Reading list\n- *Cloud Atlas* — David Mitchell (finished, loved it)"
+    triples = _triples(parser.extract(text))
+    assert ("david mitchell", "CREATED", normalize_name("Cloud Atlas")) in triples
+    assert not [t for t in triples if t[1] == "LIKES"]
+    # a bracket that says what the name does still does
+    text = "March: Bartek (owns Nowak Budowa) rips out the old units"
+    assert ("bartek", "OWNS", "nowak budowa") in _triples(parser.extract(text))
+
+
+def test_a_date_the_model_took_for_a_title_is_no_entity(parser):
+    names = {
+        n for n, _ in _entities(parser.extract("The hearing is on 9 Nov at the Lagos High Court."))
+    }
+    assert "9 nov" not in names
+
+
+def test_hosts_with_a_domain_and_a_copy_of_a_system_are_components(parser):
+    result = parser.extract("host web-07.fra1 drained and replaced by web-11.fra1 tonight.")
+    assert ("web 11.fra1", "REPLACES", "web 07.fra1") in _triples(result)
+    result = parser.extract("orders-db (pg 12) replaced by orders-db-new (pg 16) via replication.")
+    assert ("orders db new", "component") in _entities(result)
+
+
+def test_a_supervisor_key_in_a_note_about_a_person_is_whom_they_report_to(parser):
+    text = (
+        "Noted 12 March: user (Marisol) switched from Notion to Obsidian. Thesis is on coral "
+        "bleaching. Supervisor: Dr. Esteban Mora."
+    )
+    result = parser.extract(text)
+    assert ("marisol", "REPORTS_TO", "esteban mora") in _triples(result)
+    assert "supervisor" not in {n for n, _ in _entities(result)}
+
+
+def test_a_person_s_name_the_parser_split_across_sentences_stays_whole(parser):
+    result = parser.extract("Project manager Farid Mansour said the delay was short.")
+    assert ("farid mansour", "person") in _entities(result)
+
+
+def test_a_firm_named_after_its_kind_keeps_its_first_word(parser):
+    text = "The law firm Baker Ríos, headquartered in Bogotá, has opened an office."
+    assert ("baker ríos", "LOCATED_IN", "bogotá") in _triples(parser.extract(text))
+
+
+def test_a_city_before_a_kind_of_group_is_where_the_group_is(parser):
+    text = "Yuki Tanaka, bassist of the Osaka band Hoshizora, has left the group."
+    result = parser.extract(text)
+    assert ("osaka", "location") in _entities(result)
+    assert ("hoshizora", "LOCATED_IN", "osaka") in _triples(result)
+
+
+def test_english_words_hyphened_before_a_common_noun_name_nothing(parser):
+    text = "PagerDuty sent 312 pages, most from disk-usage checks; the fraud-detection model retrains nightly."
+    names = {n for n, _ in _entities(parser.extract(text))}
+    assert not {"disk usage", "fraud detection"} & names
+    # a system's word inside keeps the name ("payments-worker")
+    names = {n for n, _ in _entities(parser.extract("The payments-worker pods restarted twice."))}
+    assert "payments worker" in names
+
+
+def test_chat_handles_with_underscores_speak(parser):
+    text = (
+        "kim_o: did u hear Bruno left Halvorsen Freight??\n"
+        "saoirse.b: yeah he's at Tidewater Logistics now\n"
+        "kim_o: wild, good for him\n"
+    )
+    entities = _entities(parser.extract(text))
+    assert {
+        (normalize_name("kim_o"), "person"),
+        (normalize_name("saoirse.b"), "person"),
+    } <= entities
+    # config keys are no speakers
+    entities = _entities(parser.extract("max_connections: 200\nshared_buffers: 4GB\n"))
+    assert not [e for e in entities if e[1] == "person"]
+
+
+def test_a_handle_signing_a_note_after_a_dash_is_its_writer(parser):
+    for text, name in (
+        ("crm-db-primary healthy; pgBackRest backups verified. -- Tariq", "tariq"),
+        ("mailer-svc needs failover to Amazon SES. -- hideo", "hideo"),
+    ):
+        assert (name, "person") in _entities(parser.extract(text))
+    assert not _entities(parser.extract("all good -- done"))

@@ -1001,3 +1001,10 @@ def test_a_share_in_words_is_the_percentage_written_for_it():
     assert same_value(_one("33.3% of the stems", "percent"), third)
     assert not same_value(third, _one("35% of the stems", "percent"))
     assert same_value(_one("two thirds of the seats", "percent"), _one("67% of seats", "percent"))
+
+
+def test_a_daily_rate_beside_two_times_of_day_happens_that_often():
+    rate = _one("The returns chute is emptied at 8 a.m. and 4 p.m. every day.", "frequency")
+    assert same_value(rate, _one("Twice a day — 08:00 and 16:00 — staff clear it.", "frequency"))
+    # one time of day leaves the rate daily
+    assert _one("The shop opens at 9 every day.", "frequency").key == (365.0,)

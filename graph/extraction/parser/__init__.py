@@ -118,6 +118,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._tables()
         self._led_groups()
         self._signed_names()
+        self._dash_signed()
+        self._titles_by()
         self._signatures()
         self._signed_writer()
         self._aliases()  # again, for the names the tables and signatures gave

@@ -423,6 +423,15 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         ):
             continue  # "Sara moved from Deloitte to Accenture": her move (as in the rules)
         source, target = (mx, my) if forward else (my, mx)
+        if (
+            relation == "CREATED"
+            and target.origin == "title"
+            and any(
+                r.type == "CREATED" and normalize_name(r.target) == normalize_name(target.name)
+                for r in reader.relationships.values()
+            )
+        ):
+            continue  # "*Accelerate* — Forsgren, Humble, Kim (rec'd by Dana)": its authors listed
         reader._relate(
             source,
             target,

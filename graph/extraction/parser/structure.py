@@ -67,6 +67,15 @@ NAME_LINE = re.compile(r"^[ \t—–-]*((?:[A-ZÀ-Þ][\w'’-]*\.?[ \t]+){0,2}[A
 DASH_SIGNED = re.compile(
     r"(?:^|[.!?)\n][ \t]*)[—–-]+[ \t]*((?:[A-ZÀ-Þ][\w'’-]*[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)\s*$"
 )
+# After a work's title, what opens the list of its authors ("*Dune* — Frank Herbert",
+# "\"Piranesi\" by Susanna Clarke"), and what may stand between and around their names.
+TITLE_BY = re.compile(r"[*\"\u201d_]*[ \t]*(?:\u2014|\u2013|-|,? by)[ \t]+")
+AUTHOR_GAP = re.compile(r"[ \t]*(?:,|&|and|,[ \t]*and)?[ \t]*[.;]?[ \t]*")
+# The writer's name or handle after a double dash or a long dash that closes a note
+# ("... verified. -- Tariq", "... SES. -- hideo", "... overnight. — Kwabena").
+DASH_SIGNATURE = re.compile(
+    r"(?:^|[.!?)\n][ \t]*)(?:--|\u2014|\u2013)[ \t]*([A-Za-zÀ-ÿ][\w.'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})$"
+)
 ME_LINE = re.compile(
     r"^\s*(?:me|about me|who i am)\s*[:—–-]\s*([A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})",
     re.I,
@@ -810,6 +819,52 @@ class StructureReading:
             if inside or span is None or not self._free(span):
                 continue
             self._add(list(span), "person", 0.7, name=named.group(1), origin="field", cued=True)
+
+    def _titles_by(self) -> None:
+        """ "- *Cloud Atlas* — David Mitchell (finished, loved it)", "*Accelerate* by Forsgren,
+        Humble and Kim": the people named right after a work's title and a dash or "by", up to
+        a bracket or the line's end and nothing else, wrote it."""
+        for title in [m for m in self.mentions if m.origin == "title" and m.type == "document"]:
+            line_end = self.source.find("\n", title.end)
+            line_end = len(self.source) if line_end < 0 else line_end
+            found = TITLE_BY.match(self.source, title.end, line_end)
+            if found is None:
+                continue
+            stop = self.source.find("(", found.end(), line_end)
+            stop = line_end if stop < 0 else stop
+            people = sorted(
+                (m for m in self.mentions if found.end() <= m.start and m.end <= stop),
+                key=lambda m: m.start,
+            )
+            if not people or any(m.type != "person" for m in people):
+                continue
+            gaps = [self.source[a.end : b.start] for a, b in zip(people, people[1:], strict=False)]
+            gaps += [self.source[found.end() : people[0].start], self.source[people[-1].end : stop]]
+            if not all(AUTHOR_GAP.fullmatch(gap) for gap in gaps):
+                continue  # "— Ana recommended it": no author list
+            line = self.source[self.source.rfind("\n", 0, title.start) + 1 : line_end].strip()
+            for person in people:
+                self._relate(person, title, "CREATED", line)
+
+    def _dash_signed(self) -> None:
+        """ "… backups verified. -- Tariq", "… needs failover to Amazon SES. -- hideo": the
+        name or handle that closes a note after a dash is its writer's, a person's."""
+        found = DASH_SIGNATURE.search(self.source.rstrip())
+        if found is None:
+            return
+        start, end = found.span(1)
+        word = found.group(1).casefold()
+        if word in lexicon.NEVER_NAMES or (found.group(1).islower() and english_word(word)):
+            return  # "-- done", "— thanks"
+        if any(m.start < end and m.end > start for m in self.mentions):
+            return
+        span = self.doc.char_span(start, end, alignment_mode="expand")
+        if span is not None and self._free(span):
+            writer = self._add(
+                list(span), "person", 0.7, name=found.group(1), origin="field", cued=True
+            )
+            if writer is not None:
+                writer.stated = True  # signed, whatever its shape
 
     def _signed_writer(self):
         """The writer of a first-person text without dialogue turns who signs it ("...
