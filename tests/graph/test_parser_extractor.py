@@ -2917,7 +2917,10 @@ def test_a_signature_s_organization_may_stand_where_a_role_would(parser):
 
 
 def test_a_signature_s_organization_may_hold_a_technology_s_name(parser):
-    text = "Hi all,\n\nThe rig is ready.\n\nBest,\nErik Halvorsen\nHead of Stage Engineering\nLyric Opera Northwest"
+    text = (
+        "Hi all,\n\nThe rig is ready.\n\nBest,\nErik Halvorsen\nHead of Stage Engineering\n"
+        "Lyric Opera Northwest"
+    )
     result = parser.extract(text)
     assert ("erik halvorsen", "WORKS_FOR", "lyric opera northwest") in _triples(result)
     assert ("lyric opera northwest", "organization") in _entities(result)
@@ -2998,7 +3001,10 @@ def test_a_city_before_a_kind_of_group_is_where_the_group_is(parser):
 
 
 def test_english_words_hyphened_before_a_common_noun_name_nothing(parser):
-    text = "PagerDuty sent 312 pages, most from disk-usage checks; the fraud-detection model retrains nightly."
+    text = (
+        "PagerDuty sent 312 pages, most from disk-usage checks; the fraud-detection model "
+        "retrains nightly."
+    )
     names = {n for n, _ in _entities(parser.extract(text))}
     assert not {"disk usage", "fraud detection"} & names
     # a system's word inside keeps the name ("payments-worker")

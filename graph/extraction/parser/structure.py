@@ -74,7 +74,8 @@ AUTHOR_GAP = re.compile(r"[ \t]*(?:,|&|and|,[ \t]*and)?[ \t]*[.;]?[ \t]*")
 # The writer's name or handle after a double dash or a long dash that closes a note
 # ("... verified. -- Tariq", "... SES. -- hideo", "... overnight. — Kwabena").
 DASH_SIGNATURE = re.compile(
-    r"(?:^|[.!?)\n][ \t]*)(?:--|\u2014|\u2013)[ \t]*([A-Za-zÀ-ÿ][\w.'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})$"
+    r"(?:^|[.!?)\n][ \t]*)(?:--|\u2014|\u2013)[ \t]*"
+    r"([A-Za-zÀ-ÿ][\w.'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})$"
 )
 ME_LINE = re.compile(
     r"^\s*(?:me|about me|who i am)\s*[:—–-]\s*([A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})",
