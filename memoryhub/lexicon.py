@@ -823,7 +823,8 @@ NOTE_WORDS = frozenset(
     summer winter spring autumn fall weekend morning evening today tomorrow yesterday
     reading watching listening trip travel budget shopping groceries dinner lunch
     breakfast meeting call standup workaround workarounds memory memories
-    progress handoff handover spike decom learned""".split()
+    progress handoff handover spike decom learned fact facts info profile bio about
+    details""".split()
 )
 
 # Keys of "Key: value" lines that are never a dialogue speaker.

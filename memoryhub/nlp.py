@@ -602,11 +602,13 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     …" / "hamid: …" / "Priya: …"). A handle that is an English word, a field key or a
     speaker word ("user", "assistant") is no one's name, unless it is a known given name
     that speaks more than once."""
-    turns = [
-        turn
-        for turn in _HANDLE_TURN.finditer(text)
+    every_turn = list(_HANDLE_TURN.finditer(text))
+    chatty = {  # "kim_o: did u hear …", not "max_connections: 200"
+        turn.group(1)
+        for turn in every_turn
         if "_" not in turn.group(1) or len(_rest_of_line(text, turn.end()).split()) >= 3
-    ]  # "kim_o: did u hear …", not "max_connections: 200"
+    }
+    turns = [turn for turn in every_turn if turn.group(1) in chatty]
     said = Counter(turn.group(1) for turn in turns)
     everyone = said + (spoken or Counter())
     if not said or len(everyone) < 2 or max(everyone.values()) < 2:

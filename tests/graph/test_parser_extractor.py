@@ -3035,3 +3035,47 @@ def test_a_handle_signing_a_note_after_a_dash_is_its_writer(parser):
     ):
         assert (name, "person") in _entities(parser.extract(text))
     assert not _entities(parser.extract("all good -- done"))
+
+
+def test_a_facts_label_opening_a_note_is_no_speaker(parser):
+    result = parser.extract("Facts: my name is Rashid Karimov. I live in Tashkent.")
+    assert "fact" not in {n for n, _ in _entities(result)}
+    assert ("rashid karimov", "LIVES_IN", "tashkent") in _triples(result)
+
+
+def test_a_status_code_after_a_technology_is_no_release(parser):
+    result = parser.extract("consumer mailer-svc stuck on SendGrid 429s; limit raised.")
+    assert ("sendgrid", "technology") in _entities(result)
+
+
+def test_a_handle_that_speaks_once_at_length_speaks_in_every_turn(parser):
+    text = (
+        "Femi: did u make it to PyCon Nigeria in Abuja??\n"
+        "chidi_dev: yep, Ngozi and I went together\n"
+        "Femi: ooh did she give her Django talk?\n"
+        "chidi_dev: she did!!"
+    )
+    entities = _entities(parser.extract(text))
+    assert (normalize_name("chidi_dev"), "person") in entities
+    assert not [e for e in entities if e[1] == "component"]
+
+
+def test_that_thing_liked_is_the_one_named_before_not_a_new_one(parser):
+    text = "ooh did she give her Django talk? she's obsessed with that framework lol"
+    assert "framework" not in {n for n, _ in _entities(parser.extract(text))}
+
+
+def test_the_company_with_an_aside_still_stands_for_the_company_named_before(parser):
+    text = (
+        "Brasília-based fintech Ponte Pay replaced its KYC vendor last year. The company, "
+        "part of the Grupo Âncora holding, runs its core services on Google Cloud."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("ponte pay", "USES", "google cloud") in triples
+    assert ("ponte pay", "PART_OF", "grupo âncora") in triples
+
+
+def test_the_end_of_a_hyphened_word_opens_no_name(parser):
+    text = "Ponte Pay replaced its in-house KYC engine with Idwall last year."
+    entities = _entities(parser.extract(text))
+    assert not [e for e in entities if e[0].startswith("house")]

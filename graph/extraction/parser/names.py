@@ -600,6 +600,10 @@ class NameReading:
         if len(word) == 4 and word[:2] in {"19", "20"}:
             return None
         following = self.doc[after + 1].lower_ if after + 1 < len(self.doc) else ""
+        if re.fullmatch(r"(?:4[0-5]\d|5[01]\d)s?", word) and (
+            word.endswith("s") or following in {"error", "errors", "response", "responses"}
+        ):
+            return None  # "stuck on SendGrid 429s", "Stripe 502 errors": a status, no release
         return None if following in VERSION_UNITS else number
 
     def _model_number(self, tokens) -> bool:
@@ -727,6 +731,16 @@ class NameReading:
             )
         ):
             tokens = tokens[1:]
+        while (
+            len(tokens) > 1
+            and tokens[0].i >= 2
+            and self.doc[tokens[0].i - 1].text == "-"
+            and not self.doc[tokens[0].i - 1].whitespace_
+            and not self.doc[tokens[0].i - 2].whitespace_
+            and self.doc[tokens[0].i - 2].text.islower()
+            and tokens[0].text.islower()
+        ):
+            tokens = tokens[1:]  # "in-house KYC engine": "house" is the end of a word before
         if len(tokens) > 3 and self._opening_compound(tokens[:3]):
             tokens = tokens[3:]
         titles = [
@@ -2588,12 +2602,19 @@ class NameReading:
                 self._add(tokens, "organization", 0.7)
             elif modifiers and lowered in EVENT_WORDS and any(m.pos_ == "PROPN" for m in modifiers):
                 self._add(tokens, "event", 0.65)
-            elif self._taste_object(head) and not (
-                head.dep_ == "conj"
-                and head.lower_.endswith("s")
-                and head.tag_ == "NNS"
-                and _verb_lemma(head) in VERB_RULES
-                and any(c.dep_ == "prep" for c in head.children)
+            elif (
+                self._taste_object(head)
+                and not any(
+                    c.dep_ == "det" and c.lower_ in {"that", "this", "those", "these"}
+                    for c in head.children
+                )
+                and not (  # "obsessed with that framework": the one named before, no new thing
+                    head.dep_ == "conj"
+                    and head.lower_.endswith("s")
+                    and head.tag_ == "NNS"
+                    and _verb_lemma(head) in VERB_RULES
+                    and any(c.dep_ == "prep" for c in head.children)
+                )
             ):  # "plays its home games there and competes in X": a verb read as a noun
                 food = self._food_word(head) or any(
                     (t.lower_, head.lemma_.lower()) in FOOD_PHRASES for t in tokens

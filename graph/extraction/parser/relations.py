@@ -597,10 +597,11 @@ class RelationReading:
         if not any(c.dep_ == "det" and c.lower_ in {"the", "this", "that"} for c in children):
             return None
         if any(
-            c.dep_ in {"compound", "amod", "poss", "nmod", "appos"} and not self._a_place_word(c)
+            c.dep_ in {"compound", "amod", "poss", "nmod"} and not self._a_place_word(c)
             for c in children
-        ):
-            return None  # "the billing service", "our company": not a mention of another
+        ) or any(c.dep_ == "appos" and c.i in self.by_token for c in children):
+            return None  # "the billing service", "our company", "the band Tide": not another's
+        # ("The company, part of the Grupo Âncora holding, runs ...": what it is, said aside)
         described = self._antecedent_described(token)
         if described is not None or kind is None:
             return described
