@@ -589,11 +589,6 @@ def _is_speaker(
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
-def _rest_of_line(text: str, start: int) -> str:
-    end = text.find("\n", start)
-    return text[start : len(text) if end < 0 else end]
-
-
 def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     """The lower-case handles that open a chat's lines ("rina: …", "agus.w: …", "yusuf:
     …"): where at least two handles open lines and one of them opens more than one (a
@@ -606,7 +601,7 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     chatty = {  # "kim_o: did u hear …", not "max_connections: 200"
         turn.group(1)
         for turn in every_turn
-        if "_" not in turn.group(1) or len(_rest_of_line(text, turn.end()).split()) >= 3
+        if "_" not in turn.group(1) or len(text[turn.end() :].split("\n", 1)[0].split()) >= 3
     }
     turns = [turn for turn in every_turn if turn.group(1) in chatty]
     said = Counter(turn.group(1) for turn in turns)

@@ -1462,11 +1462,13 @@ def _times_a_day(text: str, values: list[Value]) -> list[Value]:
     if len(daily) != 1 or sum(v.kind == "frequency" for v in values) != 1:
         return values
     rate = daily[0]
-    line_start = text.rfind("\n", 0, rate.start) + 1
-    line_end = text.find("\n", rate.end)
-    start = max(line_start, rate.start - 100)
-    end = min(len(text) if line_end < 0 else line_end, rate.end + 100)
-    times = {v.key for v in values if v.kind == "time" and start <= v.start and v.end <= end}
+    times = {
+        v.key
+        for v in values
+        if v.kind == "time"
+        and abs(v.start - rate.start) <= 100
+        and "\n" not in text[min(v.start, rate.start) : max(v.end, rate.end)]
+    }
     if len(times) < 2:
         return values
     return [replace(v, key=(365.0 * len(times),)) if v is rate else v for v in values]

@@ -56,6 +56,7 @@ from graph.extraction.parser.vectors import word_groups
 from graph.extraction.parser.words import SETTLING_VERBS
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
+from memoryhub.values import line_around
 
 # A letter's or a message's opening line that addresses someone: "Dear Sam,", "Hi all".
 SALUTATION = re.compile(
@@ -365,9 +366,7 @@ def shipped() -> Model | None:
 def _addressed(source: str, mention) -> bool:
     """Whether ``mention`` is the name a letter's or a message's salutation line addresses
     ("Dear Sam,", "Hi Ana and Ben,")."""
-    start = source.rfind("\n", 0, mention.start) + 1
-    end = source.find("\n", mention.end)
-    return bool(SALUTATION.match(source[start : len(source) if end < 0 else end]))
+    return bool(SALUTATION.match(line_around(source, mention.start, mention.end)))
 
 
 def load_model() -> Model | None:
@@ -390,6 +389,9 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         record.extend((mx.name, my.name, names) for mx, my, names in pairs.values())
         return
     linked = {(s, t) for s, _, t in reader.relationships}
+    authored = {  # works the rules gave their authors ("*Accelerate* — Forsgren, …")
+        normalize_name(r.target) for r in reader.relationships.values() if r.type == "CREATED"
+    }
     for keys, (mx, my, names) in pairs.items():
         if keys in linked or keys[::-1] in linked:
             continue
@@ -423,15 +425,9 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         ):
             continue  # "Sara moved from Deloitte to Accenture": her move (as in the rules)
         source, target = (mx, my) if forward else (my, mx)
-        if (
-            relation == "CREATED"
-            and target.origin == "title"
-            and any(
-                r.type == "CREATED" and normalize_name(r.target) == normalize_name(target.name)
-                for r in reader.relationships.values()
-            )
-        ):
-            continue  # "*Accelerate* — Forsgren, Humble, Kim (rec'd by Dana)": its authors listed
+        if relation == "CREATED" and target.origin == "title":
+            if normalize_name(target.name) in authored:
+                continue  # "*Accelerate* — Forsgren, Humble, Kim (rec'd by Dana)": listed
         reader._relate(
             source,
             target,

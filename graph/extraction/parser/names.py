@@ -2604,11 +2604,11 @@ class NameReading:
                 self._add(tokens, "event", 0.65)
             elif (
                 self._taste_object(head)
-                and not any(
+                and not any(  # "obsessed with that framework": the one named before
                     c.dep_ == "det" and c.lower_ in {"that", "this", "those", "these"}
                     for c in head.children
                 )
-                and not (  # "obsessed with that framework": the one named before, no new thing
+                and not (
                     head.dep_ == "conj"
                     and head.lower_.endswith("s")
                     and head.tag_ == "NNS"

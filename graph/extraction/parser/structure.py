@@ -46,6 +46,7 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import english_word
+from memoryhub.values import line_around
 
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
@@ -62,21 +63,16 @@ CLOSING = re.compile(
 )
 # A name alone on a line: one to three capitalised words ("Ankit", "María José Paz").
 NAME_LINE = re.compile(r"^[ \t—–-]*((?:[A-ZÀ-Þ][\w'’-]*\.?[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)[ \t]*$")
-# A text's last words signed with a dash ("... pays for the hobby. — Juha") or its first
-# line naming the writer ("Me: Rahel Tesfaye. Midwife, ...").
+# A text's last words signed with a dash ("... pays for the hobby. — Juha", "... -- ravi.n")
+# or its first line naming the writer ("Me: Rahel Tesfaye. Midwife, ...").
 DASH_SIGNED = re.compile(
-    r"(?:^|[.!?)\n][ \t]*)[—–-]+[ \t]*((?:[A-ZÀ-Þ][\w'’-]*[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)\s*$"
+    r"(?:^|[.!?)\n][ \t]*)[—–-]+[ \t]*"
+    r"([A-Za-zÀ-ÿ][\w'’-]*(?:\.[\w'’-]+)*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})\s*$"
 )
 # After a work's title, what opens the list of its authors ("*Dune* — Frank Herbert",
 # "\"Piranesi\" by Susanna Clarke"), and what may stand between and around their names.
 TITLE_BY = re.compile(r"[*\"\u201d_]*[ \t]*(?:\u2014|\u2013|-|,? by)[ \t]+")
 AUTHOR_GAP = re.compile(r"[ \t]*(?:,|&|and|,[ \t]*and)?[ \t]*[.;]?[ \t]*")
-# The writer's name or handle after a double dash or a long dash that closes a note
-# ("... verified. -- Tariq", "... SES. -- hideo", "... overnight. — Kwabena").
-DASH_SIGNATURE = re.compile(
-    r"(?:^|[.!?)\n][ \t]*)(?:--|\u2014|\u2013)[ \t]*"
-    r"([A-Za-zÀ-ÿ][\w.'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})$"
-)
 ME_LINE = re.compile(
     r"^\s*(?:me|about me|who i am)\s*[:—–-]\s*([A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})",
     re.I,
@@ -121,6 +117,17 @@ def _a_job(word: str) -> bool:
     """A word that names a job: a known role or title ("manager", "curator", "registrar",
     "treasurer") or an agent noun ("physiotherapist", ``agent_noun``)."""
     return word in ROLE_TITLE_WORDS | NAME_PREFIXES or agent_noun(word)
+
+
+def _role_words(text: str) -> list[str]:
+    """The words of a signature's role or desk, lower-cased, hyphens as spaces."""
+    return text.casefold().replace("-", " ").split()
+
+
+def _a_role(words: list[str], desks: bool = True) -> bool:
+    """Whether a signature line's words end in a job ("Senior Conservator") or, with
+    ``desks``, a desk ("Customer Care")."""
+    return bool(words) and (_a_job(words[-1]) or (desks and words[-1] in SIGNED_DESKS))
 
 
 def _role_relation(role: set[str]) -> str:
@@ -843,16 +850,16 @@ class StructureReading:
             gaps += [self.source[found.end() : people[0].start], self.source[people[-1].end : stop]]
             if not all(AUTHOR_GAP.fullmatch(gap) for gap in gaps):
                 continue  # "— Ana recommended it": no author list
-            line = self.source[self.source.rfind("\n", 0, title.start) + 1 : line_end].strip()
+            line = line_around(self.source, title.start, title.end).strip()
             for person in people:
                 self._relate(person, title, "CREATED", line)
 
     def _dash_signed(self) -> None:
         """ "… backups verified. -- Tariq", "… needs failover to Amazon SES. -- hideo": the
         name or handle that closes a note after a dash is its writer's, a person's."""
-        found = DASH_SIGNATURE.search(self.source.rstrip())
-        if found is None:
-            return
+        found = DASH_SIGNED.search(self.source.rstrip())
+        if found is None or not re.search(r"--|\u2014|\u2013", found.group(0)):
+            return  # a single hyphen opens a list's item as often as it signs
         start, end = found.span(1)
         word = found.group(1).casefold()
         if word in lexicon.NEVER_NAMES or (found.group(1).islower() and english_word(word)):
@@ -958,10 +965,8 @@ class StructureReading:
         after it ("Lapita Libraries, Port Vila"): no job's word ends it, and an organization
         found before covers it whole; None otherwise."""
         start, end = offset + found.start(1), offset + found.end(1)
-        words = found.group(1).casefold().replace("-", " ").split()
-        if not words or _a_job(words[-1]) or words[-1] in SIGNED_DESKS:
-            return None
-        if not _capitalised(found.group(1)):
+        words = _role_words(found.group(1))
+        if not words or _a_role(words) or not _capitalised(found.group(1)):
             return None
         after = min(
             (m for m in self.mentions if m.start >= offset + found.end()),
@@ -970,9 +975,9 @@ class StructureReading:
         )
         if after is None or after.type != "location":
             return None
-        named = next((m for m in self.mentions if (m.start, m.end) == (start, end)), None)
         if not _a_known_place(after.name) and all(english_word(w) for w in words):
             return None  # "Health Informatics, Mount Sinai": a desk, then the hospital
+        named = next((m for m in self.mentions if (m.start, m.end) == (start, end)), None)
         if named is None or named.type == "person" or (named.cued and named.type != "organization"):
             return None
         named.type = "organization"
@@ -983,12 +988,11 @@ class StructureReading:
         Conservator", "Head of Stage Engineering", "Customer Care"), the organization alone
         on the line below it."""
         title = role_line.strip().rstrip(",.")
-        words = title.casefold().replace("-", " ").split()
+        words = _role_words(title)
         if not words or len(words) > 6 or person.type != "person":
             return
         head = words[0] in HEAD_TITLE_WORDS | LEADER_KEYS or _a_job(words[0])
-        desk = words[-1] in SIGNED_DESKS  # "Customer Care", "Sales", "Guest Services"
-        if not (_a_job(words[-1]) or (head and "of" in words) or desk):
+        if not (_a_role(words) or (head and "of" in words)):  # a desk: "Customer Care"
             return  # "Senior Conservator", "Head of Stage Engineering", "Curator of Textiles"
         if not _capitalised(title):
             return
@@ -1025,8 +1029,8 @@ class StructureReading:
         Co-operative"); the writer works for it. A job, a desk or a place there is none."""
         if person.type != "person" or (person.start, person.end) not in self.signed:
             return
-        words = line.casefold().replace("-", " ").split()
-        if not words or _a_job(words[-1]) or words[-1] in SIGNED_DESKS:
+        words = _role_words(line)
+        if not words or _a_role(words):
             return
         start = offset + len(line) - len(line.lstrip())
         organization = self._signed_organization(start, start + len(line.strip()))
@@ -1041,8 +1045,8 @@ class StructureReading:
         Care" alone on its line, "Senior Cartographer" before ", Hangang Maps Co."): a job
         names no organization, nor a desk alone ("Platform Engineering, Bramble Retail" is
         a department of the organization after it)."""
-        words = self.source[start:end].casefold().replace("-", " ").split()
-        if not words or not (_a_job(words[-1]) or (desks and words[-1] in SIGNED_DESKS)):
+        words = _role_words(self.source[start:end])
+        if not _a_role(words, desks):
             return
         for mention in [m for m in self.mentions if start <= m.start and m.end <= end]:
             if set(mention.name.casefold().split()) <= set(words):
