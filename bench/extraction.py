@@ -81,6 +81,7 @@ SPLITS = {
             "dev44",
             "dev45",
             "dev46",
+            "dev47",
         )
     ),
     "holdout": tuple(
@@ -111,6 +112,7 @@ SPLITS = {
             "holdout23",
             "holdout24",
             "holdout25",
+            "holdout26",
         )
     ),
 }

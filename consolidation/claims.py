@@ -478,7 +478,12 @@ SWITCHED = re.compile(
     r"\b(?:switch|switched|switches|switching|turn|turned|turns|turning|toggle|toggled|"
     r"flip|flipped|keep|keeps|kept)\b[^.;!?\n]{0,40}?\b(on|off)\b"
     r"(?!\s+(?:the|a|an|my|his|her|their|its|our|at)\b)"
-    r"|(?<=[a-z] )(on|off)(?=\s*(?:[.,;:!?)]|$))",
+    r"|(?<=[a-z] )(on|off)(?=\s*(?:[.,;:!?)]|$))"
+    # "Auto-renew is on for the domain": a state, not a day or a place ("is on Tuesdays",
+    # "is on leave")
+    r"|\b(?:is|are|was|were|stays?|stayed|remains?|remained)\s+(?:now\s+|currently\s+|still\s+)?"
+    r"(on|off)(?=\s*(?:[.,;:!?)\u2014\u2013]|$)|\s+(?:for|in|by|since|again|now|across|everywhere|"
+    r"permanently|today|until|unless|so|but)\b)",
     re.IGNORECASE,
 )
 # The classes' words written as two or more ("in-house", "video call", "defined benefit"),
@@ -875,7 +880,7 @@ def claims(text: str) -> tuple[Claim, ...]:
         for phrase in CLASS_PHRASES.finditer(span_text):
             words.add(re.sub(r"[\s-]+", "-", phrase.group(0).casefold()))
         for switched in SWITCHED.finditer(span_text):  # "captions switched on" / "off"
-            words.add((switched.group(1) or switched.group(2)).casefold())
+            words.add(next(g for g in switched.groups() if g).casefold())
         if re.search(rf"\b{NO_LONGER}\b|\banymore\b", span_text, re.IGNORECASE):
             negated = True
         elif negated and NOT_UNLESS.search(span_text):
@@ -1972,6 +1977,7 @@ def forget_spellings() -> None:
     _written.cache_clear()
     _kinds_said.cache_clear()
     category_values.cache_clear()
+    owned_category_values.cache_clear()
     product_versions.cache_clear()
     _modified_nouns.cache_clear()
     _read_ahead.clear()
@@ -3199,16 +3205,48 @@ _TERM = re.compile(
 )
 
 
+# A value named only as the one given up: "there's no REST endpoint any more", "moved off
+# MySQL", "instead of the Redis cache", "the Redis cache is gone".
+DISOWNED_BEFORE = re.compile(
+    r"\b(?:no|not|never|no longer|instead of|rather than|replacing|replaced|from|off|ditched|"
+    r"dropped|retired|retiring|dropping)\s+(?:the\s+|a\s+|an\s+|any\s+|its\s+|our\s+|their\s+)?"
+    r"(?:old\s+|legacy\s+|previous\s+|former\s+)?$",
+    re.IGNORECASE,
+)
+DISOWNED_AFTER = re.compile(
+    r"^(?:[\s-]+[\w-]+){0,2}\s+(?:is|was|are|were|has been|have been)\s+(?:now\s+)?(?:gone|"
+    r"retired|removed|dropped|deprecated|replaced|decommissioned|switched off|turned off)\b"
+    r"|^(?:[\s-]+[\w-]+){0,2}\s+any ?more\b",
+    re.IGNORECASE,
+)
+
+
 @_or_kept(2)
 @lru_cache(maxsize=512)
 def category_values(text: str) -> dict[str, frozenset]:
     """``{category: values}`` named in ``text`` ("k8s" and "Kubernetes" are one)."""
+    return _category_values(text)
+
+
+@lru_cache(maxsize=512)
+def owned_category_values(text: str) -> dict[str, frozenset]:
+    """``category_values`` without those ``text`` names only as given up ("there's no REST
+    endpoint any more"): what an incoming text holds to."""
+    return _category_values(text, owned=True)
+
+
+def _category_values(text: str, owned: bool = False) -> dict[str, frozenset]:
     found: dict[str, set] = {}
     for match in _TERM.finditer(text):
         surface = re.sub(r"[- ]", "-", match.group(1).casefold())
         whole = match.group(0).casefold()
         if whole != match.group(1).casefold() and surface in {"pro", "rest", "own", "free"}:
             continue  # "pros and cons", "rests", "owns" (own is listed as its own form)
+        if owned and (
+            DISOWNED_BEFORE.search(text[max(0, match.start() - 30) : match.start()])
+            or DISOWNED_AFTER.match(text[match.end() : match.end() + 50])
+        ):
+            continue
         entry = _TERMS.get(surface) or _TERMS.get(surface.replace("-", ""))
         if entry is None and surface.endswith("s"):
             entry = _TERMS.get(surface[:-1]) or _TERMS.get(surface[:-2])
@@ -3711,7 +3749,7 @@ def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: 
     """Text-level: a category whose value was replaced (``category_swap``) or kept
     (``category_same``), and a product whose version changed (``product_version_changed``)
     or is stated again (``product_version_same``)."""
-    new, old = category_values(incoming), category_values(existing)
+    new, old = owned_category_values(incoming), category_values(existing)
     swaps = kept = 0
     # "also speaks Spanish", "uses Airflow as well": another value added, none replaced.
     adding = bool(ADDITIVE.search(incoming)) and not ADDITIVE.search(existing)

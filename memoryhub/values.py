@@ -542,8 +542,9 @@ FREQUENCY_WORDS = {
 # Plural nouns after a count that measure an amount, not how many times: "8 hours a day",
 # "120 euros a month" are no frequencies.
 _NOT_EVENTS = (
-    r"(?:hours|hrs|minutes|mins|seconds|secs|kms|kilomet(?:re|er)s|miles|kgs|kilos|pounds|lbs|"
-    r"grams|litres|liters|euros|dollars|rupees|francs|pesos|reais|rand|yen|calories|kcals)\b"
+    r"(?:hours|hrs|minutes|mins|seconds|secs|kms|kilomet(?:re|er)s|met(?:re|er)s|miles|yards|"
+    r"feet|kgs|kilos|pounds|lbs|grams|ounces|litres|liters|millilit(?:re|er)s|gallons|"
+    r"euros|dollars|rupees|francs|pesos|reais|rand|yen|calories|kcals)\b"
 )
 _OFTEN = r"hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|annually|yearly"
 FREQUENCY = re.compile(

@@ -2368,3 +2368,29 @@ def test_a_thing_narrowed_by_other_words_is_another_kind_and_a_label_is_no_speak
         "The Fenland Courier is a paid-for weekly.",
     )["features"]
     assert labelled["subject_overlap"] == 1.0
+
+
+def test_a_setting_said_to_be_on_against_off_is_an_opposite_but_a_day_is_no_setting():
+    flipped = compare(
+        "Auto-renew is on for the domain northwind-labs.io.",
+        "Auto-renew for northwind-labs.io is off; it will expire unless renewed by hand.",
+    )
+    assert flipped["features"]["opposite"] == 1.0
+    days = compare(
+        "Dr. Ngata's lab meeting is on Tuesdays at 10:00.",
+        "Dr. Ngata's lab meeting is on Tuesdays at 10:00 in room 4.",
+    )
+    assert days["features"]["opposite"] == 0.0
+
+
+def test_a_kind_named_only_as_given_up_is_replaced():
+    swapped = compare(
+        "inventory-svc API is gRPC; there's no REST endpoint any more.",
+        "The inventory service exposes a REST API at /v2/items.",
+    )["features"]
+    assert swapped["category_swap"] == 1.0
+    kept = compare(
+        "The inventory service's REST API lives at /v2/items.",
+        "The inventory service exposes a REST API at /v2/items.",
+    )["features"]
+    assert kept["category_swap"] == 0.0 and kept["category_same"] == 1.0

@@ -1211,6 +1211,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev44", 0.72, 0.46),  # on arrival 0.753 / 0.478 (all 100 texts)
         ("dev45", 0.80, 0.48),  # on arrival 0.837 / 0.564 (all 100 texts)
         ("dev46", 0.82, 0.54),  # on arrival 0.831 / 0.534 (all 100 texts)
+        ("dev47", 0.84, 0.56),  # on arrival 0.860 / 0.553 (all 100 texts)
         ("holdout", 0.84, 0.54),  # the first writer: 0.569 → 0.538 (34-file refit) → 0.567 (35)
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.65),  # the converged linker: 0.715 → 0.669, the rest rose
@@ -1236,6 +1237,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout23", 0.72, 0.41),  # on arrival 0.752 / 0.432
         ("holdout24", 0.79, 0.52),  # on arrival 0.819 / 0.555
         ("holdout25", 0.79, 0.54),  # on arrival 0.827 / 0.573
+        ("holdout26", 0.81, 0.50),  # on arrival 0.846 / 0.536
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
@@ -3079,3 +3081,70 @@ def test_the_end_of_a_hyphened_word_opens_no_name(parser):
     text = "Ponte Pay replaced its in-house KYC engine with Idwall last year."
     entities = _entities(parser.extract(text))
     assert not [e for e in entities if e[0].startswith("house")]
+
+
+def test_a_writer_may_name_themself_in_three_words(parser):
+    text = (
+        "I'm Ana Lúcia Ferreira and I coach a roller derby team. I'm married to Beatriz and "
+        "we live in Almada."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("ana lúcia ferreira", "MARRIED_TO", "beatriz") in triples
+    text = "My name is Khalid Al Mansoori. My brother Rashid lives in Abu Dhabi."
+    assert ("khalid al mansoori", "KNOWS", "rashid") in _triples(parser.extract(text))
+
+
+def test_a_given_name_ending_like_a_verb_still_names_the_writer(parser):
+    text = (
+        "I'm Ahmed and I maintain tinyqueue-rs in my spare time. By day I'm a firmware engineer "
+        "at Nordic Semiconductor. I met my wife Leyla at FOSDEM."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("ahmed", "WORKS_FOR", "nordic semiconductor") in triples
+    assert ("ahmed", "MARRIED_TO", "leyla") in triples
+
+
+def test_a_founder_s_signature_says_they_created_the_organization(parser):
+    text = (
+        "Hi Sam,\n\nThe demo is ready.\n\nAll the best,\nKarim Benali\nCo-founder, Fennec Mobility"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("karim benali", "CREATED", "fennec mobility") in triples
+    assert ("karim benali", "WORKS_FOR", "fennec mobility") not in triples
+
+
+def test_a_note_s_passive_without_was_names_its_agent(parser):
+    result = parser.extract(
+        "Weekly capacity: es-logs at 72% heap. Report CAP-W17 reviewed by Tobias Brandt."
+    )
+    assert ("tobias brandt", "REVIEWED", "cap w17") in _triples(result)
+    assert ("cap w17", "document") in _entities(result)  # a report's code names a document
+
+
+def test_an_organisation_named_after_its_kind_word_is_one(parser):
+    text = "Nairobi-based esports organisation Savannah Storm has signed Gabriel Nogueira."
+    result = parser.extract(text)
+    assert ("savannah storm", "organization") in _entities(result)
+    assert ("savannah storm", "LOCATED_IN", "nairobi") in _triples(result)
+    # a lab may be a dog
+    assert ("pudding", "other") in _entities(parser.extract("Sorry, our lab Pudding ate a sock."))
+
+
+def test_a_wish_between_two_things_is_a_preference_not_a_replacement(parser):
+    text = (
+        "Sunita leads Android at Halcyon Health. "
+        "She wants all code examples in Kotlin rather than Java."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("sunita", "PREFERS", "kotlin") in triples
+    assert ("kotlin", "REPLACES", "java") not in triples
+    # a system's switch is still a replacement
+    text = "patient-portal now uses Keycloak for login instead of the home-grown auth-svc."
+    result = parser.extract(text)
+    assert ("keycloak", "REPLACES", "auth svc") in _triples(result)
+    assert not [e for e in _entities(result) if e[0] == "home grown"]  # what it is like
+
+
+def test_a_degree_done_at_a_school_is_study_there(parser):
+    text = "I'm Anjali. I work as a pharmacist in Pune and I'm doing a part-time MBA at Symbiosis."
+    assert ("anjali", "STUDIES_AT", "symbiosis") in _triples(parser.extract(text))

@@ -1008,3 +1008,13 @@ def test_a_daily_rate_beside_two_times_of_day_happens_that_often():
     assert same_value(rate, _one("Twice a day — 08:00 and 16:00 — staff clear it.", "frequency"))
     # one time of day leaves the rate daily
     assert _one("The shop opens at 9 every day.", "frequency").key == (365.0,)
+
+
+def test_a_distance_covered_every_day_is_a_distance_not_a_count_of_times():
+    run = _one("Aroha runs five thousand metres every day.", "length")
+    assert same_value(run, _one("Aroha's daily run is 5 km.", "length"))
+    assert [
+        v.key for v in find_values("Aroha runs 5000 metres every day.") if v.kind == "frequency"
+    ] == [(365.0,)]
+    # a count of things is still how often
+    assert [v.kind for v in find_values("She walks 10000 steps every day.")] == ["frequency"]

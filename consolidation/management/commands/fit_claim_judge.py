@@ -79,6 +79,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev62.jsonl",
     DATA / "consolidation" / "pairs_dev63.jsonl",
     DATA / "consolidation" / "pairs_dev64.jsonl",
+    DATA / "consolidation" / "pairs_dev65.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]

@@ -145,9 +145,12 @@ NUMBERED_ITEM = re.compile(
 # A writer naming themself: "My name is Ikaika", "I'm Nino.", "Zainab here —",
 # "Fun facts about me, Tiago:"; or a profile's subject, the one its subjectless
 # sentences are about.
+# A full name of up to three words, with a family-name particle: "Ana Lúcia Ferreira",
+# "Khalid Al Mansoori", "Maria da Silva".
+FULL_NAME = r"[A-Z][\w'-]+(?: (?:(?:da|das|de|del|di|dos|du|ibn|van|von) )?[A-Z][\w'-]+){0,2}"
 SELF_NAMED = re.compile(
-    r"\b[Mm]y name(?: is|'s|’s) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)"
-    r"|(?:^|\n|[.!,:;]\s+)I(?:'|’)?m ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)(?:[.,!;]| and | \()"
+    rf"\b[Mm]y name(?: is|'s|’s) ({FULL_NAME})"
+    rf"|(?:^|\n|[.!,:;]\s+)I(?:'|’)?m ({FULL_NAME})(?:[.,!;]| and | \()"
     r"|^([A-Z][\w'-]+) here\b"
     r"|\babout me, ([A-Z][\w'-]+)"
     r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
@@ -155,6 +158,13 @@ SELF_NAMED = re.compile(
 )
 # The alternatives of ``SELF_NAMED`` whose name must be a person's: "I'm Dutch." is not.
 SELF_NAMED_CHECKED = {2, 6}
+# The nouns of ``ORG_NOUNS`` that name an organization whatever the name after them.
+STATED_ORG_NOUNS = set(
+    """company startup firm employer agency nonprofit charity org organization organisation
+    collective cooperative co-op coop consultancy foundation association society institute
+    publisher manufacturer retailer airline guild federation consortium insurer lender
+    distributor ngo""".split()
+)
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -557,6 +567,17 @@ class NameReading:
         Ríos", "the bakery Miller & Sons"): its first word is the name's, not a job's."""
         before = self.doc[tokens[0].i - 1] if tokens[0].i else None
         return before is not None and before.lower_ in ORG_NOUNS and before.pos_ == "NOUN"
+
+    def _after_kind_word(self, mention) -> bool:
+        """Whether the word right before the name says it is an organization beyond doubt
+        ("the esports organisation Savannah Storm", "the insurer Ampla"); a lab, a brand, a
+        restaurant or a shop may be a dog, a product or a place to the writers."""
+        span = self.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+        return (
+            span is not None
+            and self._after_organization_noun(span)
+            and self.doc[span.start - 1].lower_ in STATED_ORG_NOUNS
+        )
 
     def _tier_after(self, tokens) -> list:
         """The tier word right after a product's model number ("Pro", "mini"), if any."""
@@ -1035,7 +1056,9 @@ class NameReading:
             and word not in lexicon.FIELD_KEYS
             and word.split()[0] not in lexicon.NOTE_WORDS
             and not any(ch.isdigit() for ch in name)
-            and not word.endswith(("ed", "ing"))
+            and (  # "Reviewed: ...", "Pending:", but Ahmed, Khaled, Blessing
+                not word.endswith(("ed", "ing")) or word.split()[0] in lexicon.FIRST_NAMES
+            )
             and word not in TRIM_WORDS
         )
 
@@ -1331,6 +1354,12 @@ class NameReading:
             if kind == "identifier" and self._kind_described(span, name):
                 self.kind_words.update(t.i for t in span)
                 continue
+            if (
+                type_ == "component"
+                and span.start
+                and self.doc[span.start - 1].lemma_.lower() in DOCUMENT_WORDS
+            ):
+                type_ = "document"  # "Report CAP-W17", "design doc RL-Design-v3"
             self._add(list(span), type_, 0.8, name=name, origin="identifier", cued=True)
         for found in NUMBERED_ITEM.finditer(self.source):  # "PR #482", "issue #31"
             span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
@@ -1361,11 +1390,26 @@ class NameReading:
             and any(c.dep_ == "det" and c.lower_ in {"a", "an"} for c in head.children)
         ):
             return True
+        following = self.doc[span.end] if span.end < len(self.doc) else None
+        before = self.doc[span.start - 1] if span.start else None
+        if (
+            following is not None
+            and before is not None
+            and before.lower_ in {"the", "a", "an", "our", "its", "their", "his", "her", "my"}
+            and following.idx == span.end_char + 1
+            and (
+                following.pos_ == "PROPN"
+                or any(
+                    start == following.idx
+                    for start, _end, _kind in self.doc.user_data.get("identifiers", [])
+                )
+            )
+        ):  # "the home-grown auth-svc", "our self-hosted GitLab": what the name is like
+            return True
         # "fraud-detection squad", "disk-usage checks", "tie-stall barn": before a common
         # noun, a compound of English words with no system's word in it (not "payments-
         # worker", "rates-stream") describes the noun (75 such against 15 names on the
         # development texts, 2026-12-06)
-        following = self.doc[span.end] if span.end < len(self.doc) else None
         return (
             following is not None
             and following.pos_ == "NOUN"
@@ -2763,7 +2807,9 @@ class NameReading:
             described = self._described_as(head)
             if described:  # "The Overstory is a novel": the noun is a cue the typer keeps
                 mention.type, mention.cued = described, True
-                mention.stated = head.dep_ == "nsubj" and head.head.lemma_ == "be"
+                mention.stated = (head.dep_ == "nsubj" and head.head.lemma_ == "be") or (
+                    described == "organization" and self._after_kind_word(mention)
+                )  # "esports organisation Savannah Storm": the noun names its kind
                 continue
             guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
                 mention.type == "person" and mention.origin == "propn"

@@ -94,6 +94,10 @@ NOTE_PARTICIPLES = {"base", "marry", "engage", "employ", "hire", "contract", "en
 # Relationships only people have with each other (every one the development writers
 # labelled is between two people).
 BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
+# A course of study one does somewhere: "doing a part-time MBA at Symbiosis".
+DEGREE_WORDS = set(
+    """mba phd masters master's msc bsc ba ma mphil doctorate degree diploma llm md""".split()
+)
 # Nouns for a part of a place: "Sapporo's Susukino district".
 PLACE_PARTS = set(
     """district region province state county quarter neighbourhood neighborhood suburb
@@ -2117,6 +2121,12 @@ class RelationReading:
             c.dep_ == "attr" and c.lemma_.lower() in STUDENT_WORDS for c in verb.children
         ):
             lemma = "study"  # "she's an art history student at the Sorbonne": studies there
+        if (
+            lemma in {"do", "pursue", "take", "start", "begin"}
+            and verb.tag_ != "VBD"
+            and any(c.dep_ == "dobj" and c.lower_ in DEGREE_WORDS for c in verb.children)
+        ):
+            lemma = "study"  # "I'm doing a part-time MBA at Symbiosis": studies there
         if lemma in {"start", "begin"} and any(
             c.dep_ == "dobj" and c.lemma_.lower() in SCHOOL_WORDS for c in verb.children
         ):
@@ -2149,8 +2159,14 @@ class RelationReading:
             people.sort(key=lambda p: p.origin != "speaker")  # "Kaori and I": the speaker first
             for other in people[1:]:
                 self._relate(people[0], other, "MARRIED_TO", self._sentence_text(verb.sent))
-        passive = any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children) or (
-            verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children)
+        passive = (
+            any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
+            or (verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children))
+            or (  # "Report CAP-W17 reviewed by Tobias Brandt": a note's passive, no "was"
+                verb.tag_ == "VBN"
+                and any(c.dep_ == "agent" for c in verb.children)
+                and not any(c.dep_ == "aux" for c in verb.children)
+            )
         )
         sentence = self._sentence_text(verb.sent)
         if lemma == "have":  # "Grace has two kids, Ella and Noah"

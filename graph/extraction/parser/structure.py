@@ -133,7 +133,10 @@ def _a_role(words: list[str], desks: bool = True) -> bool:
 def _role_relation(role: set[str]) -> str:
     """What a signature's role makes its holder of the organization under it: its leader
     when the role is only a head's title ("Chair", "Managing Director"), a student
-    ("PhD candidate"), else someone who works for it."""
+    ("PhD candidate"), its creator when the role is a founder's ("Co-founder"), else
+    someone who works for it."""
+    if role & {"founder", "cofounder", "creator"}:
+        return "CREATED"  # "Karim Benali" / "Co-founder, Fennec Mobility"
     if role & STUDENT_WORDS and not role & {"assistant", "advisor", "adviser", "officer"}:
         return "STUDIES_AT"  # "PhD candidate, University of Ibadan"
     if role & LEADER_KEYS and role <= LEADER_KEYS | HEAD_TITLE_WORDS:

@@ -61,6 +61,8 @@ CHANGE_WORDS = re.compile(
     re.IGNORECASE,
 )
 SYSTEM_TYPES = {"technology", "component"}
+# Verbs of a wish between two things: "wants Kotlin rather than Java".
+PREFERENCE_VERBS = {"want", "prefer", "ask", "request", "like", "love", "choose", "pick"}
 # A replacement's names: systems, and a vendor the parser took for a company beside one.
 REPLACEMENT_TYPES = SYSTEM_TYPES | {"organization"}
 VERSION_OR_NOTE = r"(?:\s*v?\d[\w.]*)?(?:\s*\([^()]{0,40}\))?"
@@ -329,8 +331,32 @@ class SurfaceReading:
                         # the farther name when both read; a vendor the parser took for a
                         # company beside a system ("through Twilio instead of Nexmo")
                         found = self._replaces(first, second, start) or found
-                if found is not None:
+                if found is not None and not self._preferred(found[0], text):
                     self._relate(*found, "REPLACES", text)
+
+    def _preferred(self, newcomer, sentence: str) -> bool:
+        """ "She wants all code examples in Kotlin rather than Java", "wants to keep using
+        Rider instead of Visual Studio": a person's wish between two things is their
+        preference (PREFERS), not one system replacing another."""
+        span = self.doc.char_span(newcomer.start, newcomer.end, alignment_mode="expand")
+        if span is None:
+            return False
+        token, steps = span.root, 0
+        while token.head.i != token.i and steps < 6:
+            if token.dep_ not in {"dobj", "pobj", "prep", "xcomp", "compound", "amod", "nmod"}:
+                return False
+            token, steps = token.head, steps + 1
+            if token.pos_ in {"VERB", "AUX"} and token.lemma_.lower() in PREFERENCE_VERBS:
+                break
+        else:
+            return False
+        if token.lemma_.lower() not in PREFERENCE_VERBS:
+            return False
+        people = [self._resolve(s) for s in self._subjects(token)]
+        people = [p for p in people if p is not None and p.type == "person"]
+        for person in people:
+            self._relate(person, newcomer, "PREFERS", sentence)
+        return bool(people)
 
     def _replaces(self, first, second, start: int):
         """``(newcomer, replaced)`` when the words around ``first`` and ``second`` say so."""
