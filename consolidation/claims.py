@@ -50,7 +50,11 @@ COMPARATIVES = (
     r"(?:longer|more|less|fewer|later|earlier|bigger|smaller|higher|lower|greater|sooner|"
     r"shorter|wider|heavier|older)"
 )
-COMPARED_NO = re.compile(rf"no\s+{COMPARATIVES}\s+than\b", re.IGNORECASE)
+COMPARED_NO = re.compile(
+    rf"no\s+{COMPARATIVES}\s+than\b"
+    r"|no-(?!one\b|longer\b)[a-z]",  # "the go/no-go", "a no-show", "no-code": one word
+    re.IGNORECASE,
+)
 # A bound said with "not": "no train longer than 775 m is allowed", "must not exceed 10 MB",
 # "nothing over 2 kg" (a limit, as "limited to" says it).
 BOUND_NOT = re.compile(

@@ -606,7 +606,18 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     turns = [turn for turn in every_turn if turn.group(1) in chatty]
     said = Counter(turn.group(1) for turn in turns)
     everyone = said + (spoken or Counter())
-    if not said or len(everyone) < 2 or max(everyone.values()) < 2:
+    # "katerina: ugh. is that the fluentd one?" / "bram: yeah, it runs Fluentd": two given
+    # names or handles that each say a sentence are a chat, however short
+    talkers = {
+        turn.group(1)
+        for turn in turns
+        if len(text[turn.end() :].split("\n", 1)[0].split()) >= 3
+        and (
+            turn.group(1).rstrip(".").casefold() in lexicon.GIVEN_NAMES
+            or re.search(r"[._\d]", turn.group(1).rstrip("."))
+        )
+    }
+    if not said or len(everyone) < 2 or (max(everyone.values()) < 2 and len(talkers) < 2):
         return []
     named = []
     for turn in turns:

@@ -3148,3 +3148,28 @@ def test_a_wish_between_two_things_is_a_preference_not_a_replacement(parser):
 def test_a_degree_done_at_a_school_is_study_there(parser):
     text = "I'm Anjali. I work as a pharmacist in Pune and I'm doing a part-time MBA at Symbiosis."
     assert ("anjali", "STUDIES_AT", "symbiosis") in _triples(parser.extract(text))
+
+
+def test_two_given_names_that_each_say_a_sentence_are_a_chat(parser):
+    text = (
+        "moe_dev: quick q, does billing-worker still read from payments-q?\n"
+        "svetlana: yep, and it writes to ledger-db. dont touch it before thurs"
+    )
+    entities = _entities(parser.extract(text))
+    assert ("svetlana", "person") in entities and ("moe dev", "person") in entities
+    # fields of a note, however long, are no speakers
+    text = "owner: thabo nkosi\nregion: eu-west-1\nnotes: we should fix the build before friday"
+    assert not [e for e in _entities(parser.extract(text)) if e[0] in {"owner", "notes"}]
+
+
+def test_a_name_cut_at_its_particles_is_one_person(parser):
+    text = "Regards,\nPieter van der Merwe\nHead of Partnerships, Savanna Analytics"
+    result = parser.extract(text)
+    assert ("pieter van der merwe", "person") in _entities(result)
+    assert ("pieter van der merwe", "WORKS_FOR", "savanna analytics") in _triples(result)
+
+
+def test_one_ending_a_product_s_name_is_part_of_it(parser):
+    entities = _entities(parser.extract("He uses SAP Business One daily. One day he'll switch."))
+    assert ("sap business one", "technology") in entities
+    assert not [e for e in entities if e[0] == "one day"]

@@ -98,6 +98,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._proper_nouns()
         self._joined_names()
         self._connected_names()
+        self._particle_names()
         self._run_on_names()
         self._plural_possessive_names()
         self._and_names()

@@ -294,6 +294,8 @@ FOR_HEADS = frozenset(
 )
 # Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
 SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
+# The lower-case words inside a family name: "van der Merwe", "de la Fuente".
+PARTICLE_WORDS = SURNAME_PARTICLES | {"der", "den", "zu", "af", "dos", "do"}
 
 
 def _untitled(start: int, name: str) -> tuple[int, str]:
@@ -409,6 +411,10 @@ class NameReading:
         if tokens and origin in {"ner", "propn"} and self._model_number(tokens):
             tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "Sennheiser HD 600"
             tokens += self._tier_after(tokens)  # "Pixel 8 Pro", "iPhone 12 mini"
+        if tokens and origin in {"ner", "propn", "technology"} and self._one_after(tokens):
+            tokens = tokens + [self.doc[tokens[-1].i + 1]]  # "SAP Business One", "Xbox One"
+            if name is not None and name.endswith(tokens[-2].text):
+                name = f"{name} One"
         if (
             tokens
             and name is None
@@ -423,6 +429,7 @@ class NameReading:
             and (  # "memd 7.2", "Postgres 16": the version is a value
                 tokens[-1].like_num or lexicon.VERSION.match(tokens[-1].text)
             )
+            and not (tokens[-1].text == "One" and self._one_after(tokens[:-1]))
             and not (origin in {"ner", "propn"} and self._model_number(tokens[:-1]))
             and origin != "identifier"  # "PR #482": the number is the name
             and not (type_ == "event" and EVENT_YEAR.fullmatch(tokens[-1].text))
@@ -577,6 +584,21 @@ class NameReading:
             span is not None
             and self._after_organization_noun(span)
             and self.doc[span.start - 1].lower_ in STATED_ORG_NOUNS
+        )
+
+    def _one_after(self, tokens) -> bool:
+        """Whether a capitalised "One" right after a name ends it ("SAP Business One",
+        "Capital One"), not a number opening a phrase ("One day", "One of them")."""
+        after = tokens[-1].i + 1
+        if after >= len(self.doc) or not tokens[-1].whitespace_ or after in self.by_token:
+            return False
+        if self.doc[after].text != "One" or not tokens[-1].text[:1].isupper():
+            return False
+        following = self.doc[after + 1] if after + 1 < len(self.doc) else None
+        return following is None or (
+            following.pos_ not in {"PROPN", "NUM", "ADJ"}
+            and following.lower_ not in {"of", "day", "time", "thing", "way", "more", "another"}
+            and (following.pos_ != "NOUN" or following.lower_ in {"daily", "now", "today"})
         )
 
     def _tier_after(self, tokens) -> list:
@@ -2084,6 +2106,35 @@ class NameReading:
             for mention in parts:
                 self._drop(mention)
             self._add(tokens, kind, 0.65, origin="propn", cued=bool(self._cue_type(left, "")))
+
+    def _particle_names(self):
+        """A person's name the named-entity model cut at its family-name particles ("Pieter
+        van" + "der" + "Merwe" on a signature's line): the person, the lower-case particles
+        after them and the capitalised name after those are one person."""
+        doc = self.doc
+        for person in sorted(self.mentions, key=lambda m: m.start):
+            if person.type != "person" or person.origin != "ner" or person not in self.mentions:
+                continue
+            span = doc.char_span(person.start, person.end, alignment_mode="expand")
+            if span is None:
+                continue
+            at = span.end
+            while at < len(doc) and doc[at].text in PARTICLE_WORDS and at not in self.by_token:
+                at += 1
+            if at == span.end and span[-1].text not in PARTICLE_WORDS:
+                continue
+            rest = self.by_token.get(at) if at < len(doc) else None
+            if (
+                rest is None
+                or rest.type != "person"
+                or rest.start != doc[at].idx
+                or any("\n" in t.whitespace_ for t in doc[span.start : at])
+            ):
+                continue
+            tokens = list(doc[span.start : at]) + [t for t in doc[at:] if t.idx < rest.end]
+            self._drop(person)
+            self._drop(rest)
+            self._add(tokens, "person", 0.8, origin="ner")
 
     def _run_on_names(self):
         """Two names side by side, the second ending in a word that ends organizations'
