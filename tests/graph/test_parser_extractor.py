@@ -3173,3 +3173,29 @@ def test_one_ending_a_product_s_name_is_part_of_it(parser):
     entities = _entities(parser.extract("He uses SAP Business One daily. One day he'll switch."))
     assert ("sap business one", "technology") in entities
     assert not [e for e in entities if e[0] == "one day"]
+
+
+def test_a_note_s_clauses_of_taste_without_a_subject_are_its_person_s(parser):
+    text = (
+        "User (Ji-ho Park) is a product designer at Lumio Health. Works closely with engineer "
+        "Sven Eriksson. Dislikes Jira, prefers Linear."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("ji ho park", "DISLIKES", "jira") in triples
+    assert ("ji ho park", "PREFERS", "linear") in triples
+    text = "User (Nino Beridze) lives in Tbilisi. Prefers Neovim, can't stand Visual Studio."
+    assert ("nino beridze", "DISLIKES", "visual studio") in _triples(parser.extract(text))
+
+
+def test_a_favourite_key_is_a_liking_and_a_least_favourite_one_a_dislike(parser):
+    text = "# Profile\nname: Valentina Greco\nfavourite app: Strava\nleast favourite food: olives"
+    triples = _triples(parser.extract(text))
+    assert ("valentina greco", "LIKES", "strava") in triples
+    assert ("valentina greco", "DISLIKES", "olive") in triples
+
+
+def test_a_technology_s_user_uses_it_and_one_retired_to_a_place_lives_there(parser):
+    text = "I'm Leilani Kahale, a software engineer in Honolulu. I'm a die-hard Emacs user."
+    assert ("leilani kahale", "USES", "emac") in _triples(parser.extract(text))
+    text = "My mentor, Sergei Volkov, has since retired to Tbilisi."
+    assert ("sergei volkov", "LIVES_IN", "tbilisi") in _triples(parser.extract(text))

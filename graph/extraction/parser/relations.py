@@ -94,6 +94,8 @@ NOTE_PARTICIPLES = {"base", "marry", "engage", "employ", "hire", "contract", "en
 # Relationships only people have with each other (every one the development writers
 # labelled is between two people).
 BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
+# What a person who uses a technology is called after it: "a die-hard Emacs user".
+USER_NOUNS = {"user"}
 # A course of study one does somewhere: "doing a part-time MBA at Symbiosis".
 DEGREE_WORDS = set(
     """mba phd masters master's msc bsc ba ma mphil doctorate degree diploma llm md""".split()
@@ -2687,7 +2689,10 @@ class RelationReading:
                 and target.type == "technology"
             ):
                 for source in sources:
-                    if source is not None and source.type in {"component", "project"}:
+                    if source is not None and (
+                        source.type in {"component", "project"}
+                        or (source.type == "person" and token.lemma_.lower() in USER_NOUNS)
+                    ):  # "I'm a die-hard Emacs user": a person's tool
                         self._relate(source, target, "USES", sentence)
             if child.dep_ == "compound" and target is not None and target.type == "location":
                 for source in sources:  # "Hollis & Crane, a Chicago law firm": it is there

@@ -520,6 +520,8 @@ VERB_RULES = {
     "switch": _rule(None, to="MIGRATED_TO"),
     "move": _rule(None, to=_move, **{"in": _move}),
     "relocate": _rule(None, to=_move),
+    "retire": _rule(None, to=_move),  # "has since retired to Tbilisi"
+    "emigrate": _rule(None, to=_move),
     "replace": _rule("REPLACES"),
     "supersede": _rule("REPLACES"),
     "own": _rule("OWNS"),

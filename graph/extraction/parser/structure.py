@@ -643,6 +643,8 @@ class StructureReading:
         already related to the subject is left as it is."""
         key = field_key(raw_key)
         direction, relation, kind = FIELDS[key]
+        if relation == "LIKES" and raw_key.strip().casefold().split()[:1] == ["least"]:
+            relation = "DISLIKES"  # "Least favourite food: olives"
         topic = topic or self._topic_at(offset) or (offset and self._labelled()) or None
         following = SENTENCE_FIELD.search(self.source, start, end)
         if following is not None:  # "PM: Neema. Stack: Flutter": the next field's own

@@ -61,6 +61,19 @@ CHANGE_WORDS = re.compile(
     re.IGNORECASE,
 )
 SYSTEM_TYPES = {"technology", "component"}
+# A note's clause of taste or use with no subject ("Dislikes Jira, prefers Linear").
+TASTE_RELATIONS = {
+    "prefers": "PREFERS", "likes": "LIKES", "loves": "LIKES", "enjoys": "LIKES",
+    "adores": "LIKES", "dislikes": "DISLIKES", "hates": "DISLIKES", "detests": "DISLIKES",
+    "can't stand": "DISLIKES", "cannot stand": "DISLIKES", "uses": "USES",
+}  # fmt: skip
+_TASTE_WORDS = (
+    r"(prefers|likes|loves|enjoys|adores|dislikes|hates|detests|can['’]t stand|cannot stand|uses)"
+)
+TASTE_OPENING = re.compile(_TASTE_WORDS + r"\s", re.IGNORECASE)
+TASTE_CLAUSE = re.compile(
+    r"\b" + _TASTE_WORDS + r"\s+(?:the\s+|his\s+|her\s+|their\s+)?", re.IGNORECASE
+)
 # Verbs of a wish between two things: "wants Kotlin rather than Java".
 PREFERENCE_VERBS = {"want", "prefer", "ask", "request", "like", "love", "choose", "pick"}
 # A replacement's names: systems, and a vendor the parser took for a company beside one.
@@ -281,6 +294,7 @@ class SurfaceReading:
 
     def _surface(self):
         self._surface_lines()
+        self._subjectless_tastes()
         self._replacements()
         self._kind_before()
         self._inline_owner()
@@ -333,6 +347,40 @@ class SurfaceReading:
                         found = self._replaces(first, second, start) or found
                 if found is not None and not self._preferred(found[0], text):
                     self._relate(*found, "REPLACES", text)
+
+    def _subjectless_tastes(self):
+        """A note's sentence of clauses that open on a verb of taste or use, with no subject
+        ("Dislikes Jira, prefers Linear.", "Prefers Neovim, can't stand Visual Studio"):
+        each clause is the note's person's, the name right after its verb what it is
+        about (the tagger reads "Dislikes Jira" as one name and the next clause's subject)."""
+        person = self._note_person()
+        if person is None:
+            return
+        for sent in self.doc.sents:
+            text = self.source[sent.start_char : sent.end_char]
+            lead = len(text) - len(text.lstrip(" \t-*•"))
+            if not TASTE_OPENING.match(text, lead):
+                continue
+            for found in TASTE_CLAUSE.finditer(text):
+                if found.start(1) != lead and not text[: found.start(1)].rstrip().endswith(
+                    (",", ";", "—", "and", "but")
+                ):
+                    continue
+                after = sent.start_char + found.end()
+                target = min(
+                    (m for m in self.mentions if after <= m.start <= after + 12),
+                    key=lambda m: m.start,
+                    default=None,
+                )
+                if target is None or target is person or target.type == "person":
+                    continue
+                if re.search(r"[,;]", self.source[after : target.start]):
+                    continue
+                type_ = TASTE_RELATIONS[found.group(1).casefold().replace("’", "'")]
+                pair = {normalize_name(person.name), normalize_name(target.name)}
+                if any({k[0], k[2]} == pair for k in self.relationships):
+                    continue
+                self._relate(person, target, type_, text.strip())
 
     def _preferred(self, newcomer, sentence: str) -> bool:
         """ "She wants all code examples in Kotlin rather than Java", "wants to keep using

@@ -867,6 +867,8 @@ def field_key(raw: str) -> str:
         for tail in (" ".join(words[-2:]), words[-1]):
             if tail in FIELDS and tail != key:
                 return tail
+        if words[0] in FAVOURITE and words[0] in FIELDS:
+            return words[0]  # "Favourite app: Strava", "fave band: Radiohead"
     return key
 
 
