@@ -317,6 +317,8 @@ ZONE_OFFSET = {
     "eastern european": 2,
 }
 _ZONE = "|".join(z.replace(" ", r"\s+") for z in sorted(ZONES, key=len, reverse=True))
+# A city's time before its zone in brackets: "13:00 Tokyo time (JST)".
+_CITY_TIME = r"(?:[a-z]+(?:\s+[a-z]+)?\s+time\s*\(\s*)?"
 # An hour in words, "home by six", "doors at seven".
 _HOUR_WORDS = "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -749,8 +751,14 @@ PATTERNS = [
     (
         "time",
         re.compile(
-            r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+(" + _ZONE + r"))?"
-            r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*("
+            r"(?<![\w:.])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)(?:\s+"
+            + _CITY_TIME
+            + r"("
+            + _ZONE
+            + r"))?"
+            r"(?!\w)|(?<![\w:.])([01]?\d|2[0-3]):([0-5]\d)(?::\d{2})?(?:\s*"
+            + _CITY_TIME
+            + r"("
             + _ZONE
             + r"|(?<=\d)Z))?(?![\w:])",  # "09:47Z": Zulu, UTC
             re.IGNORECASE,

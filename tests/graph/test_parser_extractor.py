@@ -3199,3 +3199,18 @@ def test_a_technology_s_user_uses_it_and_one_retired_to_a_place_lives_there(pars
     assert ("leilani kahale", "USES", "emac") in _triples(parser.extract(text))
     text = "My mentor, Sergei Volkov, has since retired to Tbilisi."
     assert ("sergei volkov", "LIVES_IN", "tbilisi") in _triples(parser.extract(text))
+
+
+def test_a_surname_alone_is_the_one_full_name_before_it(parser):
+    text = (
+        "Nurse practitioner Grace Whitfield runs the Goldfields Family Clinic. Patients love "
+        "the new booking app, Whitfield says. She is married to mining engineer Tom Whitfield."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("grace whitfield", "MARRIED_TO", "tom whitfield") in triples
+    assert not [t for t in triples if "whitfield" in (t[0], t[2])]
+
+
+def test_a_note_s_subjectless_stop_is_its_person_s(parser):
+    text = "User (Tobi Adeyemi) codes in TypeScript. Stopped using Prettier last month."
+    assert ("tobi adeyemi", "STOPPED_USING", "prettier") in _triples(parser.extract(text))

@@ -1018,3 +1018,10 @@ def test_a_distance_covered_every_day_is_a_distance_not_a_count_of_times():
     ] == [(365.0,)]
     # a count of things is still how often
     assert [v.kind for v in find_values("She walks 10000 steps every day.")] == ["frequency"]
+
+
+def test_a_city_s_time_with_its_zone_in_brackets_is_that_zone_s():
+    utc = _one("Frosthaven-EU restarts daily at 04:00 UTC.", "time")
+    tokyo = _one("It bounces itself every day at 13:00 Tokyo time (JST).", "time")
+    assert tokyo.key == (780, "jst")
+    assert same_value(utc, tokyo)

@@ -3160,6 +3160,8 @@ class NameReading:
                     or (surnamed and m.name.split()[-1] == mention.name)
                 )
             }
+            if len(names) > 1:  # "Grace Whitfield ... Whitfield says ... Tom Whitfield":
+                names &= {m.name for m in full if m.end <= mention.start}  # the one before
             if len(names) == 1:  # "Thandiwe Mokoena ... Mokoena was previously ...": the
                 mention.name, mention.type = names.pop(), "person"  # one person named so
         # "Brandwijk Holding ... Brandwijk, headquartered in Utrecht": a company named

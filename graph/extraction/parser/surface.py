@@ -66,9 +66,11 @@ TASTE_RELATIONS = {
     "prefers": "PREFERS", "likes": "LIKES", "loves": "LIKES", "enjoys": "LIKES",
     "adores": "LIKES", "dislikes": "DISLIKES", "hates": "DISLIKES", "detests": "DISLIKES",
     "can't stand": "DISLIKES", "cannot stand": "DISLIKES", "uses": "USES",
+    "stopped using": "STOPPED_USING", "no longer uses": "STOPPED_USING",
 }  # fmt: skip
 _TASTE_WORDS = (
-    r"(prefers|likes|loves|enjoys|adores|dislikes|hates|detests|can['’]t stand|cannot stand|uses)"
+    r"(prefers|likes|loves|enjoys|adores|dislikes|hates|detests|can['’]t stand|cannot stand|"
+    r"uses|stopped using|no longer uses)"
 )
 TASTE_OPENING = re.compile(_TASTE_WORDS + r"\s", re.IGNORECASE)
 TASTE_CLAUSE = re.compile(
