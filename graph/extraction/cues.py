@@ -205,6 +205,7 @@ EVENT_WORDS = {
     "fest",
     "awards",
     "symposium",
+    "congress",  # "ESC Congress 2023", "the Nile Med Congress"
     "jamboree",
     "eisteddfod",
 }

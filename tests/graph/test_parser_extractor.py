@@ -3214,3 +3214,18 @@ def test_a_surname_alone_is_the_one_full_name_before_it(parser):
 def test_a_note_s_subjectless_stop_is_its_person_s(parser):
     text = "User (Tobi Adeyemi) codes in TypeScript. Stopped using Prettier last month."
     assert ("tobi adeyemi", "STOPPED_USING", "prettier") in _triples(parser.extract(text))
+
+
+def test_a_place_visited_for_a_congress_is_a_visit_and_the_congress_attended(parser):
+    result = parser.extract("Bashir visited Cairo last month for the Nile Med Congress.")
+    assert ("nile med congress", "event") in _entities(result)
+    assert ("bashir", "ATTENDED", "nile med congress") in _triples(result)
+    assert ("bashir", "VISITED", "cairo") in _triples(result)
+
+
+def test_one_flown_into_a_place_visited_it_and_a_name_with_me_is_a_person(parser):
+    assert ("jess", "VISITED", "el calafate") in _triples(
+        parser.extract("Jess and I flew into El Calafate.")
+    )
+    text = "# Trip recap: Patagonia\n- Jess and I flew into El Calafate"
+    assert ("jess", "person") in _entities(parser.extract(text))

@@ -1912,6 +1912,17 @@ class NameReading:
             return tokens + [self.doc[after]]
         return tokens
 
+    def _with_me(self, token) -> bool:
+        """Whether a capitalised word opening a sentence is joined to the writer ("Jess and
+        I flew into El Calafate", "Mehmet & me"): someone's name."""
+        after = self.doc[token.i + 1 : token.i + 3]
+        return (
+            len(after) == 2
+            and after[0].lower_ in {"and", "&"}
+            and after[1].text in {"I", "me"}
+            and token.lower_ in lexicon.GIVEN_NAMES
+        )
+
     def _proper_nouns(self):
         """Runs of proper nouns the named-entity model missed ("Phoenix rewrite")."""
         run: list = []
@@ -1965,6 +1976,7 @@ class NameReading:
                         and not self._unknown_subject(tokens[0])
                         and not self._opening_name(tokens[0])
                         and not self._described_as(tokens[0])  # "Kelp, a Rust database"
+                        and not self._with_me(tokens[0])  # "Jess and I flew into …"
                     )
                     nxt = tokens[-1].i + 1
                     if (

@@ -575,7 +575,7 @@ VERB_RULES = {
             "a_fan_of": "LIKES",
         },
     ),
-    "visit": _rule(_go, **{"in": _go}),
+    "visit": _rule(_go, for_=_for_event, **{"in": _go}),  # "visited Cairo for the X Congress"
     "take": _rule(None, to=_go),  # "took the kids to the Natural History Museum"
     "accept": _rule(None, to=_study, into=_study, at=_study),  # "got accepted to ETH"
     "hike": _rule(_go, **{"in": _go}),
@@ -620,7 +620,7 @@ VERB_RULES = {
     "rebuild": _rule(_create, **{"in": "USES", "on": "USES", "with": "USES"}),
     "go": _rule(None, to=_go, at=_go, for_=_for_event, **{"in": _go}),  # "went camping at X"
     "travel": _rule(None, to=_go, for_=_for_event),
-    "fly": _rule(None, to=_go, for_=_for_event),
+    "fly": _rule(None, to=_go, into=_go, for_=_for_event),  # "flew into El Calafate"
     "drive": _rule(lambda s, t: "OWNS" if t.type == "other" else None, to=_go, for_=_for_event),
     "camp": _rule(None, **{"in": _go, "at": _go}),
     "land": _rule(None, **{"in": _go, "at": _go}),  # "landed in Reykjavík"
