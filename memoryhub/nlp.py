@@ -589,6 +589,12 @@ def _is_speaker(
     return bool(match.group(2)) or at_start or name.split()[0].casefold() in lexicon.FIRST_NAMES
 
 
+def _says_a_sentence(text: str, turn: re.Match) -> bool:
+    """Whether the rest of a turn's line is three words or more ("did u hear …"), not a
+    field's short value ("200")."""
+    return len(text[turn.end() :].split("\n", 1)[0].split()) >= 3
+
+
 def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     """The lower-case handles that open a chat's lines ("rina: …", "agus.w: …", "yusuf:
     …"): where at least two handles open lines and one of them opens more than one (a
@@ -601,7 +607,7 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     chatty = {  # "kim_o: did u hear …", not "max_connections: 200"
         turn.group(1)
         for turn in every_turn
-        if "_" not in turn.group(1) or len(text[turn.end() :].split("\n", 1)[0].split()) >= 3
+        if "_" not in turn.group(1) or _says_a_sentence(text, turn)
     }
     turns = [turn for turn in every_turn if turn.group(1) in chatty]
     said = Counter(turn.group(1) for turn in turns)
@@ -611,7 +617,7 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     talkers = {
         turn.group(1)
         for turn in turns
-        if len(text[turn.end() :].split("\n", 1)[0].split()) >= 3
+        if _says_a_sentence(text, turn)
         and (
             turn.group(1).rstrip(".").casefold() in lexicon.GIVEN_NAMES
             or re.search(r"[._\d]", turn.group(1).rstrip("."))

@@ -68,6 +68,7 @@ from graph.extraction.parser.words import (
     ROLE_WORK,
     SPLIT_MARKS,
     SPLIT_WORDS,
+    STATED_ORG_NOUNS,
     STUDENT_WORDS,
     SYSTEM_KIND_NOUNS,
     SYSTEM_NOUNS,
@@ -145,9 +146,13 @@ NUMBERED_ITEM = re.compile(
 # A writer naming themself: "My name is Ikaika", "I'm Nino.", "Zainab here —",
 # "Fun facts about me, Tiago:"; or a profile's subject, the one its subjectless
 # sentences are about.
+# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
+SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
+# The lower-case words inside a family name: "van der Merwe", "de la Fuente".
+PARTICLE_WORDS = SURNAME_PARTICLES | {"der", "den", "zu", "af", "do"}
 # A full name of up to three words, with a family-name particle: "Ana Lúcia Ferreira",
 # "Khalid Al Mansoori", "Maria da Silva".
-FULL_NAME = r"[A-Z][\w'-]+(?: (?:(?:da|das|de|del|di|dos|du|ibn|van|von) )?[A-Z][\w'-]+){0,2}"
+FULL_NAME = r"[A-Z][\w'-]+(?: (?:(?:" + "|".join(sorted(PARTICLE_WORDS)) + r") )?[A-Z][\w'-]+){0,2}"
 SELF_NAMED = re.compile(
     rf"\b[Mm]y name(?: is|'s|’s) ({FULL_NAME})"
     rf"|(?:^|\n|[.!,:;]\s+)I(?:'|’)?m ({FULL_NAME})(?:[.,!;]| and | \()"
@@ -158,13 +163,6 @@ SELF_NAMED = re.compile(
 )
 # The alternatives of ``SELF_NAMED`` whose name must be a person's: "I'm Dutch." is not.
 SELF_NAMED_CHECKED = {2, 6}
-# The nouns of ``ORG_NOUNS`` that name an organization whatever the name after them.
-STATED_ORG_NOUNS = set(
-    """company startup firm employer agency nonprofit charity org organization organisation
-    collective cooperative co-op coop consultancy foundation association society institute
-    publisher manufacturer retailer airline guild federation consortium insurer lender
-    distributor ngo""".split()
-)
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -292,10 +290,6 @@ FOR_HEADS = frozenset(
     office agency fund trust department ministry committee association campaign network
     partnership museum school hospital clinic""".split()
 )
-# Lower-case words that open a surname ("van Dijk", "de la Cruz"): not a role before a name.
-SURNAME_PARTICLES = set("van von de da del della di du la le bin ibn al el dos das ter ten".split())
-# The lower-case words inside a family name: "van der Merwe", "de la Fuente".
-PARTICLE_WORDS = SURNAME_PARTICLES | {"der", "den", "zu", "af", "dos", "do"}
 
 
 def _untitled(start: int, name: str) -> tuple[int, str]:

@@ -94,11 +94,9 @@ NOTE_PARTICIPLES = {"base", "marry", "engage", "employ", "hire", "contract", "en
 # Relationships only people have with each other (every one the development writers
 # labelled is between two people).
 BETWEEN_PEOPLE = {"REPORTS_TO", "MARRIED_TO", "KNOWS"}
-# What a person who uses a technology is called after it: "a die-hard Emacs user".
-USER_NOUNS = {"user"}
 # A course of study one does somewhere: "doing a part-time MBA at Symbiosis".
 DEGREE_WORDS = set(
-    """mba phd masters master's msc bsc ba ma mphil doctorate degree diploma llm md""".split()
+    """mba phd masters master msc bsc ba ma mphil doctorate degree diploma llm md""".split()
 )
 # Nouns for a part of a place: "Sapporo's Susukino district".
 PLACE_PARTS = set(
@@ -2161,14 +2159,12 @@ class RelationReading:
             people.sort(key=lambda p: p.origin != "speaker")  # "Kaori and I": the speaker first
             for other in people[1:]:
                 self._relate(people[0], other, "MARRIED_TO", self._sentence_text(verb.sent))
-        passive = (
-            any(c.dep_ in {"nsubjpass", "auxpass"} for c in verb.children)
-            or (verb.tag_ == "VBN" and not any(c.dep_ in {"aux", "nsubj"} for c in verb.children))
-            or (  # "Report CAP-W17 reviewed by Tobias Brandt": a note's passive, no "was"
-                verb.tag_ == "VBN"
-                and any(c.dep_ == "agent" for c in verb.children)
-                and not any(c.dep_ == "aux" for c in verb.children)
-            )
+        deps = {c.dep_ for c in verb.children}
+        passive = bool(deps & {"nsubjpass", "auxpass"}) or (
+            verb.tag_ == "VBN"
+            and "aux" not in deps
+            # "Report CAP-W17 reviewed by Tobias Brandt": a note's passive, no "was"
+            and ("nsubj" not in deps or "agent" in deps)
         )
         sentence = self._sentence_text(verb.sent)
         if lemma == "have":  # "Grace has two kids, Ella and Noah"
@@ -2691,7 +2687,7 @@ class RelationReading:
                 for source in sources:
                     if source is not None and (
                         source.type in {"component", "project"}
-                        or (source.type == "person" and token.lemma_.lower() in USER_NOUNS)
+                        or (source.type == "person" and token.lemma_.lower() == "user")
                     ):  # "I'm a die-hard Emacs user": a person's tool
                         self._relate(source, target, "USES", sentence)
             if child.dep_ == "compound" and target is not None and target.type == "location":

@@ -5,7 +5,7 @@ team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
 
 import re
 
-from graph.extraction.parser.rules import Mention
+from graph.extraction.parser.rules import VERB_RULES, Mention
 from graph.extraction.parser.words import (
     BOLD_LINE,
     MOVE_VERBS,
@@ -61,16 +61,22 @@ CHANGE_WORDS = re.compile(
     re.IGNORECASE,
 )
 SYSTEM_TYPES = {"technology", "component"}
-# A note's clause of taste or use with no subject ("Dislikes Jira, prefers Linear").
-TASTE_RELATIONS = {
-    "prefers": "PREFERS", "likes": "LIKES", "loves": "LIKES", "enjoys": "LIKES",
-    "adores": "LIKES", "dislikes": "DISLIKES", "hates": "DISLIKES", "detests": "DISLIKES",
-    "can't stand": "DISLIKES", "cannot stand": "DISLIKES", "uses": "USES",
-    "stopped using": "STOPPED_USING", "no longer uses": "STOPPED_USING",
+# A note's clause of taste or use with no subject ("Dislikes Jira, prefers Linear"): the
+# verb as written, the verb whose rule (``VERB_RULES``) relates it, and whether it stopped.
+TASTE_VERBS = {
+    "prefers": ("prefer", False), "likes": ("like", False), "loves": ("love", False),
+    "enjoys": ("enjoy", False), "adores": ("adore", False), "dislikes": ("dislike", False),
+    "hates": ("hate", False), "detests": ("detest", False), "can't stand": ("hate", False),
+    "cannot stand": ("hate", False), "uses": ("use", False), "stopped using": ("use", True),
+    "no longer uses": ("use", True),
 }  # fmt: skip
 _TASTE_WORDS = (
-    r"(prefers|likes|loves|enjoys|adores|dislikes|hates|detests|can['’]t stand|cannot stand|"
-    r"uses|stopped using|no longer uses)"
+    "("
+    + "|".join(
+        re.escape(word).replace("'", "['’]").replace(r"\ ", " ")
+        for word in sorted(TASTE_VERBS, key=len, reverse=True)
+    )
+    + ")"
 )
 TASTE_OPENING = re.compile(_TASTE_WORDS + r"\s", re.IGNORECASE)
 TASTE_CLAUSE = re.compile(
@@ -347,7 +353,7 @@ class SurfaceReading:
                         # the farther name when both read; a vendor the parser took for a
                         # company beside a system ("through Twilio instead of Nexmo")
                         found = self._replaces(first, second, start) or found
-                if found is not None and not self._preferred(found[0], text):
+                if found is not None and not self._read_as_preference(found[0], text):
                     self._relate(*found, "REPLACES", text)
 
     def _subjectless_tastes(self):
@@ -378,16 +384,18 @@ class SurfaceReading:
                     continue
                 if re.search(r"[,;]", self.source[after : target.start]):
                     continue
-                type_ = TASTE_RELATIONS[found.group(1).casefold().replace("’", "'")]
+                verb, stopped = TASTE_VERBS[found.group(1).casefold().replace("’", "'")]
+                type_ = VERB_RULES[verb](person, target, "", stopped)
                 pair = {normalize_name(person.name), normalize_name(target.name)}
-                if any({k[0], k[2]} == pair for k in self.relationships):
+                if type_ is None or any({k[0], k[2]} == pair for k in self.relationships):
                     continue
                 self._relate(person, target, type_, text.strip())
 
-    def _preferred(self, newcomer, sentence: str) -> bool:
+    def _read_as_preference(self, newcomer, sentence: str) -> bool:
         """ "She wants all code examples in Kotlin rather than Java", "wants to keep using
         Rider instead of Visual Studio": a person's wish between two things is their
-        preference (PREFERS), not one system replacing another."""
+        preference, not one system replacing another. Relates each person who wishes so
+        PREFERS the newcomer; whether any did."""
         span = self.doc.char_span(newcomer.start, newcomer.end, alignment_mode="expand")
         if span is None:
             return False

@@ -826,6 +826,13 @@ ORG_NOUNS = set(
     retailer airline guild federation consortium insurer lender distributor
     nonprofit ngo""".split()
 )
+# The nouns of ``ORG_NOUNS`` that name an organization whatever the name after them: not a
+# lab, a brand, a restaurant, a shop or a band, which may be a dog, a product, a place or a
+# group of friends to the writers ("our lab Pudding", "the brand Humo de Mar").
+STATED_ORG_NOUNS = ORG_NOUNS - set(
+    """business bakery restaurant cafe shop store studio bank school university college lab
+    club band brand vendor supplier client customer team""".split()
+)
 PLACE_NOUNS = set(
     """city town village country region state province island neighbourhood neighborhood
     district capital suburb mountain mountains lake river park beach coast""".split()
