@@ -82,6 +82,7 @@ SPLITS = {
             "dev45",
             "dev46",
             "dev47",
+            "dev48",
         )
     ),
     "holdout": tuple(
@@ -113,6 +114,7 @@ SPLITS = {
             "holdout24",
             "holdout25",
             "holdout26",
+            "holdout27",
         )
     ),
 }

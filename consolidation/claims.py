@@ -2068,7 +2068,10 @@ SHORT_FORMS = {
     "uae": "unitedarabemirates", "nz": "newzealand", "nyc": "newyork", "sf": "sanfrancisco",
     "ts": "typescript", "js": "javascript", "k8s": "kubernetes", "pg": "postgres",
     "py": "python", "tf": "terraform", "gh": "github", "gcp": "googlecloud",
-    "aws": "amazonwebservices", "rn": "reactnative",
+    "aws": "amazonwebservices", "rn": "reactnative", "es": "elasticsearch", "db": "database",
+    "prod": "production", "repo": "repository", "infra": "infrastructure",
+    "config": "configuration", "mgmt": "management", "eng": "engineering",
+    "dept": "department", "govt": "government", "intl": "international",
 }  # fmt: skip
 _SHORT_OF = {}
 for _short, _long in SHORT_FORMS.items():
@@ -3254,9 +3257,19 @@ def _category_values(text: str, owned: bool = False) -> dict[str, frozenset]:
         entry = _TERMS.get(surface) or _TERMS.get(surface.replace("-", ""))
         if entry is None and surface.endswith("s"):
             entry = _TERMS.get(surface[:-1]) or _TERMS.get(surface[:-2])
+        if entry and entry[0] == "measurement" and MEASURED.search(text[: match.start()]):
+            continue  # "5 kilometres" = "about 3.1 miles": a figure's unit, not a system
         if entry:
             found.setdefault(entry[0], set()).add(entry[1])
     return {category: frozenset(values) for category, values in found.items()}
+
+
+# A figure just before a unit word: "5 kilometres", "a hundred miles", "3.1-mile loop".
+MEASURED = re.compile(
+    r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a|hundred|thousand))"
+    r"[\s-]*$",
+    re.IGNORECASE,
+)
 
 
 # A product and its version: "Python 3.11", "React 18.2", "postgres:15", "minSdk 26",

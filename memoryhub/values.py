@@ -1140,6 +1140,27 @@ def _reference_date(text: str) -> dt.date | None:
     return None
 
 
+def _note_day(text: str) -> tuple[dt.date, int] | None:
+    """The day a note says it was written on, and where that date ends: a full date after
+    "written", "dated", "as of", … or one that opens the note ("2025-09-12: …",
+    "**Fri 12 Sep 2025** — …"); not any date it mentions ("the exam is on 12 March")."""
+    for name in ("date_iso", "date_dmy", "date_mdy"):
+        for match in _NAMED_PATTERNS[name].finditer(text):
+            before = text[max(0, match.start() - 40) : match.start()]
+            opening = (
+                not re.sub(
+                    rf"(?i)[\s#*_>\[(|-]|\b(?:{_DAY})\b,?|\b(?:date|day|today)\b:?", "", before
+                )
+                and not text[: max(0, match.start() - 40)].strip()
+            )
+            if not (opening or DATED.search(before)):
+                continue
+            date = _full_date(name, match)
+            if date is not None:
+                return date, match.end()
+    return None
+
+
 def _day(raw: str) -> int:
     """A day of the month: "21", "21st", "twenty-first"."""
     word = " ".join(raw.casefold().split())
@@ -1281,7 +1302,22 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
         if name == "weekday":
             if re.search(r"\b(?:next|last|this|coming)\s+$", match.string[: match.start()], re.I):
                 return None  # "next Tuesday" from a day of unknown year: unknown
-            return ("weekday", WEEKDAYS[groups[0].casefold()]), ()
+            weekday = WEEKDAYS[groups[0].casefold()]
+            written = None
+            if not match.group(0).casefold().endswith("s"):  # "Mondays": every one, no day
+                written = _note_day(match.string)
+            if written is not None and written[1] < match.start():
+                reference = written[0]
+                # "Written Friday 12 September 2025: the visit is on Monday": the Monday
+                # after the note's day (or the one before it, told of as past)
+                ahead = (weekday - reference.weekday()) % 7 or 7
+                after = reference + dt.timedelta(days=ahead)
+                before = after - dt.timedelta(days=7)
+                return (after.year, after.month, after.day), (
+                    (before.year, before.month, before.day),
+                    ("weekday", weekday),
+                )
+            return ("weekday", weekday), ()
     except (ValueError, KeyError):
         return None
     return None
@@ -1610,7 +1646,13 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
     """The values without a weekday that only names the day of a full date beside it
     ("Friday 2025-03-07", "2025-03-07 (Fri)"): it is part of that date, not a date of its
     own that another Friday would restate."""
-    dated = [v for v in values if v.kind == "date" and v.key[0] != "weekday" and len(v.key) == 3]
+
+    def a_weekday(value: Value) -> bool:  # also one read as the day after a note's day
+        return value.kind == "date" and (
+            value.key[0] == "weekday" or any(a[0] == "weekday" for a in value.alternatives)
+        )
+
+    dated = [v for v in values if v.kind == "date" and len(v.key) == 3 and not a_weekday(v)]
 
     def beside(weekday: Value) -> bool:
         for d in dated:
@@ -1624,7 +1666,7 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
                 return True
         return False
 
-    return [v for v in values if not (v.key[0] == "weekday" and beside(v))]
+    return [v for v in values if not (a_weekday(v) and beside(v))]
 
 
 # Where a note says when it was written rather than when something happens: a date opening
@@ -1791,13 +1833,10 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
             return None
         if groups[2] is None and re.match(r"\s*cents?\b", text[end:], re.IGNORECASE):
             amount /= 100  # "85 euro cents" = €0.85
-        return Value(
-            "money",
-            (currency, round(_scale(amount, scale), 2), _money_period(text, start, end)),
-            start,
-            end,
-            raw,
-        )
+        key = (currency, round(_scale(amount, scale), 2), _money_period(text, start, end))
+        # "¥9,800" is yen or yuan: "9.8k yuan" for a flat in Chengdu says the same rent
+        other = (("CNY", *key[1:]),) if groups[0] == "¥" and currency == "JPY" else ()
+        return Value("money", key, start, end, raw, alternatives=other)
     if name == "money_grand":
         amount = _number(groups[0])
         if amount is None:

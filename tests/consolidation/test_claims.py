@@ -2394,3 +2394,26 @@ def test_a_kind_named_only_as_given_up_is_replaced():
         "The inventory service exposes a REST API at /v2/items.",
     )["features"]
     assert kept["category_swap"] == 0.0 and kept["category_same"] == 1.0
+
+
+def test_a_figure_s_unit_is_no_system_of_measurement_but_a_stated_system_is():
+    converted = compare(
+        "Aisha's usual reservoir loop is about 3.1 miles.",
+        "Aisha's daily running route is 5 kilometres around the reservoir.",
+    )["features"]
+    assert converted["category_swap"] == 0.0
+    assert converted["value_restated"] == 1.0
+    switched = compare(
+        "The fitness app now shows distances in imperial.",
+        "The fitness app shows distances in metric.",
+    )["features"]
+    assert switched["category_swap"] == 1.0
+
+
+def test_a_short_form_of_a_common_word_states_it():
+    compared = compare(
+        "prod ES cluster region = us-west-2.",
+        "The production Elasticsearch cluster runs in us-east-2.",
+    )
+    assert compared["features"]["subject_marker_swap"] == 0.0
+    assert compared["features"]["region_replaced"] == 1.0

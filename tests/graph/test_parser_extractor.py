@@ -3229,3 +3229,32 @@ def test_one_flown_into_a_place_visited_it_and_a_name_with_me_is_a_person(parser
     )
     text = "# Trip recap: Patagonia\n- Jess and I flew into El Calafate"
     assert ("jess", "person") in _entities(parser.extract(text))
+
+
+def test_refusing_to_use_a_thing_is_disliking_it(parser):
+    text = "Lakshmi Narayanan lives in Mylapore. She flatly refuses to use WhatsApp."
+    triples = _triples(parser.extract(text))
+    assert ("lakshmi narayanan", "DISLIKES", "whatsapp") in triples
+    assert ("lakshmi narayanan", "USES", "whatsapp") not in triples
+
+
+def test_things_tracked_or_collected_in_a_tool_use_it(parser):
+    text = "User: Halvard Berntsen, agronomist. Tracks field trials in FieldMargin."
+    assert ("halvard berntsen", "USES", "fieldmargin") in _triples(parser.extract(text))
+    text = "Maria manages her references in Zotero."
+    assert ("maria", "USES", "zotero") in _triples(parser.extract(text))
+
+
+def test_moving_another_s_headquarters_is_no_move_of_home(parser):
+    result = parser.extract(
+        "Defne Yıldırım became chief executive in 2021 and moved the company's headquarters "
+        "to Izmir."
+    )
+    assert not [
+        r
+        for r in result.relationships
+        if r.type == "LIVES_IN" and r.target == "Izmir" and r.confidence >= 0.6
+    ]
+    assert ("omar", "LIVES_IN", "leed") in _triples(
+        parser.extract("Omar moved his family to Leeds.")
+    )

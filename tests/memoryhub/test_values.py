@@ -1025,3 +1025,24 @@ def test_a_city_s_time_with_its_zone_in_brackets_is_that_zone_s():
     tokyo = _one("It bounces itself every day at 13:00 Tokyo time (JST).", "time")
     assert tokyo.key == (780, "jst")
     assert same_value(utc, tokyo)
+
+
+def test_a_weekday_in_a_dated_note_is_the_day_after_the_note_s_day():
+    dated = "Written Friday 12 September 2025: the furnace service visit is on Monday."
+    monday = [v for v in find_values(dated) if v.text == "on Monday"][0]
+    assert monday.key == (2025, 9, 15)
+    assert same_value(monday, _one("Furnace service tech booked for 15 Sept.", "date"))
+    assert not same_value(monday, _one("Furnace service tech booked for 16 Sept.", "date"))
+    # the same weekday named without a date is still the same day; every Monday is no day
+    assert same_value(monday, _one("The visit is on Monday.", "date"))
+    every = [v.key for v in find_values("Written 2025-09-12: we meet on Mondays.")]
+    assert ("weekday", 0) in every
+
+
+def test_the_yen_sign_is_yen_or_yuan():
+    rent = _one("The Zhang family's monthly rent is ¥9,800 for the flat in Chengdu.", "money")
+    assert same_value(rent, _one("Rent on the Chengdu flat: 9.8k yuan per month.", "money"))
+    assert same_value(rent, _one("Rent: 9,800 yen per month.", "money"))
+    assert not same_value(
+        _one("Rent: 9,800 yen per month.", "money"), _one("Rent: 9,800 yuan per month.", "money")
+    )

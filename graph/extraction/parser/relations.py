@@ -39,6 +39,8 @@ from graph.extraction.parser.words import (
     NAMED_BY_MODIFIER,
     PARTICLES,
     PET_WORDS,
+    REFUSED_USES,
+    REFUSING_VERBS,
     ROLE_WORK,
     SCHOOL_NAME_WORDS,
     SCHOOL_WORDS,
@@ -2105,6 +2107,15 @@ class RelationReading:
             return  # "stopped using X" is a stop, not a use
         if lemma == "stand" and negated:  # "can't stand running", "can't stand Jira anymore"
             lemma, negated, no_longer = "hate", False, False
+        elif (
+            verb.dep_ == "xcomp"
+            and _verb_lemma(verb.head) in REFUSING_VERBS
+            and not any(c.dep_ == "neg" for c in verb.head.children)
+        ):  # "flatly refuses to use WhatsApp", "won't touch", "declines to eat meat"
+            if lemma in REFUSED_USES and not negated:
+                lemma = "dislike"
+            else:
+                return  # "refused to join the board": no membership
         elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
             lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
         if lemma == "stay" and verb.tag_ in {"VBD", "VBN"}:
@@ -2342,6 +2353,13 @@ class RelationReading:
                     self._relate(thing, target, type_, sentence)
                 if moved:
                     continue
+                if any(
+                    c.dep_ == "dobj"
+                    and c.i not in self.by_token
+                    and any(p.dep_ == "poss" and p.pos_ in {"NOUN", "PROPN"} for p in c.children)
+                    for c in verb.children
+                ):
+                    continue  # "moved the company's headquarters to Izmir": not her home
             if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
                 moved = [
                     self._mention_of(o)

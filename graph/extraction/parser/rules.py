@@ -473,6 +473,9 @@ VERB_RULES = {
     "coach": _rule(None, at=_staff, **{"for": _staff}),
     "support": _rule(lambda s, t: "LIKES" if _person(s) and t.type == "organization" else None),
     "cache": _rule(None, **{"in": _data}),
+    "collect": _rule(None, **{"in": _data, "with": _data}),  # "collects its data in REDCap"
+    "track": _rule(None, **{"in": _data, "with": _data}),  # "tracks the herd in DelPro"
+    "record": _rule(None, **{"in": _data}),
     "volunteer": _rule(None, at=_team_or_org, with_=_team_or_org),
     "run": _rule(
         _run, on=_run_on, at=_work, **{"in": lambda s, t: None if _person(s) else _locate(s, t)}
@@ -529,7 +532,7 @@ VERB_RULES = {
     "have": _rule(_have),
     "adopt_pet": _rule("OWNS"),
     "lead": _rule(_lead, at=_work),
-    "manage": _rule(_lead, at=_work),
+    "manage": _rule(_lead, at=_work, **{"in": _data}),  # "manages references in Zotero"
     "head": _rule(_lead, to=_go, at=_work),
     "report": _rule(None, to=_report_to),
     "reconnect": _rule(None, to=_service),

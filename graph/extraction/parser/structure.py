@@ -208,11 +208,18 @@ class StructureReading:
                 )
                 colon = line.find(":", 0, len(line.rstrip().rstrip(":")))
                 after = [m for m in named if colon >= 0 and m.start > offset + colon]
-                if len(after) == 1 and after[0].origin in {"identifier", "ner", "propn", "title"}:
+                opening = len(line) - len(line.lstrip("# \t*_"))
+                if (
+                    named
+                    and named[0].start == offset + opening
+                    and named[0].start < offset + colon
+                    and named[0].type in {"event", "document", "project"}
+                ):
+                    named = named[:1]  # "## INC-77: checkout double-charge": the record
+                elif len(after) == 1 and after[0].origin in {"identifier", "ner", "propn", "title"}:
                     named = after  # "## Incident review: INC-5120", "**Profile: Dawit**"
                 people = [m for m in named if m.type == "person"]
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
-                opening = len(line) - len(line.lstrip("# \t*_"))
                 if topic is None and named and named[0].start == offset + opening:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
                 heading_key = stripped.strip("#:*_ \t").casefold()

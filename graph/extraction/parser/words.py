@@ -909,3 +909,9 @@ NOT_AGENT_NOUNS = set(
     counter timer marker poster theater theatre meter winter summer dinner super power
     tower user customer""".split()
 )
+
+
+# Verbs that refuse what their clause says: "refuses to use WhatsApp" is no use of it;
+# refusing to use, eat or wear a thing is disliking it.
+REFUSING_VERBS = frozenset({"refuse", "decline"})
+REFUSED_USES = frozenset({"use", "eat", "drink", "touch", "try", "install", "wear"})
