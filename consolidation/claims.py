@@ -41,6 +41,7 @@ from memoryhub.values import (
     Value,
     count_noun,
     find_values,
+    note_day,
     same_value,
     stamp_spans,
 )
@@ -1326,8 +1327,10 @@ def _progressed_besides(old: Claim, new: Claim, opposed: str) -> bool:
 
 
 def _stage(claim: Claim, ignore: set = frozenset()) -> int | None:
-    """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any."""
-    words = claim.words - {v.unit for v in claim.values if v.unit} - ignore
+    """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any; a step
+    only intended is not reached ("is planning to *apply*", "she'll *submit* after …")."""
+    intended = {(m.group(1) or m.group(2)).casefold() for m in INTENDED.finditer(claim.text)}
+    words = claim.words - {v.unit for v in claim.values if v.unit} - ignore - intended
     found = [i for i, stage in enumerate(_STAGES) if words & stage]
     found += _phrase_stages(claim.text)
     return max(found) if found else None
@@ -1341,6 +1344,14 @@ def _phrase_stages(text: str) -> tuple[int, ...]:
 
 
 _STAGES = [frozenset(stage) for stage in PROGRESSIONS]
+# The verb of a step planned, not taken: "planning to apply", "intends to launch", "will
+# submit", "she'll deploy", "is going to publish".
+INTENDED = re.compile(
+    r"\b(?:plan(?:s|ning|ned)?|intend(?:s|ing|ed)?|going|want(?:s|ed)?|hop(?:es|ing|ed)|"
+    r"aim(?:s|ing)?|expect(?:s|ing)?|about|ready|need(?:s)?)\s+to\s+([a-z]+)"
+    r"|(?:\bwill|'ll|\bshall)\s+([a-z]+)",
+    re.IGNORECASE,
+)
 
 
 def _share_grew(old: Claim, new: Claim) -> bool:
@@ -2159,9 +2170,28 @@ def _stated(word: str, text: _Written) -> bool:
         return True
     if len(folded) >= 4 and folded in text.whole:
         return True
+    if len(folded) >= 4 and any(
+        _demonym_of(folded, o) or _demonym_of(o, folded) for o in text.words
+    ):
+        return True  # "Canadian" for "Canada", "Kenya" for "Kenyan"
     return len(folded) >= 5 and any(
         len(other) >= 5 and (other.startswith(folded) or folded.startswith(other))
         for other in text.words
+    )
+
+
+DEMONYM_ENDINGS = frozenset({"ian", "an", "ean", "ese", "i", "n"})
+
+
+def _demonym_of(word: str, place: str) -> bool:
+    """Whether ``word`` is the people's or the adjective's form of the place ``place``:
+    "canadian" of "canada", "kenyan" of "kenya", "japanese" of "japan"."""
+    stem = place.rstrip("aeiouy")
+    return (
+        len(place) >= 4
+        and len(stem) >= 4
+        and word.startswith(stem)
+        and word[len(stem) :] in DEMONYM_ENDINGS
     )
 
 
@@ -4110,8 +4140,12 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     written_new, written_old = written
     source_new = parse(incoming).user_data.get("source", incoming)
     source_old = parse(existing).user_data.get("source", existing)
+    dated = {id(source): note_day(source) for source in (source_new, source_old)}
 
-    def shape_of(token, word, claim, other):
+    def shape_of(token, word, claim, other, source):
+        day = dated[id(source)]
+        if day is not None and day[1] <= token.idx < day[2]:
+            return ""  # "Note from Mon 8 Sep 2025: …": when it was written, not about what
         if any(
             v.start <= token.idx < v.end
             and (v.kind in MEASURES or v.kind == "time" or any(_same(v, w) for w in other.values))
@@ -4145,6 +4179,8 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
             return re.search(rf"(?<![\w.]){re.escape(word)}(?![\w.])", source) is not None
         if shape == "number":  # "flat *5*": the number itself, not the hour of "5:30 pm"
             found = rf"(?<![\w.:/]){re.escape(word)}(?![\w:/]|\.\d)"
+            if len(word) >= 4:  # "MSKU 4410297" / "MSKU4410297": a code's digits, however
+                found = rf"(?<![\d.:/]){re.escape(word)}(?![\w:/]|\.\d)"  # spaced
             if re.search(found, source, re.IGNORECASE) is not None:
                 return True
             if re.fullmatch(r"\d\d", word) and re.search(rf"\b(?:19|20){word}\b", source):
@@ -4158,12 +4194,12 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     shapes_old = {}
     for token in subject_old:
         word = source_old[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, old, new)
+        shape = shape_of(token, word, old, new, source_old)
         if shape and not said_in(word, shape, written_new, source_new):
             shapes_old.setdefault(shape, word)
     for token in subject_new:
         word = source_new[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, new, old)
+        shape = shape_of(token, word, new, old, source_new)
         if (
             shape
             and shape in shapes_old

@@ -1115,7 +1115,8 @@ _NAMED_PATTERNS = dict(PATTERNS)
 YEARLESS = 2000
 DATED = re.compile(
     r"\b(?:written|dated|noted|posted|sent|logged|recorded|as of|today is|today's date is|"
-    r"note from|notes from|update from)\s*(?:on\s+)?[:,]?\s*(?:\w+day,?\s+)?$",
+    r"note from|notes from|update from)\s*(?:on\s+)?[:,]?\s*"
+    r"(?:(?:\w+day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,?\s+)?$",
     re.IGNORECASE,
 )
 
@@ -1140,8 +1141,8 @@ def _reference_date(text: str) -> dt.date | None:
     return None
 
 
-def _note_day(text: str) -> tuple[dt.date, int] | None:
-    """The day a note says it was written on, and where that date ends: a full date after
+def note_day(text: str) -> tuple[dt.date, int, int] | None:
+    """The day a note says it was written on, and where that date stands: a full date after
     "written", "dated", "as of", … or one that opens the note ("2025-09-12: …",
     "**Fri 12 Sep 2025** — …"); not any date it mentions ("the exam is on 12 March")."""
     for name in ("date_iso", "date_dmy", "date_mdy"):
@@ -1157,7 +1158,7 @@ def _note_day(text: str) -> tuple[dt.date, int] | None:
                 continue
             date = _full_date(name, match)
             if date is not None:
-                return date, match.end()
+                return date, match.start(), match.end()
     return None
 
 
@@ -1305,8 +1306,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             weekday = WEEKDAYS[groups[0].casefold()]
             written = None
             if not match.group(0).casefold().endswith("s"):  # "Mondays": every one, no day
-                written = _note_day(match.string)
-            if written is not None and written[1] < match.start():
+                written = note_day(match.string)
+            if written is not None and written[2] < match.start():
                 reference = written[0]
                 # "Written Friday 12 September 2025: the visit is on Monday": the Monday
                 # after the note's day (or the one before it, told of as past)

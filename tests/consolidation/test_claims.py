@@ -2417,3 +2417,32 @@ def test_a_short_form_of_a_common_word_states_it():
     )
     assert compared["features"]["subject_marker_swap"] == 0.0
     assert compared["features"]["region_replaced"] == 1.0
+
+
+def test_a_step_only_intended_is_no_status_reached():
+    features = compare(
+        "Chidi's promotion packet for senior engineer is submitted.",
+        "Chidi is planning to apply for the senior engineer promotion this cycle.",
+    )["features"]
+    assert features["status_back"] == 0.0
+
+
+def test_a_people_s_word_states_their_country():
+    features = compare(
+        "Siobhan submitted her Canadian visa application on Thursday.",
+        "Siobhan's visa application for Canada is planned.",
+    )["features"]
+    assert features["name_swap"] == 0.0
+
+
+def test_a_note_s_own_day_and_a_code_written_without_its_space_mark_no_other_subject():
+    dated = compare(
+        "Note from Mon 8 Sep 2025: the quarterly tax payment is due this Friday.",
+        "Quarterly tax payment due 15 September 2025.",
+    )["features"]
+    assert dated["subject_marker_swap"] == 0.0 and dated["value_changed"] == 1.0
+    code = compare(
+        "Final freight invoice for MSKU4410297 came to $2,430.",
+        "Freight quote for MSKU 4410297: USD 2,340.",
+    )["features"]
+    assert code["subject_marker_swap"] == 0.0 and code["value_changed"] == 1.0

@@ -48,6 +48,9 @@ from memoryhub import lexicon
 from memoryhub.nlp import english_word
 from memoryhub.values import line_around
 
+# A record's code: "INC-77", "ADR-014", "RFC 112", "PM-2291".
+RECORD_CODE = re.compile(r"[A-Z]{2,}[-_ ]?\d+[A-Za-z]?")
+
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
 SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
@@ -214,6 +217,7 @@ class StructureReading:
                     and named[0].start == offset + opening
                     and named[0].start < offset + colon
                     and named[0].type in {"event", "document", "project"}
+                    and RECORD_CODE.fullmatch(named[0].name)
                 ):
                     named = named[:1]  # "## INC-77: checkout double-charge": the record
                 elif len(after) == 1 and after[0].origin in {"identifier", "ner", "propn", "title"}:
