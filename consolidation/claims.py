@@ -2031,6 +2031,9 @@ class _Written:
         # a hyphenated compound stands for its initials too: "disaster-recovery" → "dr"
         for compound in re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+){1,3}\b", text):
             initials.add("".join(part[0] for part in compound.split("-")).casefold())
+        # and a name in capitalised parts: "WordPress" → "wp", "GitHub Actions" → "gha"
+        for camel in re.findall(r"\b(?:[A-Z][a-z]+){2,4}\b", text):
+            initials.add("".join(re.findall(r"[A-Z]", camel)).casefold())
         codes = frozenset(code.casefold() for code in re.findall(r"\b[A-Z]{3}\b", text))
         heads = frozenset(
             name[:3].casefold() for name in re.findall(r"(?<=[\w,] )[A-Z][a-z]{4,}", text)

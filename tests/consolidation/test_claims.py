@@ -2446,3 +2446,11 @@ def test_a_note_s_own_day_and_a_code_written_without_its_space_mark_no_other_sub
         "Freight quote for MSKU 4410297: USD 2,340.",
     )["features"]
     assert code["subject_marker_swap"] == 0.0 and code["value_changed"] == 1.0
+
+
+def test_a_name_in_capitalised_parts_is_stated_by_its_initials():
+    features = compare(
+        "Allotment booking site — WP v6.4.3.",
+        "The allotment society's booking site runs WordPress 6.4.3.",
+    )["features"]
+    assert features["name_swap"] == 0.0
