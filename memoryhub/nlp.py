@@ -86,7 +86,9 @@ LEADING_VERBS = frozenset(
     coordinates coordinated chairs chaired heads headed owns owned rents rented
     shares shared sits sat serves served speaks spoke learns learned learnt travels
     travelled traveled flies flew commits committed supervises supervised advises
-    advised""".split()
+    advised consumes publishes emits exposes caches fetches pulls pushes polls queries
+    proxies forwards routes syncs wraps integrates connects relies requires uploads
+    exports persists listens subscribes notifies triggers indexes ingests""".split()
 )
 # Hyphenated/underscored names whose last part marks a system part (orders-api, auth-svc).
 SYSTEM_SUFFIXES = frozenset(

@@ -3267,3 +3267,19 @@ def test_a_record_s_code_opening_a_heading_is_the_section_s_subject(parser):
         "## INC-77: checkout double-charge\n\n**Impact:** 140 customers\n**Owner:** Yerlan Abenov"
     )
     assert ("yerlan abenov", "OWNS", "inc 77") in _triples(parser.extract(text))
+
+
+def test_a_bullet_s_verb_read_as_a_noun_is_the_section_s_system_s(parser):
+    text = (
+        "### Architecture: `ride-matcher`\n\n"
+        "- Calls `geo-index` for drivers\n"
+        "- Stores matches in Redis"
+    )
+    assert ("ride matcher", "USES", "redis") in _triples(parser.extract(text))
+
+
+def test_food_not_eaten_is_disliked_and_a_drink_given_up_stopped(parser):
+    triples = _triples(parser.extract("Chukwuemeka doesn't eat pork."))
+    assert ("chukwuemeka", "DISLIKES", "pork") in triples
+    triples = _triples(parser.extract("Keoni lives in Hilo and no longer drinks coffee."))
+    assert ("keoni", "STOPPED_USING", "coffee") in triples

@@ -2118,6 +2118,10 @@ class RelationReading:
                 return  # "refused to join the board": no membership
         elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
             lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
+        elif lemma in {"eat", "drink"} and negated and not no_longer:
+            lemma, negated = "dislike", False  # "doesn't eat pork", "can't eat gluten"
+        elif lemma in {"eat", "drink", "smoke"} and no_longer:
+            lemma = "use"  # "no longer drinks coffee": stopped it
         if lemma == "stay" and verb.tag_ in {"VBD", "VBN"}:
             lemma = "visit"  # "stayed with my grandma in Hoan Kiem": a visit
         if (
@@ -2514,9 +2518,15 @@ class RelationReading:
         if not names and token.head.dep_ == "conj":  # "X calls Y, and caches responses in Z"
             names = [s for s in self._subjects(token.head.head) if not isinstance(s, Mention)]
             names = [s for s in names if s.i in self.by_token or self._mention_of(s)]
-        if not names or token.i in self.by_token:
+        if token.i in self.by_token:
             return
-        source = self.by_token.get(names[-1].i) or self._mention_of(names[-1])
+        opening = next(t for t in token.sent if not (t.is_space or t.is_punct))
+        if names:
+            source = self.by_token.get(names[-1].i) or self._mention_of(names[-1])
+        elif opening == token:  # "### ride-matcher" / "- Stores matches in Redis": the
+            source = self._topic_at(token.idx)  # section's system, the item's subject
+        else:
+            return
         if source is None:
             return
         rule = VERB_RULES[lemma]
