@@ -1329,8 +1329,7 @@ def _progressed_besides(old: Claim, new: Claim, opposed: str) -> bool:
 def _stage(claim: Claim, ignore: set = frozenset()) -> int | None:
     """The furthest stage of ``PROGRESSIONS`` a claim's status words reach, if any; a step
     only intended is not reached ("is planning to *apply*", "she'll *submit* after …")."""
-    intended = {(m.group(1) or m.group(2)).casefold() for m in INTENDED.finditer(claim.text)}
-    words = claim.words - {v.unit for v in claim.values if v.unit} - ignore - intended
+    words = claim.words - {v.unit for v in claim.values if v.unit} - ignore - _intended(claim.text)
     found = [i for i, stage in enumerate(_STAGES) if words & stage]
     found += _phrase_stages(claim.text)
     return max(found) if found else None
@@ -1341,6 +1340,12 @@ def _phrase_stages(text: str) -> tuple[int, ...]:
     """The stages of ``PROGRESSION_PHRASES`` a claim's text says (once per claim, however
     many claims it is aligned with)."""
     return tuple(i for i, phrases in enumerate(PROGRESSION_PHRASES) if phrases.search(text))
+
+
+@lru_cache(maxsize=4096)
+def _intended(text: str) -> frozenset:
+    """The verbs of steps a claim's text only plans (``INTENDED``)."""
+    return frozenset((m.group(1) or m.group(2)).casefold() for m in INTENDED.finditer(text))
 
 
 _STAGES = [frozenset(stage) for stage in PROGRESSIONS]
@@ -2173,12 +2178,14 @@ def _stated(word: str, text: _Written) -> bool:
         return True
     if len(folded) >= 4 and folded in text.whole:
         return True
-    if len(folded) >= 4 and any(
-        _demonym_of(folded, o) or _demonym_of(o, folded) for o in text.words
-    ):
-        return True  # "Canadian" for "Canada", "Kenya" for "Kenyan"
-    return len(folded) >= 5 and any(
-        len(other) >= 5 and (other.startswith(folded) or folded.startswith(other))
+    return len(folded) >= 4 and any(
+        (
+            len(folded) >= 5
+            and len(other) >= 5
+            and (other.startswith(folded) or folded.startswith(other))
+        )
+        or _demonym_of(folded, other)  # "Canadian" for "Canada"
+        or _demonym_of(other, folded)  # "Kenya" for "Kenyan"
         for other in text.words
     )
 
@@ -4143,11 +4150,10 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     written_new, written_old = written
     source_new = parse(incoming).user_data.get("source", incoming)
     source_old = parse(existing).user_data.get("source", existing)
-    dated = {id(source): note_day(source) for source in (source_new, source_old)}
+    day_new, day_old = note_day(source_new), note_day(source_old)
 
-    def shape_of(token, word, claim, other, source):
-        day = dated[id(source)]
-        if day is not None and day[1] <= token.idx < day[2]:
+    def shape_of(token, word, claim, other, day):
+        if day is not None and day.start <= token.idx < day.end:
             return ""  # "Note from Mon 8 Sep 2025: …": when it was written, not about what
         if any(
             v.start <= token.idx < v.end
@@ -4197,12 +4203,12 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
     shapes_old = {}
     for token in subject_old:
         word = source_old[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, old, new, source_old)
+        shape = shape_of(token, word, old, new, day_old)
         if shape and not said_in(word, shape, written_new, source_new):
             shapes_old.setdefault(shape, word)
     for token in subject_new:
         word = source_new[token.idx : token.idx + len(token)]
-        shape = shape_of(token, word, new, old, source_new)
+        shape = shape_of(token, word, new, old, day_new)
         if (
             shape
             and shape in shapes_old

@@ -24,6 +24,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import NamedTuple
 
 from memoryhub import lexicon
 
@@ -1141,24 +1142,30 @@ def _reference_date(text: str) -> dt.date | None:
     return None
 
 
-def note_day(text: str) -> tuple[dt.date, int, int] | None:
-    """The day a note says it was written on, and where that date stands: a full date after
-    "written", "dated", "as of", … or one that opens the note ("2025-09-12: …",
-    "**Fri 12 Sep 2025** — …"); not any date it mentions ("the exam is on 12 March")."""
+class NoteDay(NamedTuple):
+    """The day a note says it was written on, and where that date stands."""
+
+    date: dt.date
+    start: int
+    end: int
+
+
+def note_day(text: str) -> NoteDay | None:
+    """The day a note says it was written on: a full date after "written", "dated", "note
+    from", … (``DATED``), or the note's opening stamp (``_STAMPS``) when the date opens the
+    note ("2025-09-12: …", "**Fri 12 Sep 2025** — …"); not a record's date after its label
+    ("CAB 14 Oct 2025: approved …", "Family call, Sun 8 June 2025 — …") nor any date it
+    mentions ("Office hours Thursday; the exam is on 12 March 2026")."""
+    stamps = [m.span("d") for m in (p.search(text) for p in _STAMPS[:3]) if m is not None]
     for name in ("date_iso", "date_dmy", "date_mdy"):
         for match in _NAMED_PATTERNS[name].finditer(text):
-            before = text[max(0, match.start() - 40) : match.start()]
-            opening = (
-                not re.sub(
-                    rf"(?i)[\s#*_>\[(|-]|\b(?:{_DAY})\b,?|\b(?:date|day|today)\b:?", "", before
-                )
-                and not text[: max(0, match.start() - 40)].strip()
-            )
-            if not (opening or DATED.search(before)):
-                continue
-            date = _full_date(name, match)
+            said = DATED.search(text[max(0, match.start() - 40) : match.start()]) is not None
+            opens = any(
+                start <= match.start() and match.end() <= end for start, end in stamps
+            ) and not re.sub(rf"(?i)[\s#*_>\[(|-]|\b(?:{_DAY})\b,?", "", text[: match.start()])
+            date = _full_date(name, match) if said or opens else None
             if date is not None:
-                return date, match.start(), match.end()
+                return NoteDay(date, match.start(), match.end())
     return None
 
 
@@ -1307,8 +1314,8 @@ def _date_value(name: str, match: re.Match, reference: dt.date | None):
             written = None
             if not match.group(0).casefold().endswith("s"):  # "Mondays": every one, no day
                 written = note_day(match.string)
-            if written is not None and written[2] < match.start():
-                reference = written[0]
+            if written is not None and written.end < match.start():
+                reference = written.date
                 # "Written Friday 12 September 2025: the visit is on Monday": the Monday
                 # after the note's day (or the one before it, told of as past)
                 ahead = (weekday - reference.weekday()) % 7 or 7

@@ -2116,10 +2116,10 @@ class RelationReading:
                 lemma = "dislike"
             else:
                 return  # "refused to join the board": no membership
-        elif lemma in {"like", "love", "enjoy", "care"} and negated and not no_longer:
-            lemma, negated = "dislike", False  # "doesn't like Slack", "never enjoyed golf"
-        elif lemma in {"eat", "drink"} and negated and not no_longer:
-            lemma, negated = "dislike", False  # "doesn't eat pork", "can't eat gluten"
+        elif (
+            lemma in {"like", "love", "enjoy", "care", "eat", "drink"} and negated and not no_longer
+        ):
+            lemma, negated = "dislike", False  # "doesn't like Slack", "doesn't eat pork"
         elif lemma in {"eat", "drink", "smoke"} and no_longer:
             lemma = "use"  # "no longer drinks coffee": stopped it
         if lemma == "stay" and verb.tag_ in {"VBD", "VBN"}:
@@ -2520,11 +2520,11 @@ class RelationReading:
             names = [s for s in names if s.i in self.by_token or self._mention_of(s)]
         if token.i in self.by_token:
             return
-        opening = next(t for t in token.sent if not (t.is_space or t.is_punct))
         if names:
             source = self.by_token.get(names[-1].i) or self._mention_of(names[-1])
-        elif opening == token:  # "### ride-matcher" / "- Stores matches in Redis": the
-            source = self._topic_at(token.idx)  # section's system, the item's subject
+        elif token == next(t for t in token.sent if not (t.is_space or t.is_punct)):
+            source = self._topic_at(token.idx)  # "### ride-matcher" / "- Stores matches in
+            # Redis": a bullet opening on the verb is the section's system's
         else:
             return
         if source is None:
