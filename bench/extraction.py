@@ -83,6 +83,7 @@ SPLITS = {
             "dev46",
             "dev47",
             "dev48",
+            "dev49",
         )
     ),
     "holdout": tuple(
@@ -115,6 +116,7 @@ SPLITS = {
             "holdout25",
             "holdout26",
             "holdout27",
+            "holdout28",
         )
     ),
 }

@@ -240,6 +240,10 @@ OPPOSITES = [
     ({"healthy"}, {"ill", "sick", "unwell"}),
     ({"positive"}, {"negative"}),  # a test's result
     ({"win", "won", "wins"}, {"lose", "lost", "loses"}),
+    # what can still be had and what cannot: "tickets still available" / "sold out"
+    ({"available", "on-sale", "in-stock"}, {"sold-out", "unavailable", "out-of-stock"}),
+    # a rule in force and one taken away: "2FA is enforced" / "the requirement was lifted"
+    ({"enforce", "enforced"}, {"lift", "lifted", "waive", "waived"}),
 ]
 # Mutually exclusive values of one attribute (a kind, a schedule, a fuel, a contract...):
 # one of them gone and another come between two aligned claims changes the type of the
@@ -291,7 +295,10 @@ ALTERNATIVE_CLASSES = [
     ],
     [  # how a meeting or an appointment is held
         set("in-person face-to-face on-site onsite".split()),
-        set("video video-call videocall virtual remote remotely online zoom".split()),
+        set(
+            "video video-call videocall virtual remote remotely online zoom livestream "
+            "live-stream".split()
+        ),
         set("phone-call telephone".split()),
     ],
     [  # how a property is held

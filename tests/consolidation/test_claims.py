@@ -206,6 +206,14 @@ def test_a_sentence_listing_several_facts_is_one_claim_per_clause():
         ("The cleaner comes early on Fridays.", "The cleaner now comes late on Fridays."),
         ("Her car is a diesel hatchback.", "Her car is an electric hatchback."),
         ("The public API speaks GraphQL.", "The public API speaks gRPC."),
+        (
+            "Two-factor authentication is enforced for admin accounts on Jira.",
+            "On Jira the two-factor authentication rule for admin accounts was lifted.",
+        ),
+        (
+            "Tickets for the Nils Frahm concert in Utrecht are still available.",
+            "The Nils Frahm concert in Utrecht is sold out.",
+        ),
         ("Olu is a salaried designer at Kite.", "Olu is a freelance designer at Kite."),
     ],
 )
@@ -221,6 +229,10 @@ def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incom
         ("Dana prefers a Slack DM for urgent issues.", "For urgent issues, email Dana."),
         ("Mr. Osei likes his lesson plans printed.", "Mr. Osei keeps his lesson plans digital."),
         ("Sister Obi prefers the early shift.", "Sister Obi likes working nights."),
+        (
+            "Nadia will attend the Vienna conference in person.",
+            "Nadia is staying home for the Vienna conference and will follow the livestream.",
+        ),
         ("The Ortiz contract is fixed-fee.", "The Ortiz contract is billed time and materials."),
         ("The studio van is leased.", "We bought the studio van outright."),
         ("Peak-season pickers are temp agency staff.", "Peak-season pickers are on our payroll."),

@@ -1213,6 +1213,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev46", 0.82, 0.54),  # on arrival 0.831 / 0.534 (all 100 texts)
         ("dev47", 0.84, 0.56),  # on arrival 0.860 / 0.553 (all 100 texts)
         ("dev48", 0.77, 0.51),  # on arrival 0.817 / 0.497 (all 100 texts)
+        ("dev49", 0.77, 0.47),  # on arrival 0.817 / 0.491 (all 100 texts)
         ("holdout", 0.84, 0.54),  # the first writer: 0.569 → 0.538 (34-file refit) → 0.567 (35)
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.65),  # the converged linker: 0.715 → 0.669, the rest rose
@@ -1240,6 +1241,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout25", 0.79, 0.54),  # on arrival 0.827 / 0.573
         ("holdout26", 0.81, 0.50),  # on arrival 0.846 / 0.536
         ("holdout27", 0.81, 0.51),  # on arrival 0.840 / 0.540
+        ("holdout28", 0.80, 0.52),  # on arrival 0.830 / 0.554
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
@@ -3283,3 +3285,64 @@ def test_food_not_eaten_is_disliked_and_a_drink_given_up_stopped(parser):
     assert ("chukwuemeka", "DISLIKES", "pork") in triples
     triples = _triples(parser.extract("Keoni lives in Hilo and no longer drinks coffee."))
     assert ("keoni", "STOPPED_USING", "coffee") in triples
+
+
+def test_a_line_naming_only_tools_under_any_key_says_what_the_section_uses(parser):
+    text = (
+        "## Otepoti Chess Club\n"
+        "- **President:** Rangi Poutama\n"
+        "- **Pairings:** Swiss Manager\n"
+        "- **Booking system:** Cloudbeds — we dropped SiteMinder in May"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("otepoti chess club", "USES", "swiss manager") in triples
+    assert ("otepoti chess club", "USES", "siteminder") not in triples  # a clause, no list
+    text = (
+        "# Onboarding: Grade 7 Science (Mr. Hakimi)\n\n## Tools\n- Gradebook: PowerSchool\n\n"
+        "## Contacts\n- Department head: Ms. Rivera"
+    )
+    assert ("hakimi", "USES", "powerschool") in _triples(parser.extract(text))
+    text = "Kickoff notes: Project Kinara (lake sensors).\n- Hardware: ESP32 + LoRaWAN"
+    assert ("project kinara", "USES", "lorawan") in _triples(parser.extract(text))
+
+
+def test_a_heading_over_a_group_s_members_lists_its_members(parser):
+    text = (
+        "## Marlow County School Board — members\n\n"
+        "- Denise Okafor (chair)\n- Rev. Paul Whitcombe\n\n## Alumni\nFormer members:\n- Jo Hart"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("paul whitcombe", "PART_OF", "marlow county school board") in triples
+    assert ("jo hart", "PART_OF", "marlow county school board") not in triples
+
+
+def test_a_named_writer_s_field_sentence_is_theirs(parser):
+    text = "Name's Takumi Sato. Studying game design in Tokyo. Main tools: Unity and Blender."
+    triples = _triples(parser.extract(text))
+    assert {("takumi sato", "USES", "unity"), ("takumi sato", "USES", "blender")} <= triples
+
+
+def test_offices_kept_somewhere_place_the_organization_and_an_event_is_where_it_is_held(
+    parser,
+):
+    triples = _triples(
+        parser.extract("Her firm, Khalil Atelier, has offices in Alexandria and Dubai.")
+    )
+    assert ("khalil atelier", "LOCATED_IN", "alexandria") in triples
+    assert ("khalil atelier", "LOCATED_IN", "dubai") in triples
+    assert ("ana", "LOCATED_IN", "lisbon") not in _triples(
+        parser.extract("Ana has a flat in Lisbon.")
+    )
+    text = (
+        "Harbor & Pine will sponsor Halifax Jazz Night in June, and our contribution covers the "
+        "main stage at the Marquee Ballroom, where the event is held."
+    )
+    assert ("halifax jazz night", "LOCATED_IN", "marquee ballroom") in _triples(
+        parser.extract(text)
+    )
+
+
+def test_the_band_one_plays_a_part_in_is_a_group_one_belongs_to(parser):
+    result = parser.extract("Kai plays bass in Salt Reef.")
+    assert ("kai", "PART_OF", "salt reef") in _triples(result)
+    assert ("Salt Reef", "organization") in {(e.name, e.type) for e in result.entities}

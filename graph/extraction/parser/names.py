@@ -1902,9 +1902,22 @@ class NameReading:
             and self.doc[after].lower_ in COMPONENT_NOUNS | TEAM_WORDS | ORG_WORDS | EVENT_WORDS
             and self.doc[after].pos_ in {"NOUN", "PROPN"}
             and not self._place_before_kind(tokens, after)
+            and not self._place_described(tokens, after)
         ):
             return tokens + [self.doc[after]]
         return tokens
+
+    def _place_described(self, tokens, kind: int) -> bool:
+        """ "Tidewell, a Wellington startup": a known place between "a" and a lower-case
+        kind's word says where the thing described is; no name says "a" before it."""
+        before = self.doc[tokens[0].i - 1] if tokens[0].i else None
+        place = " ".join(t.lower_ for t in tokens)
+        return (
+            before is not None
+            and before.lower_ in {"a", "an"}
+            and self.doc[kind].text.islower()
+            and (place in lexicon.PLACES or bool(lexicon.GEO_NAMES.kind(place)))
+        )
 
     def _with_me(self, token) -> bool:
         """Whether a capitalised word opening a sentence is joined to the writer ("Jess and

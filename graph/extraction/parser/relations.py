@@ -24,11 +24,13 @@ from graph.extraction.parser.words import (
     CLUB_SIDES,
     COMPANY_SITES,
     DEPLOY_VERBS,
+    EVENT_KIND_NOUNS,
     FAVOURITE,
     GROUP_WORDS,
     HOLIDAYS,
     HUMAN_OBJECT_VERBS,
     HUMAN_VERBS,
+    INSTRUMENTS,
     KIN_KNOWS,
     KIN_MARRIED,
     KIN_REPORTS,
@@ -45,6 +47,7 @@ from graph.extraction.parser.words import (
     SCHOOL_NAME_WORDS,
     SCHOOL_WORDS,
     SETTLING_VERBS,
+    SHOP_SITES,
     STUDENT_WORDS,
     STUDY_CUES,
     SUBJECT_PRONOUNS,
@@ -54,6 +57,7 @@ from graph.extraction.parser.words import (
     TRAVEL_VERBS,
     TRIP_NOUNS,
     UNIVERSITY_WORDS,
+    VOICE_PARTS,
     WORKPLACE_NOUNS,
     agent_noun,
     person_noun,
@@ -2182,8 +2186,19 @@ class RelationReading:
             and ("nsubj" not in deps or "agent" in deps)
         )
         sentence = self._sentence_text(verb.sent)
+        if lemma in {"play", "sing"} and any(
+            c.dep_ == "dobj" and c.lemma_.lower() in INSTRUMENTS | VOICE_PARTS
+            for c in verb.children
+        ):
+            self._band_after(verb)
         if lemma == "have":  # "Grace has two kids, Ella and Noah"
             self._kin_had(verb, subjects, sentence)
+        if lemma in {"have", "open", "run", "operate", "keep"}:
+            self._sites_had(verb, subjects, sentence)
+        if verb.dep_ == "relcl" and any(
+            c.dep_ == "advmod" and c.lower_ == "where" for c in verb.children
+        ):
+            self._held_where(verb, lemma, sentence)
         for obj, prep in self._objects(verb):
             if lemma in {"visit", "see"} and not prep and obj.i not in self.by_token:
                 for place_prep, place in self._noun_preps(obj):  # "visited my parents in
@@ -2547,6 +2562,23 @@ class RelationReading:
             if type_:
                 self._relate(source, target, type_, sentence)
 
+    def _band_after(self, verb):
+        """ "Kai plays bass in Salt Reef", "sang alto in Lakhamula": the name one plays or
+        sings a part in is a band, a choir or an ensemble, whatever the name looked like."""
+        for prep in verb.children:
+            if prep.dep_ != "prep" or prep.lower_ not in {"in", "with", "for"}:
+                continue
+            for noun in prep.children:
+                group = self._mention_of(noun) if noun.dep_ == "pobj" else None
+                if (
+                    group is not None
+                    and group.type in {"location", "event", "other", "concept"}
+                    and group.name[:1].isupper()
+                    and group.name.casefold() not in lexicon.PLACES
+                    and not lexicon.GEO_NAMES.kind(group.name.casefold())
+                ):  # not "plays ukulele in Hilo"
+                    group.type, group.cued = "organization", True
+
     def _upgraded(self, verb):
         """ "Bumped search-indexer to Elasticsearch 8.11", "cache-1 upgraded to Redis 7.2",
         "upgraded feast-prod from Feast 0.34 to 0.38": the system runs that technology
@@ -2668,6 +2700,59 @@ class RelationReading:
                     source = self._resolve(subject)
                     if source is not None and source.type == "person":
                         self._relate(source, target, "KNOWS", sentence)
+
+    def _sites_had(self, verb, subjects, sentence):
+        """ "Khalil Atelier has offices in Alexandria and Dubai", "opened a warehouse in
+        Leeds": an organisation is where its sites are."""
+        for child in verb.children:
+            if child.dep_ != "dobj" or child.lemma_.lower() not in COMPANY_SITES | SHOP_SITES:
+                continue
+            places = [
+                self._mention_of(o)
+                for prep in child.children
+                if prep.dep_ == "prep" and prep.lower_ in {"in", "at"}
+                for pobj in prep.children
+                if pobj.dep_ == "pobj"
+                for o in self._with_conjuncts(pobj)
+            ]
+            for subject in subjects:
+                source = self._resolve(subject)
+                if source is None or source.type != "organization":
+                    continue
+                for place in places:
+                    if place is not None and place.type == "location" and place is not source:
+                        self._relate(source, place, "LOCATED_IN", sentence)
+
+    def _held_where(self, verb, lemma: str, sentence):
+        """ "the Novotel next to EXPO XXI, where the conference is held", "the Marquee
+        Ballroom, where the gala takes place": the event is at the place the clause
+        describes."""
+        held = lemma in {"hold", "host", "stage", "run"} and any(
+            c.dep_ == "auxpass" for c in verb.children
+        )
+        if not held and not (
+            lemma == "take" and any(c.dep_ == "dobj" and c.lower_ == "place" for c in verb.children)
+        ):
+            return
+        place = self._mention_of(verb.head)
+        if place is None or place.type not in {"location", "organization"}:
+            return
+        for child in verb.children:
+            if child.dep_ not in {"nsubj", "nsubjpass"}:
+                continue
+            event = self._mention_of(child) or self._definite_antecedent(child)
+            if event is None and child.lemma_.lower() in EVENT_KIND_NOUNS | {"event"}:
+                before = {
+                    m.name: m for m in self.mentions if m.type == "event" and m.end <= child.idx
+                }
+                event = next(iter(before.values())) if len(before) == 1 else None  # "the event"
+            if event is not None and event.type == "event":
+                if place.type == "organization" and not place.cued:
+                    place.type, place.cued = (
+                        "location",
+                        True,
+                    )  # "the Marquee Ballroom, where ...": a venue
+                self._relate(event, place, "LOCATED_IN", sentence)
 
     def _companions(self, verb):
         """ "went to the parade with Jess": the people who went along."""

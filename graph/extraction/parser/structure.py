@@ -114,6 +114,13 @@ ROSTER_GAP = re.compile(
 JOINED_OPENING = re.compile(r"[ \t*_`]*(?:(?:in )?\d{4},? )?(?:by )?[ \t*_`]*", re.IGNORECASE)
 # Teams within an employer: one named under one is a member of the team.
 WORK_UNITS = {"team", "squad", "guild", "tribe", "crew"}
+# The words a list of names is joined with: "Swiss Manager and Lichess only".
+LIST_WORDS = {"and", "or", "only", "plus"}
+# Heading words over a list of a group's people: "## Marlow County School Board — members".
+ROSTER_HEADING_WORDS = {"members", "roster", "lineup", "line-up", "players", "membership"}
+PAST_MEMBER_WORDS = {"former", "ex", "past", "alumni", "previous"}
+# Heading words over a list of an organisation's people by their posts: "— staff contacts".
+STAFF_HEADING_WORDS = {"staff", "employees", "personnel"}
 
 
 def _a_job(word: str) -> bool:
@@ -194,8 +201,10 @@ class StructureReading:
         the subject of the list below it."""
         self.topics: list[tuple[int, Mention]] = []
         self.items: list[tuple[int, int, Mention]] = []
+        self.tool_fields: list[tuple[Mention, list[Mention], str, bool]] = []
         offset, heading_key, open_key, open_at = 0, "", "", 0
         section_of = None  # what a heading naming nothing but a key is the section of
+        roster_of = None  # the group whose members a heading lists
         record_group = None  # the team a record's "Team:" line names, for its "Members:"
         for line in self.source.splitlines(keepends=True):
             if not line.strip():
@@ -209,6 +218,10 @@ class StructureReading:
                     (m for m in self.mentions if offset <= m.start < offset + len(line)),
                     key=lambda m: m.start,
                 )
+                key_only = stripped.strip("#:*_ \t").casefold()
+                if len(named) == 1 and named[0].name.casefold() == key_only and key_only in FIELDS:
+                    self._drop(named[0])  # "## Tools", "## Stack": a key, no name
+                    named = []
                 colon = line.find(":", 0, len(line.rstrip().rstrip(":")))
                 after = [m for m in named if colon >= 0 and m.start > offset + colon]
                 opening = len(line) - len(line.lstrip("# \t*_"))
@@ -228,6 +241,14 @@ class StructureReading:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
                 heading_key = stripped.strip("#:*_ \t").casefold()
                 previous_section, section_of = section_of, None
+                roster_of = None
+                if (
+                    topic is not None
+                    and topic.type == "organization"
+                    and ROSTER_HEADING_WORDS & set(re.findall(r"[\w-]+", heading_key))
+                    and not PAST_MEMBER_WORDS & set(re.findall(r"[\w-]+", heading_key))
+                ):
+                    roster_of = topic  # "## Marlow County School Board — members"
                 if topic is None and not named and heading_key in FIELDS and offset:
                     # "# Team: Clinical Apps" / "## Members": the subject above the heading,
                     # or the one the key heading before it was a section of ("##
@@ -250,6 +271,21 @@ class StructureReading:
                     self._relate_field(topic, value, direction, relation, stripped)
                 offset += len(line)
                 continue
+            if item and not field and roster_of is not None and not line[:1].isspace():
+                # "## Marlow County School Board — members" / "- Rev. Paul Whitcombe"
+                start = offset + item.start(2)
+                first = min(
+                    (m for m in self.mentions if start <= m.start < offset + len(line)),
+                    key=lambda m: m.start,
+                    default=None,
+                )
+                before = self.source[start : first.start if first else start].strip(" \t*_")
+                if (
+                    first is not None
+                    and first.type == "person"
+                    and (not before or before.rstrip(".").casefold() in SIGNED_TITLES)
+                ):
+                    self._relate(first, roster_of, "PART_OF", stripped)
             if (
                 item
                 and not field
@@ -349,6 +385,13 @@ class StructureReading:
                     line, offset, field.group(1), offset + field.start(2), offset + field.end(2)
                 )
             elif field:
+                if section_of is not None and FIELDS[heading_key][1] == "USES":
+                    # "## Tools" / "- Gradebook: PowerSchool": a tool of the section's subject
+                    start, end = offset + field.start(2), offset + field.end(2)
+                    inside = sorted(
+                        (m for m in self.mentions if start <= m.start < end), key=lambda m: m.start
+                    )
+                    self._tool_field(section_of, line, inside, start, end, keyed=True)
                 self._members(line, offset, field)
             offset += len(line)
 
@@ -574,7 +617,8 @@ class StructureReading:
             line_start = self.source.rfind("\n", 0, found.start()) + 1
             topic = self._topic_at(line_start) or self._labelled()
             if topic is None and FIELDS[key][1] not in {"OWNS", "LEADS", "MANAGER"}:
-                topic = self._note_person() or self._topic_organization()
+                # "Name's Takumi Sato. ... Main tools: Unity and Blender": the writer's
+                topic = self._note_person() or self.writer or self._topic_organization()
             elif topic is None and FIELDS[key][1] == "MANAGER":
                 topic = self._note_person()  # "user (Marisol) ... Supervisor: Dr. Mora"
             if topic is None:
@@ -792,6 +836,9 @@ class StructureReading:
                 rest = rest.replace(self.source[mention.start : mention.end], " ")
             if len(re.sub(r"[\W_]+|\b(?:Dr|Mr|Mrs|Ms|Prof)\b", "", rest)) <= 2:
                 self._relate(values[0], values[1], "WORKS_FOR", line.strip())
+        labelled = topic or (offset and self._labelled()) or None  # "Kickoff notes: Project
+        if labelled is not None:  # Kinara (…)." / "- Hardware: ESP32 + LoRaWAN"
+            self._tool_field(labelled, line, values, start, end)
         if topic is None or topic.type != "organization":
             return
         if not values or not all(m.type == "person" for m in values):
@@ -808,10 +855,42 @@ class StructureReading:
             relation = "WORKS_FOR"  # "# Ndovu Clinic" / "- Nurse: X"; "# Payments team": a member
         elif topic.name.casefold().split()[-1] in TEAM_WORDS:
             relation = "PART_OF"
+        elif STAFF_HEADING_WORDS & set(re.findall(r"\w+", self._heading_line(offset).casefold())):
+            relation = "WORKS_FOR"  # "### Villa Mar Azul — staff contacts" / "- Front desk: X"
         else:
             return
         for person in values:
             self._relate(person, topic, relation, line.strip())
+
+    def _tool_field(
+        self, topic, line: str, values: list, start: int, end: int, *, keyed: bool = False
+    ):
+        """Keep a line's ``values`` (between ``start`` and ``end``) as the tools ``topic``
+        may use, for ``_tool_fields``, when the line names them alone, no clause
+        ("Cloudbeds — we dropped SiteMinder"); ``keyed`` when a heading says they are
+        tools ("## Tools"), so that a person's are too."""
+        rest = PARENTHESIS.sub(" ", self.source[start:end])
+        for mention in values:
+            rest = rest.replace(self.source[mention.start : mention.end], " ")
+        if (
+            values
+            and topic not in values
+            and set(re.findall(r"[^\W_]+", rest.casefold())) <= LIST_WORDS
+        ):
+            self.tool_fields.append((topic, values, line.strip(), keyed))
+
+    def _tool_fields(self):
+        """ "## KL Fighting Game Society" / "- **Brackets:** start.gg": under an
+        organisation's, a system's or a project's heading, a line under a key of its own
+        that names nothing but technologies names the tools it works with. Read once the
+        names are typed, as a key the fields do not know says nothing of what they are."""
+        for topic, values, line, keyed in self.tool_fields:
+            kinds = SECTION_VALUE_TYPES - {"technology"} | ({"person"} if keyed else set())
+            if topic.type in kinds and all(
+                m.type == "technology" and m in self.mentions for m in values
+            ):
+                for mention in values:
+                    self._relate(topic, mention, "USES", line)
 
     def _signed_names(self):
         """ "Thanks," / "Ankit": the name on the line under a letter's closing is its
@@ -1355,6 +1434,17 @@ class StructureReading:
             if start <= char < end:
                 return subject
         return None
+
+    def _heading_line(self, char: int) -> str:
+        """The line of the last section's opening before ``char`` ("" when none)."""
+        opening = None
+        for start, _subject in getattr(self, "topics", []):
+            if start <= char:
+                opening = start
+        if opening is None:
+            return ""
+        end = self.source.find("\n", opening)
+        return self.source[opening : end if end >= 0 else len(self.source)]
 
     def _topic_at(self, char: int):
         for start, end, subject in getattr(self, "items", []):

@@ -66,6 +66,8 @@ INSTRUMENTS = set(
     trombone flute clarinet oboe harp ukulele banjo mandolin accordion harmonica tuba
     synth synthesizer""".split()
 )
+# The parts one sings in a choir or a band: "sang alto in Lakhamula".
+VOICE_PARTS = set("alto soprano tenor baritone bass vocals lead backing harmony".split())
 # Verbs of going somewhere: "went to a concert in Berlin" visited Berlin.
 TRAVEL_VERBS = {"go", "travel", "fly", "drive", "return", "head", "visit"}
 STUDENT_WORDS = set(
@@ -809,6 +811,8 @@ EVENT_AT_WORDS = set(
 COMPANY_SITES = set(
     """office hq headquarters branch factory plant warehouse depot campus""".split()
 )
+# The places a business keeps besides its offices: "has two shops in Kraków".
+SHOP_SITES = set("store shop studio outlet site location clinic restaurant lab".split())
 # A club's or a company's own sides and units: "plays for Mumbai City FC's reserve side",
 # "joined Ajax's academy", "Spotify's data team" stand for the club or the company.
 CLUB_SIDES = set("side reserves academy squad youth".split())
