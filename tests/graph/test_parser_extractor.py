@@ -3346,3 +3346,19 @@ def test_the_band_one_plays_a_part_in_is_a_group_one_belongs_to(parser):
     result = parser.extract("Kai plays bass in Salt Reef.")
     assert ("kai", "PART_OF", "salt reef") in _triples(result)
     assert ("Salt Reef", "organization") in {(e.name, e.type) for e in result.entities}
+
+
+def test_people_under_an_organisation_s_staff_heading_work_there(parser):
+    text = (
+        "### Villa Mar Azul — staff contacts\n"
+        "- **Owner:** Fernando Ribeiro\n"
+        "- **Kitchen:** chef Kiyoshi Nakamura"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("kiyoshi nakamura", "WORKS_FOR", "villa mar azul") in triples
+    assert ("fernando ribeiro", "OWNS", "villa mar azul") in triples
+
+
+def test_a_bullet_s_verb_cut_off_as_a_sentence_of_its_own_is_the_system_s(parser):
+    text = "### ride-matcher\n- Consumes trip requests from Kafka"
+    assert ("ride matcher", "USES", "kafka") in _triples(parser.extract(text))

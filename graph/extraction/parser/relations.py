@@ -1170,6 +1170,8 @@ class RelationReading:
                 token.dep_ == "nsubj" and token.tag_ == "NNS" and token.head.tag_ == "VBZ"
             ):
                 self._verb_as_compound(token)
+            elif self._cut_off_verb(token) is not None:
+                self._verb_as_compound(token)
             first = token
             while first.dep_ == "conj" and first.head != first:
                 first = first.head  # "the author of X and the maintainer of Y"
@@ -2517,6 +2519,24 @@ class RelationReading:
                         # writers label it either way or both: 54 / 39 / 36 moves)
                         self._relate(source, target, "MIGRATED_TO", sentence)
 
+    def _cut_off_verb(self, token):
+        """ "### ride-matcher" / "- consumes trip requests from Kafka" parsed as the
+        sentence "consumes" and the sentence "trip requests from Kafka": a bullet's opening
+        word the tagger read as a plural noun standing alone is a verb, and the head of the
+        words after it on its line its object; None for any other word."""
+        sentence = token.sent
+        if (
+            token.tag_ not in {"NNS", "VBZ"}
+            or len([t for t in sentence if not (t.is_space or t.is_punct)]) != 1
+            or sentence.end >= len(self.doc)
+            or not LIST_ITEM.match(line_around(self.source, token.idx, token.idx))
+        ):
+            return None
+        after = self.doc[sentence.end].sent
+        if "\n" in self.source[token.idx : after.start_char]:
+            return None
+        return after.root
+
     def _verb_as_compound(self, token):
         """ "auth-svc stores sessions in Redis" parsed as the noun phrase "auth-svc stores
         sessions": a third-person verb read as a compound between a name and its object;
@@ -2545,13 +2565,18 @@ class RelationReading:
         if source is None:
             return
         rule = VERB_RULES[lemma]
-        head = token.head
+        cut = self._cut_off_verb(token)
+        head = cut or token.head
         pairs = [(head, "")] + [
             (obj, prep)
             for noun in self._with_conjuncts(head)
             for prep, obj in self._noun_preps(noun)
         ]
-        sentence = self._sentence_text(token.sent)
+        sentence = (
+            line_around(self.source, token.idx, token.idx).strip(" \t-*•")
+            if cut is not None
+            else self._sentence_text(token.sent)
+        )
         for obj, prep in pairs:
             target = self._mention_of(obj) if obj.i != head.i or head.i in self.by_token else None
             if target is None:
