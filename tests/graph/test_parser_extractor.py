@@ -3352,10 +3352,13 @@ def test_people_under_an_organisation_s_staff_heading_work_there(parser):
     text = (
         "### Villa Mar Azul — staff contacts\n"
         "- **Owner:** Fernando Ribeiro\n"
+        "- **Front desk:** Luana Costa, Igor Matos\n"
         "- **Kitchen:** chef Kiyoshi Nakamura"
     )
     triples = _triples(parser.extract(text))
     assert ("kiyoshi nakamura", "WORKS_FOR", "villa mar azul") in triples
+    # the villa read as a place and Igor as a guess when the line was read: typed later
+    assert ("igor matos", "WORKS_FOR", "villa mar azul") in triples
     assert ("fernando ribeiro", "OWNS", "villa mar azul") in triples
 
 

@@ -138,6 +138,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._learned_types()
         self._one_type_per_name()
         self._tool_fields()
+        self._member_fields()
         self._regions()
         self._topic_roles()
         self._attendees()

@@ -202,6 +202,7 @@ class StructureReading:
         self.topics: list[tuple[int, Mention]] = []
         self.items: list[tuple[int, int, Mention]] = []
         self.tool_fields: list[tuple[Mention, list[Mention], str, bool]] = []
+        self.member_fields: list[tuple[Mention, list[Mention], str, str]] = []
         offset, heading_key, open_key, open_at = 0, "", "", 0
         section_of = None  # what a heading naming nothing but a key is the section of
         roster_of = None  # the group whose members a heading lists
@@ -839,10 +840,12 @@ class StructureReading:
         labelled = topic or (offset and self._labelled()) or None  # "Kickoff notes: Project
         if labelled is not None:  # Kinara (…)." / "- Hardware: ESP32 + LoRaWAN"
             self._tool_field(labelled, line, values, start, end)
-        if topic is None or topic.type != "organization":
-            return
-        if not values or not all(m.type == "person" for m in values):
-            return
+        if topic is None or topic.type not in {"organization", "location"}:
+            return  # a venue's name ("Villa Mar Azul") may be typed an organisation later
+        if not values or not all(
+            m.type == "person" or (m.origin == "propn" and not m.cued) for m in values
+        ):
+            return  # and a name guessed from its capitals a person
         words = field.group(1).strip().casefold().split()
         last = words[-1] if words else ""
         if last in LEADER_KEYS:
@@ -859,8 +862,21 @@ class StructureReading:
             relation = "WORKS_FOR"  # "### Villa Mar Azul — staff contacts" / "- Front desk: X"
         else:
             return
-        for person in values:
-            self._relate(person, topic, relation, line.strip())
+        if topic.type == "organization" and all(m.type == "person" for m in values):
+            for person in values:
+                self._relate(person, topic, relation, line.strip())
+        else:  # "- **Front desk:** Luana Costa, Igor Matos": read once the names are typed
+            self.member_fields.append((topic, values, line.strip(), relation))
+
+    def _member_fields(self):
+        """The people of ``_members`` lines whose names were typed after the line was read:
+        each related as the line's key says when every name on it is a person now."""
+        for topic, values, line, relation in self.member_fields:
+            if topic.type == "organization" and all(
+                m.type == "person" and m in self.mentions for m in values
+            ):
+                for person in values:
+                    self._relate(person, topic, relation, line)
 
     def _tool_field(
         self, topic, line: str, values: list, start: int, end: int, *, keyed: bool = False
