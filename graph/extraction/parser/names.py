@@ -86,6 +86,7 @@ from graph.extraction.parser.words import (
     WORK_NOUNS,
     WORK_VERBS,
     after_kin_title,
+    known_place,
     person_noun,
 )
 from graph.vocabulary import normalize_name
@@ -1911,12 +1912,11 @@ class NameReading:
         """ "Tidewell, a Wellington startup": a known place between "a" and a lower-case
         kind's word says where the thing described is; no name says "a" before it."""
         before = self.doc[tokens[0].i - 1] if tokens[0].i else None
-        place = " ".join(t.lower_ for t in tokens)
         return (
             before is not None
             and before.lower_ in {"a", "an"}
             and self.doc[kind].text.islower()
-            and (place in lexicon.PLACES or bool(lexicon.GEO_NAMES.kind(place)))
+            and known_place(" ".join(t.text for t in tokens))
         )
 
     def _with_me(self, token) -> bool:

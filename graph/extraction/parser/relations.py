@@ -60,6 +60,7 @@ from graph.extraction.parser.words import (
     VOICE_PARTS,
     WORKPLACE_NOUNS,
     agent_noun,
+    known_place,
     person_noun,
 )
 from graph.vocabulary import normalize_name, product_name
@@ -1170,8 +1171,8 @@ class RelationReading:
                 token.dep_ == "nsubj" and token.tag_ == "NNS" and token.head.tag_ == "VBZ"
             ):
                 self._verb_as_compound(token)
-            elif self._cut_off_verb(token) is not None:
-                self._verb_as_compound(token)
+            elif (cut := self._cut_off_verb(token)) is not None:
+                self._verb_as_compound(token, cut)
             first = token
             while first.dep_ == "conj" and first.head != first:
                 first = first.head  # "the author of X and the maintainer of Y"
@@ -2524,10 +2525,11 @@ class RelationReading:
         sentence "consumes" and the sentence "trip requests from Kafka": a bullet's opening
         word the tagger read as a plural noun standing alone is a verb, and the head of the
         words after it on its line its object; None for any other word."""
+        if token.tag_ not in {"NNS", "VBZ"}:
+            return None  # (most words, before their sentence is read)
         sentence = token.sent
         if (
-            token.tag_ not in {"NNS", "VBZ"}
-            or len([t for t in sentence if not (t.is_space or t.is_punct)]) != 1
+            len([t for t in sentence if not (t.is_space or t.is_punct)]) != 1
             or sentence.end >= len(self.doc)
             or not LIST_ITEM.match(line_around(self.source, token.idx, token.idx))
         ):
@@ -2537,10 +2539,12 @@ class RelationReading:
             return None
         return after.root
 
-    def _verb_as_compound(self, token):
+    def _verb_as_compound(self, token, cut=None):
         """ "auth-svc stores sessions in Redis" parsed as the noun phrase "auth-svc stores
         sessions": a third-person verb read as a compound between a name and its object;
-        the name is the subject, the phrase's head the object, its prepositions the verb's."""
+        the name is the subject, the phrase's head the object, its prepositions the verb's.
+        ``cut``: the object's head when the parser cut the verb off as a sentence of its own
+        (``_cut_off_verb``)."""
         stem = token.lower_[:-1] if not token.lower_.endswith("es") else token.lower_[:-2]
         lemma = next(
             (s for s in (token.lower_[:-1], stem, token.lemma_.lower()) if s in VERB_RULES), None
@@ -2565,7 +2569,6 @@ class RelationReading:
         if source is None:
             return
         rule = VERB_RULES[lemma]
-        cut = self._cut_off_verb(token)
         head = cut or token.head
         pairs = [(head, "")] + [
             (obj, prep)
@@ -2599,9 +2602,8 @@ class RelationReading:
                     group is not None
                     and group.type in {"location", "event", "other", "concept"}
                     and group.name[:1].isupper()
-                    and group.name.casefold() not in lexicon.PLACES
-                    and not lexicon.GEO_NAMES.kind(group.name.casefold())
-                ):  # not "plays ukulele in Hilo"
+                    and not known_place(group.name)  # not "plays ukulele in Hilo"
+                ):
                     group.type, group.cued = "organization", True
 
     def _upgraded(self, verb):
@@ -2772,11 +2774,8 @@ class RelationReading:
                 }
                 event = next(iter(before.values())) if len(before) == 1 else None  # "the event"
             if event is not None and event.type == "event":
-                if place.type == "organization" and not place.cued:
-                    place.type, place.cued = (
-                        "location",
-                        True,
-                    )  # "the Marquee Ballroom, where ...": a venue
+                if place.type == "organization" and not place.cued:  # "the Marquee
+                    place.type, place.cued = "location", True  # Ballroom, where …": a venue
                 self._relate(event, place, "LOCATED_IN", sentence)
 
     def _companions(self, verb):

@@ -42,6 +42,7 @@ from graph.extraction.parser.words import (
     VALUE_SPLIT,
     agent_noun,
     field_key,
+    known_place,
 )
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
@@ -176,12 +177,6 @@ def _capitalised(text: str) -> bool:
     return all(w[:1].isupper() or w in NAME_JOINS for w in text.split())
 
 
-def _a_known_place(name: str) -> bool:
-    """Whether a name is a place the lists know ("Lisbon"): where someone is, not for whom."""
-    lowered = name.casefold()
-    return lowered in lexicon.PLACES or bool(lexicon.GEO_NAMES.kind(lowered))
-
-
 # Keys of a record's line that name the group the record's people belong to.
 GROUP_FIELD_KEYS = WORK_UNITS | GROUP_WORDS | {"band", "club"}
 
@@ -219,8 +214,12 @@ class StructureReading:
                     (m for m in self.mentions if offset <= m.start < offset + len(line)),
                     key=lambda m: m.start,
                 )
-                key_only = stripped.strip("#:*_ \t").casefold()
-                if len(named) == 1 and named[0].name.casefold() == key_only and key_only in FIELDS:
+                heading_key = stripped.strip("#:*_ \t").casefold()
+                if (
+                    len(named) == 1
+                    and named[0].name.casefold() == heading_key
+                    and heading_key in FIELDS
+                ):
                     self._drop(named[0])  # "## Tools", "## Stack": a key, no name
                     named = []
                 colon = line.find(":", 0, len(line.rstrip().rstrip(":")))
@@ -240,16 +239,16 @@ class StructureReading:
                 topic = people[0] if len(people) == 1 else named[0] if len(named) == 1 else None
                 if topic is None and named and named[0].start == offset + opening:
                     topic = named[0]  # "## ADR-017: Replace Celery with Temporal"
-                heading_key = stripped.strip("#:*_ \t").casefold()
                 previous_section, section_of = section_of, None
-                roster_of = None
-                if (
-                    topic is not None
+                heading_words = set(re.findall(r"[\w-]+", heading_key))
+                roster_of = (  # "## Marlow County School Board — members"
+                    topic
+                    if topic is not None
                     and topic.type == "organization"
-                    and ROSTER_HEADING_WORDS & set(re.findall(r"[\w-]+", heading_key))
-                    and not PAST_MEMBER_WORDS & set(re.findall(r"[\w-]+", heading_key))
-                ):
-                    roster_of = topic  # "## Marlow County School Board — members"
+                    and heading_words & ROSTER_HEADING_WORDS
+                    and not heading_words & PAST_MEMBER_WORDS
+                    else None
+                )
                 if topic is None and not named and heading_key in FIELDS and offset:
                     # "# Team: Clinical Apps" / "## Members": the subject above the heading,
                     # or the one the key heading before it was a section of ("##
@@ -832,9 +831,7 @@ class StructureReading:
         values = sorted((m for m in self.mentions if start <= m.start < end), key=lambda m: m.start)
         kinds = [m.type for m in values]
         if kinds == ["person", "organization"]:  # "- Vet: Dr. Amrita Sen, Paws & Claws Clinic"
-            rest = self.source[start:end]
-            for mention in values:
-                rest = rest.replace(self.source[mention.start : mention.end], " ")
+            rest = self._without_names(self.source[start:end], values)
             if len(re.sub(r"[\W_]+|\b(?:Dr|Mr|Mrs|Ms|Prof)\b", "", rest)) <= 2:
                 self._relate(values[0], values[1], "WORKS_FOR", line.strip())
         labelled = topic or (offset and self._labelled()) or None  # "Kickoff notes: Project
@@ -878,6 +875,12 @@ class StructureReading:
                 for person in values:
                     self._relate(person, topic, relation, line)
 
+    def _without_names(self, text: str, names: list) -> str:
+        """A field value's ``text`` with each of its ``names`` blanked: what else it says."""
+        for mention in names:
+            text = text.replace(self.source[mention.start : mention.end], " ")
+        return text
+
     def _tool_field(
         self, topic, line: str, values: list, start: int, end: int, *, keyed: bool = False
     ):
@@ -885,9 +888,7 @@ class StructureReading:
         may use, for ``_tool_fields``, when the line names them alone, no clause
         ("Cloudbeds — we dropped SiteMinder"); ``keyed`` when a heading says they are
         tools ("## Tools"), so that a person's are too."""
-        rest = PARENTHESIS.sub(" ", self.source[start:end])
-        for mention in values:
-            rest = rest.replace(self.source[mention.start : mention.end], " ")
+        rest = self._without_names(PARENTHESIS.sub(" ", self.source[start:end]), values)
         if (
             values
             and topic not in values
@@ -1060,7 +1061,7 @@ class StructureReading:
                 # named-entity model took it for
                 organization.type = "organization"
             if organization.type == "location":
-                if _a_known_place(organization.name):
+                if known_place(organization.name):
                     continue  # "Senior Engineer, Lisbon": where, not for whom
                 organization.type = "organization"  # "Director, Nordlýsi Art Museum"
             self._drop_title(offset + found.start(1), offset + found.end(1), desks=False)
@@ -1086,7 +1087,7 @@ class StructureReading:
         )
         if after is None or after.type != "location":
             return None
-        if not _a_known_place(after.name) and all(english_word(w) for w in words):
+        if not known_place(after.name) and all(english_word(w) for w in words):
             return None  # "Health Informatics, Mount Sinai": a desk, then the hospital
         named = next((m for m in self.mentions if (m.start, m.end) == (start, end)), None)
         if named is None or named.type == "person" or (named.cued and named.type != "organization"):
@@ -1123,7 +1124,7 @@ class StructureReading:
             named_person or organization.cued or organization.stated
         ):
             return  # "Ek & Björk Snickeri" is no one's name
-        if _a_known_place(organization.name):
+        if known_place(organization.name):
             return  # "Lisbon" under a role: where, not for whom
         # the line under a role says what it is; the learned types may not overrule it
         organization.type, organization.stated = "organization", True
@@ -1173,7 +1174,7 @@ class StructureReading:
             return None
         if not _capitalised(text):
             return None
-        if CLOSING.match(text) or _a_known_place(text):
+        if CLOSING.match(text) or known_place(text):
             return None
         inside = [m for m in self.mentions if m.end > start and m.start < end]
         joined = "&" in text.split()  # "Ek & Björk Snickeri": no one's name

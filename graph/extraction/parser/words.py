@@ -811,6 +811,15 @@ EVENT_AT_WORDS = set(
 COMPANY_SITES = set(
     """office hq headquarters branch factory plant warehouse depot campus""".split()
 )
+
+
+def known_place(name: str) -> bool:
+    """Whether a name is a place the lists know ("Lisbon", "Hilo"): where someone or
+    something is, not an organisation or a band."""
+    lowered = name.casefold()
+    return lowered in lexicon.PLACES or bool(lexicon.GEO_NAMES.kind(lowered))
+
+
 # The places a business keeps besides its offices: "has two shops in Kraków".
 SHOP_SITES = set("store shop studio outlet site location clinic restaurant lab".split())
 # A club's or a company's own sides and units: "plays for Mumbai City FC's reserve side",
