@@ -84,6 +84,7 @@ SPLITS = {
             "dev47",
             "dev48",
             "dev49",
+            "dev50",
         )
     ),
     "holdout": tuple(
@@ -117,6 +118,7 @@ SPLITS = {
             "holdout26",
             "holdout27",
             "holdout28",
+            "holdout29",
         )
     ),
 }
