@@ -90,7 +90,8 @@ OPPOSITES = [
     ),
     ({"open", "opened", "reopen", "operate", "operating"}, {"close", "closed", "shut"}),
     (
-        {"allow", "allowed", "permit", "permitted", "welcome", "welcomed"},
+        # "open to lorries" / "lorries are barred"
+        {"allow", "allowed", "permit", "permitted", "welcome", "welcomed", "open"},
         {
             "deny",
             "denied",
@@ -276,6 +277,9 @@ ALTERNATIVES = [
     {"pro", "premium", "enterprise"},
     {"morning", "afternoon", "evening"},
     {"mit", "apache", "gpl", "bsd", "agpl", "lgpl"},
+    # what land is zoned for, what colour a wine is
+    {"residential", "commercial", "industrial", "agricultural", "mixed-use"},
+    {"red", "white", "rosé", "rosado", "orange"},
 ]
 # Mutually exclusive values written in several words each: one class's words gone and
 # another's come between two aligned claims is another value ("prefers a *call*" →
@@ -310,6 +314,10 @@ ALTERNATIVE_CLASSES = [
     [  # what kind of pension
         set("defined-benefit final-salary career-average".split()),
         set("defined-contribution money-purchase".split()),
+    ],
+    [  # what kind of bank account
+        {"savings", "saving", "deposit"},
+        {"current", "checking", "cheque"},
     ],
     [  # who holds an account
         {"joint", "joint-account"},

@@ -200,6 +200,16 @@ def _line_starts(doc):
     return doc
 
 
+# Verbs done together, written with "co-" ("co-founded", "co-wrote"): the tokenizer cut
+# them in three and the parser read "co" as the verb; the parser reads the verb alone.
+CO_VERB = re.compile(  # the verbs' forms only ("co-author Youssef", "Co-host:" are roles)
+    r"\b(co-)(?:founds?|founded|founding|authored|authoring|writes?|wrote|written|writing|"
+    r"hosted|hosting|led|leading|owns?|owned|owning|creates?|created|creating|directed|"
+    r"directing|organi[sz]es?|organi[sz]ed|organi[sz]ing|chaired|chairing|produced|producing|"
+    r"designed|designing|ran|running)\b"
+)
+
+
 def _leading_verbs(doc):
     """A note's subjectless sentence opening with a verb the tagger read as a plural noun
     ("lives in Osaka.", "works at Rakuten"): the verb it is, before a preposition, an
@@ -682,6 +692,8 @@ def prepare(text: str) -> tuple[str, dict]:
     notes["speakers"].sort()
     for mark in _LINE_MARK.finditer(text):
         _blank(chars, mark.start(2), mark.end(2))
+    for verb in CO_VERB.finditer(text):  # "co-founded" read as "founded"
+        _blank(chars, verb.start(1), verb.end(1))
     for mark in _EMPHASIS.finditer(text):  # "**Aroha Ngata**", "*Dune*": layout, not words
         _blank(chars, mark.start(), mark.end())
     for row in _TABLE_ROW.finditer(text):  # "| invoice-api | Finance Eng |": a cell a sentence

@@ -341,7 +341,7 @@ MEMORYHUB_MIGRATION = {
     # cosine similarity at least this; the claim judge tells the other subjects apart. With
     # all-MiniLM-L6-v2, 13% of the development merges and contradictions score below 0.6
     # and 1% below 0.4 (paraphrases, long sections): 0.4 keeps them in view.
-    "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.4),
+    "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.35),
     "candidates": envint("MEMORYHUB_MIGRATION_CANDIDATES", 5, minimum=1),
     # "Similar text about other entities": similarity at least this and entity overlap
     # below. 0.85 (the seed's) flags four restatements worded with other nouns; 0.9 none.

@@ -182,6 +182,20 @@ CURRENCY = {
     "zar": "ZAR",
     "ngn": "NGN",
     "kes": "KES",
+    # "kr" is the krone or the krona: Norwegian first, the others its other readings
+    "kr": "NOK",
+    "kr.": "NOK",
+    "krone": "NOK",
+    "kroner": "NOK",
+    "kč": "CZK",
+    "czk": "CZK",
+}
+# Signs that more than one currency writes: the other currencies an amount may be in.
+SHARED_SIGNS = {
+    "kr": ("SEK", "DKK", "ISK"),
+    "kr.": ("SEK", "DKK", "ISK"),
+    "krone": ("DKK",),
+    "kroner": ("DKK",),
 }
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9}
 # The most a period's index runs to: "week 87" is no week of a year or a plan.
@@ -383,9 +397,9 @@ FRACTIONS = {
 }
 # Amounts written the continental or Swiss way: "84.000,00 €", "2.850 €", "CHF 1'200".
 _MONEY_NUM = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?(?![\d.])|\d+,\d{2}(?![\d,])|\d{1,3}(?:'\d{3})+"
-_CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]|rs\.?(?=\s?\d)"
+_CUR_SYMBOL = r"us\$|r\$|s\$|au?\$|ca?\$|nz\$|hk\$|[$€£¥₹₦]|(?:rs|kr)\.?(?=\s?\d)"
 _CUR_CODE = (
-    r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd"
+    r"usd|eur|gbp|jpy|inr|chf|cad|aud|sek|nok|dkk|brl|mxn|zar|ngn|kes|cny|rmb|pln|sgd|hkd|nzd|czk"
 )
 # "Swiss francs", "Canadian dollars", "US dollars": the country before a currency word says
 # which currency it is.
@@ -420,7 +434,8 @@ _CUR_WORD = (
     rf"(?:{_COUNTRY})\s+(?:dollars?|francs?|yen|rupees?|rand|yuan|kronor|krona|kroner|krone"
     r"|zloty|reais|real|pesos?|pounds?|shillings?|naira)"
     r"|pounds?\s+sterling"
-    r"|dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|zloty|złoty|zł"
+    r"|dollars?|euros?|pounds?|yen|rupees?|naira|rand|yuan|francs?|kronor|krona|kroner|krone"
+    r"|zloty|złoty|zł|kr\.?|kč"
 )
 # Lengths (in metres), masses (in grams) and temperatures (in °C), each in any common unit.
 LENGTH = {
@@ -1844,6 +1859,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         key = (currency, round(_scale(amount, scale), 2), _money_period(text, start, end))
         # "¥9,800" is yen or yuan: "9.8k yuan" for a flat in Chengdu says the same rent
         other = (("CNY", *key[1:]),) if groups[0] == "¥" and currency == "JPY" else ()
+        sign = (groups[0] or groups[6] or "").casefold()
+        other += tuple((code, *key[1:]) for code in SHARED_SIGNS.get(sign, ()))
         return Value("money", key, start, end, raw, alternatives=other)
     if name == "money_grand":
         amount = _number(groups[0])

@@ -236,6 +236,10 @@ def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incom
         ("The Ortiz contract is fixed-fee.", "The Ortiz contract is billed time and materials."),
         ("The studio van is leased.", "We bought the studio van outright."),
         ("Peak-season pickers are temp agency staff.", "Peak-season pickers are on our payroll."),
+        (
+            "Our account with Northwind Bank is a savings account.",
+            "Northwind Bank account type: current (checking) account.",
+        ),
     ],
 )
 def test_one_class_of_words_for_another_of_its_kind_is_an_opposite(existing, incoming):
@@ -2466,3 +2470,25 @@ def test_a_name_in_capitalised_parts_is_stated_by_its_initials():
         "The allotment society's booking site runs WordPress 6.4.3.",
     )["features"]
     assert features["name_swap"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "The Route 9 bridge over the Kettle River is open to heavy goods vehicles.",
+            "HGVs are barred from the Route 9 Kettle River bridge pending an inspection.",
+        ),
+        (
+            "The Harlow Street plot is zoned residential.",
+            "Harlow Street plot: zoning is commercial.",
+        ),
+        (
+            "The 2019 Rioja in the cellar is a red.",
+            "The 2019 Rioja we keep in the cellar is a rosado.",
+        ),
+    ],
+)
+def test_a_road_open_then_barred_and_land_or_wine_of_another_kind_are_changes(existing, incoming):
+    signals, evidence = _signals(existing, incoming)
+    assert "opposite" in signals or "category_swap" in signals, evidence

@@ -3367,3 +3367,59 @@ def test_people_under_an_organisation_s_staff_heading_work_there(parser):
 def test_a_bullet_s_verb_cut_off_as_a_sentence_of_its_own_is_the_system_s(parser):
     text = "### ride-matcher\n- Consumes trip requests from Kafka"
     assert ("ride matcher", "USES", "kafka") in _triples(parser.extract(text))
+
+
+def test_a_letter_s_you_is_the_person_it_greets_and_a_welcome_says_they_join(parser):
+    text = (
+        "Hi Kenya,\n\nWelcome to Twiga Foods! You'll join the Growth team under Matías "
+        "Herrera from 1 July. Your manager's deputy is Halima Said.\n\nBest,\nDeShawn"
+    )
+    result = parser.extract(text)
+    triples = _triples(result)
+    assert ("kenya", "person") in {(normalize_name(e.name), e.type) for e in result.entities}
+    assert ("kenya", "WORKS_FOR", "twiga food") in triples
+    assert ("kenya", "PART_OF", "growth team") in triples
+    assert ("kenya", "REPORTS_TO", "matías herrera") in triples
+    welcome = _triples(
+        parser.extract(
+            "Hi Olu,\n\nWelcome to the Data Platform team! Your manager will be "
+            "Bettina Krause.\n\nBest,\nPeople Team"
+        )
+    )
+    assert {
+        ("olu", "PART_OF", "data platform team"),
+        ("olu", "REPORTS_TO", "bettina krause"),
+    } <= welcome
+    # a guest is welcomed to a city, not hired by it; a chat's "you" is the other speaker's
+    guest = _triples(
+        parser.extract(
+            "Dear Mr Alvarez,\n\nWelcome to Lisbon! Your room at Casa Azul is "
+            "ready from 3pm.\n\nBest,\nRita"
+        )
+    )
+    assert not {t for t in guest if t[1] in {"WORKS_FOR", "PART_OF"}}
+
+
+def test_an_organisation_that_joins_another_is_part_of_it(parser):
+    text = (
+        "Thalassa Kelp sells seaweed to Nordic buyers. In 2023 it joined the Blue Harvest Alliance."
+    )
+    assert ("thalassa kelp", "PART_OF", "blue harvest alliance") in _triples(parser.extract(text))
+
+
+def test_a_verb_done_together_is_read_as_the_verb(parser):
+    """ "co-founded" had parsed as the verb "co" and two nouns: nobody founded anything."""
+    text = (
+        "Vikram Nair left Infosys in March 2023. He co-founded Tessellate, an observability "
+        "start-up in Bengaluru, with his former manager, Deepa Raghavan."
+    )
+    triples = _triples(parser.extract(text))
+    assert {
+        ("vikram nair", "CREATED", "tessellate"),
+        ("deepa raghavan", "CREATED", "tessellate"),
+    } <= triples
+    owned = _triples(parser.extract("Maria co-owns Crumb Bakery in Leith with her sister Lea."))
+    assert ("maria", "OWNS", "crumb bakery") in owned
+    # the parser reads the verb alone, the offsets kept; a role is no verb
+    assert nlp.prepare("He co-founded it.")[0] == "He    founded it."
+    assert nlp.prepare("with co-author Youssef Hamdi")[0] == "with co-author Youssef Hamdi"

@@ -1046,3 +1046,12 @@ def test_the_yen_sign_is_yen_or_yuan():
     assert not same_value(
         _one("Rent: 9,800 yen per month.", "money"), _one("Rent: 9,800 yuan per month.", "money")
     )
+
+
+def test_kr_is_the_krone_or_the_krona_and_kc_the_koruna():
+    fare = _one("Ticket for the Bergen–Oslo night train: 1 249 NOK.", "money")
+    assert same_value(fare, _one("The night train costs kr 1249 one way.", "money"))
+    assert same_value(fare, _one("Night train: 1 249 kr.", "money"))
+    assert not same_value(fare, _one("The night train costs kr 949 one way.", "money"))
+    assert same_value(_one("Lift pass: SEK 450.", "money"), _one("Lift pass 450 kr.", "money"))
+    assert _one("Rent is 12 500 Kč a month.", "money").key[:2] == ("CZK", 12500.0)

@@ -70,6 +70,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.speakers: list[Mention] = []  # one per dialogue turn, in order
         self.writer: Mention | None = None  # who writes a text in the first person, when named
         self.signer_organization: Mention | None = None  # whom a signature's role is held at
+        self.addressee: Mention | None = None  # whom a letter greets: its "you"
         self.writer_opens: tuple = (None, -1)  # the writer and where their naming sentence opens
         self.relationships: dict[tuple, ExtractedRelationship] = {}
         self.columns: list[tuple[int, int, str]] = []  # a table cell's span and its header
@@ -123,6 +124,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._titles_by()
         self._signatures()
         self._signed_writer()
+        self._addressee()
         self._aliases()  # again, for the names the tables and signatures gave
         self._user()
         self._learned_types(confident=True)
@@ -131,6 +133,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._event_years()
         self._title_articles()
         self._relations()
+        self._welcomed()
         self._surface()
         self._attached()
         self._parentheses()

@@ -246,6 +246,12 @@ class RelationReading:
         """The entity a subject/object token stands for."""
         if token is None:
             return None
+        if (
+            self.addressee is not None
+            and token.lower_ in {"you", "your", "u", "ur"}
+            and token.pos_ == "PRON"
+        ):
+            return self.addressee  # "Hi Olu, ... you'll join the Growth team": Olu
         user = self._user_mention(token)  # "User prefers tabs": the user the notes name
         if user is not None:
             return user
@@ -1153,6 +1159,31 @@ class RelationReading:
 
     def _sentence_text(self, sent) -> str:
         return self.source[sent.start_char : sent.end_char].strip()
+
+    def _welcomed(self):
+        """ "Hi Olu, Welcome to the Data Platform team!", "Welcome to Twiga Foods! You'll
+        join ...": a letter that welcomes the person it greets into an organization or a team
+        tells that they join it. A place may be welcomed to as well ("Welcome to Lisbon!"): a
+        name no list knows as a place is the employer when the letter speaks of joining."""
+        if self.addressee is None:
+            return  # no letter, or none about joining
+        for token in self.doc:
+            if token.lower_ != "welcome" or not (
+                token.i == token.sent.start or "\n" in self.doc[token.i - 1].text_with_ws
+            ):
+                continue  # "Welcome to ..." opening a sentence or a line
+            to = next((c for c in token.children if c.dep_ == "prep" and c.lower_ == "to"), None)
+            place = next((c for c in to.children if c.dep_ == "pobj"), None) if to else None
+            joined = self._mention_of(place) if place is not None else None
+            if joined is None or joined is self.addressee:
+                continue
+            if joined.type == "location" and not joined.cued and not known_place(joined.name):
+                joined.type = "organization"
+            if joined.type != "organization":
+                continue
+            words = joined.name.casefold().split()
+            type_ = "PART_OF" if words[-1] in TEAM_WORDS else "WORKS_FOR"
+            self._relate(self.addressee, joined, type_, self._sentence_text(token.sent))
 
     def _relations(self):
         for token in self.doc:

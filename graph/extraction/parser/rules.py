@@ -189,6 +189,8 @@ def _join(source, target):
     if target.type != "organization":
         return None
     words = target.name.casefold().split()
+    if not _person(source):
+        return "PART_OF" if source.type == "organization" else None  # "joined an alliance"
     return "PART_OF" if words and words[-1] in TEAM_WORDS else "WORKS_FOR"
 
 
@@ -322,6 +324,11 @@ def _lead(source, target):
 def _tech_use(source, target):
     """ "built in Go", "rebuilt in Metabase": made with the technology."""
     return "USES" if target.type == "technology" and not _person(source) else None
+
+
+def _under_manager(source, target):
+    """ "joins the Growth team under Matías", "works under Dr. Ito": whom one reports to."""
+    return "REPORTS_TO" if _person(source) and _person(target) else None
 
 
 def _under(source, target):
@@ -536,8 +543,8 @@ VERB_RULES = {
     "head": _rule(_lead, to=_go, at=_work),
     "report": _rule(None, to=_report_to),
     "reconnect": _rule(None, to=_service),
-    "work": _rule(None, at=_work, **{"for": _work}),
-    "join": _rule(_join),
+    "work": _rule(None, at=_work, under=_under_manager, **{"for": _work}),
+    "join": _rule(_join, under=_under_manager),
     "employ": _rule(None, by="WORKS_FOR"),
     "intern": _rule(None, at="WORKS_FOR"),
     "belong": _rule(None, to="PART_OF"),

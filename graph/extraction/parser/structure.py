@@ -65,6 +65,19 @@ CLOSING = re.compile(
     r"thank you|all the best))[ \t]*[,.!]?[ \t]*$",
     re.IGNORECASE,
 )
+# What a letter says of its reader joining: "You'll join", "your first day", "onboarding".
+ONBOARDING = re.compile(
+    r"\b(?:you(?:'ll|’ll| will)? (?:be )?join(?:ing)?|join(?:ing)? us|first day|start date|"
+    r"onboarding|welcome aboard|your manager|new hire)\b",
+    re.IGNORECASE,
+)
+# A letter's greeting of one person on its first line: "Hi Olu,", "Dear Dr. Mensah,".
+GREETED = re.compile(
+    r"\s*(?:hi|hello|hey|dear|hiya|good (?:morning|afternoon|evening))[ \t]+"
+    r"((?:(?:dr|mr|mrs|ms|prof)\.?[ \t]+)?[A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})"
+    r"[ \t]*[,!:—–-]?[ \t]*\n",
+    re.IGNORECASE,
+)
 # A name alone on a line: one to three capitalised words ("Ankit", "María José Paz").
 NAME_LINE = re.compile(r"^[ \t—–-]*((?:[A-ZÀ-Þ][\w'’-]*\.?[ \t]+){0,2}[A-ZÀ-Þ][\w'’-]*)[ \t]*$")
 # A text's last words signed with a dash ("... pays for the hobby. — Juha", "... -- ravi.n")
@@ -1005,6 +1018,30 @@ class StructureReading:
             if person is not None:
                 self.writer = person
                 return
+
+    def _addressee(self):
+        """The person a letter greets on its first line ("Hi Olu,", "Dear Ms Okafor,",
+        "Hello Kateryna!"), a person whatever the name looks like; in a letter about joining
+        ("You'll join the Growth team", "your first day") the letter's "you" and "your"."""
+        found = GREETED.match(self.source)
+        if self.speakers or found is None:
+            return
+        start, end = found.span(1)
+        greeted = next((m for m in self.mentions if start <= m.start < end), None)
+        if greeted is None or greeted.end > end:
+            return
+        if greeted.type != "person":
+            # "Hi Kenya," / "Dear Brooklyn,": whom a letter greets is a person, whatever the
+            # named-entity model took the name for; not "Hi Team Falcon" or "Hello Acme"
+            if greeted.cued or {w.casefold() for w in greeted.name.split()} & WORK_UNITS:
+                return
+            if greeted.type not in {"location", "organization", "other", "concept"}:
+                return
+            greeted.type, greeted.stated = "person", True
+        if ONBOARDING.search(self.source):
+            # only a letter that welcomes someone aboard is about its reader's own facts; a
+            # customer's "your order", a stranger's "your paper" tell nothing of them
+            self.addressee = greeted
 
     def _signatures(self):
         """An e-mail's or a letter's signature: a line that is a person's name alone, then
