@@ -340,7 +340,8 @@ MEMORYHUB_MIGRATION = {
     # and the claim judge's development pairs (README, "Calibration"). Candidate chunks:
     # cosine similarity at least this; the claim judge tells the other subjects apart. With
     # all-MiniLM-L6-v2, 13% of the development merges and contradictions score below 0.6
-    # and 1% below 0.4 (paraphrases, long sections): 0.4 keeps them in view.
+    # and 1% below 0.4 (paraphrases, long sections); on the 12,823 development pairs the
+    # decision is right for 10,993 at 0.4 and 11,067 at 0.35 (short notes against long ones).
     "candidate_similarity": envfloat("MEMORYHUB_MIGRATION_SIMILARITY", 0.35),
     "candidates": envint("MEMORYHUB_MIGRATION_CANDIDATES", 5, minimum=1),
     # "Similar text about other entities": similarity at least this and entity overlap

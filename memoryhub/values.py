@@ -190,10 +190,11 @@ CURRENCY = {
     "kč": "CZK",
     "czk": "CZK",
 }
-# Signs that more than one currency writes: the other currencies an amount may be in.
+# Signs that more than one currency writes: the other currencies an amount may be in
+# ("¥9,800" is yen or yuan: "9.8k yuan" for a flat in Chengdu says the same rent).
 SHARED_SIGNS = {
+    "¥": ("CNY",),
     "kr": ("SEK", "DKK", "ISK"),
-    "kr.": ("SEK", "DKK", "ISK"),
     "krone": ("DKK",),
     "kroner": ("DKK",),
 }
@@ -1857,10 +1858,8 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if groups[2] is None and re.match(r"\s*cents?\b", text[end:], re.IGNORECASE):
             amount /= 100  # "85 euro cents" = €0.85
         key = (currency, round(_scale(amount, scale), 2), _money_period(text, start, end))
-        # "¥9,800" is yen or yuan: "9.8k yuan" for a flat in Chengdu says the same rent
-        other = (("CNY", *key[1:]),) if groups[0] == "¥" and currency == "JPY" else ()
-        sign = (groups[0] or groups[6] or "").casefold()
-        other += tuple((code, *key[1:]) for code in SHARED_SIGNS.get(sign, ()))
+        sign = (groups[0] or groups[6] or "").casefold().rstrip(".")
+        other = tuple((code, *key[1:]) for code in SHARED_SIGNS.get(sign, ()) if code != currency)
         return Value("money", key, start, end, raw, alternatives=other)
     if name == "money_grand":
         amount = _number(groups[0])

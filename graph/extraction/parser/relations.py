@@ -1179,11 +1179,9 @@ class RelationReading:
                 continue
             if joined.type == "location" and not joined.cued and not known_place(joined.name):
                 joined.type = "organization"
-            if joined.type != "organization":
-                continue
-            words = joined.name.casefold().split()
-            type_ = "PART_OF" if words[-1] in TEAM_WORDS else "WORKS_FOR"
-            self._relate(self.addressee, joined, type_, self._sentence_text(token.sent))
+            type_ = VERB_RULES["join"](self.addressee, joined, "", False)  # as "joined X"
+            if type_:
+                self._relate(self.addressee, joined, type_, self._sentence_text(token.sent))
 
     def _relations(self):
         for token in self.doc:
