@@ -85,6 +85,7 @@ SPLITS = {
             "dev48",
             "dev49",
             "dev50",
+            "dev51",
         )
     ),
     "holdout": tuple(
@@ -119,6 +120,7 @@ SPLITS = {
             "holdout27",
             "holdout28",
             "holdout29",
+            "holdout30",
         )
     ),
 }

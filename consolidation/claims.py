@@ -37,6 +37,7 @@ from memoryhub.text import jaccard, plain_letters
 from memoryhub.values import (
     COUNTED_KINDS,
     MONTHS,
+    ORDINAL_WORDS,
     WEEKDAYS,
     Value,
     count_noun,
@@ -1145,6 +1146,10 @@ def _described(sentence) -> tuple[set[int], str]:
     ):
         return {t.i for t in attributes[0].subtree}, attributes[0].lemma_.casefold()
     subjects = [t for t in sentence if t.dep_ in {"nsubj", "nsubjpass"}]
+    if not subjects and root.pos_ == "NOUN":  # no verb read: "Emma's flight to Denver
+        kept = [c for c in root.children if c.dep_ in SUBJECT_DEPS]  # (departs) at 07:40"
+        described = {root.i} | {t.i for c in kept for t in c.subtree if t.dep_ in SUBJECT_DEPS}
+        return described, root.lemma_.casefold()
     described = {t.i for token in subjects for t in token.subtree if t.dep_ in SUBJECT_DEPS}
     return described, subjects[0].lemma_.casefold() if subjects else ""
 
@@ -1395,6 +1400,20 @@ def _share_grew(old: Claim, new: Claim) -> bool:
 OUT_OF = re.compile(r"\b(\d+)\s*(?:of(?: the)?|out of|/)\s*(\d+)\b")
 
 
+ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$", re.IGNORECASE)
+
+
+def _ordinal(value: Value) -> bool:
+    """ "70th", "seventh": a position, not how many of something."""
+    return bool(ORDINAL.search(value.text)) or value.text.casefold() in ORDINAL_WORDS
+
+
+def _unlike_counts(mine: list, theirs: list) -> bool:
+    """No shared counted noun and a position on one side only: an ordinal beside a bare
+    number counts nothing the other counts."""
+    return any(map(_ordinal, mine)) != any(map(_ordinal, theirs))
+
+
 def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
     """A value of one kind that the new claim states differently, none of its readings
     matching (a count only against a count of the same thing)."""
@@ -1404,7 +1423,7 @@ def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:
         theirs = [v for v in old.values if v.kind == kind]
         if kind in COUNTED_KINDS:
             units = {v.unit for v in mine} & {v.unit for v in theirs}
-            if not units and all(v.unit for v in mine + theirs):
+            if not units and (all(v.unit for v in mine + theirs) or _unlike_counts(mine, theirs)):
                 continue
             if units:  # each counted thing on its own: "8 engineers and 2 designers"
                 for unit in sorted(units):
@@ -1487,6 +1506,8 @@ def _text_values(new_claims, old_claims, features: dict, evidence: list) -> None
         mine = [v for v in new if v.kind == kind]
         theirs = [v for v in old if v.kind == kind]
         lone = len(mine) == len(theirs) == 1 and not (mine[0].unit and theirs[0].unit)
+        if kind in COUNTED_KINDS and lone and _unlike_counts(mine, theirs):
+            continue  # "her 70th birthday" / "a table for 14"
         if kind in COUNTED_KINDS and not lone:  # a lone bare number is of what the other counts
             units = {v.unit for v in mine} & {v.unit for v in theirs}
             mine = [v for v in mine if v.unit in units]
@@ -2037,7 +2058,7 @@ class _Written:
     initials: frozenset = frozenset()  # of runs of capitalised words: "County Court" → "cc"
     codes: frozenset = frozenset()  # three capitals ("FRA", "LON"): a place or a firm's code
     heads: frozenset = frozenset()  # the first three letters of long names inside sentences
-    numbered: frozenset = frozenset()  # "Year 10" as "y10": a numbered thing by its initial
+    numbered: frozenset = frozenset()  # "Year 10", "under-10" as "y10", "u10": by its initial
 
     @classmethod
     def of(cls, text: str) -> "_Written":
@@ -2060,7 +2081,7 @@ class _Written:
         )
         numbered = frozenset(
             f"{word[0]}{number}".casefold()
-            for word, number in re.findall(r"\b([A-Za-z]+)\.?\s+#?(\d+)\b", text)
+            for word, number in re.findall(r"\b([A-Za-z]+)\.?(?:\s+|-)#?(\d+)\b", text)
         )
         return cls(_folded(text), words, frozenset(initials), codes, heads, numbered)
 
@@ -4602,6 +4623,8 @@ def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
     mine = [v for v in new.values if v.kind == "number"]
     theirs = [v for v in old.values if v.kind == "number"]
     if len(mine) != 1 or len(theirs) != 1 or mine[0].unit == theirs[0].unit:
+        return
+    if _unlike_counts(mine, theirs):
         return
     every_new = {v.key for c in new_claims for v in c.values if v.kind == "number"}
     every_old = {v.key for c in old_claims for v in c.values if v.kind == "number"}

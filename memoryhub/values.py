@@ -568,7 +568,7 @@ _NOT_EVENTS = (
 _OFTEN = r"hourly|daily|nightly|weekly|fortnightly|bi-?weekly|monthly|quarterly|annually|yearly"
 FREQUENCY = re.compile(
     rf"(?<![\w.,-])(?:(?:every|each)\s+(?:(?P<other>other|second)\s+)?(?:(?P<step>{_NUM}|{_WORDNUM})\s+)?"
-    rf"(?P<every>{_PERIOD})"
+    rf"(?P<every>{_PERIOD})(?!\s+of\s+an?\s)"  # "every three quarters of an hour": a duration
     rf"|(?:(?P<times>once|twice|thrice)|(?<![$€£¥₹])(?<!\d[,.'’\s\u00a0\u202f])(?P<count>{_NUM}|{_WORDNUM})\s*(?:times|x|"
     rf"(?!{_NOT_EVENTS})[a-z]+s))\s+"
     rf"(?:(?:a|an|per|each|every)\s+(?P<period>{_PERIOD})|(?P<adverb>{_OFTEN}))"
@@ -1686,7 +1686,7 @@ def _weekdays_of_dates(text: str, values: list[Value]) -> list[Value]:
                 between = text[d.end : weekday.start]
             else:
                 continue
-            if re.fullmatch(r"[\s,(]*", between):
+            if re.fullmatch(r"[\s,(]*(?:the\s+)?", between, re.IGNORECASE):  # "Friday the 14th"
                 return True
         return False
 

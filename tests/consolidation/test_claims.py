@@ -2492,3 +2492,21 @@ def test_a_name_in_capitalised_parts_is_stated_by_its_initials():
 def test_a_road_open_then_barred_and_land_or_wine_of_another_kind_are_changes(existing, incoming):
     signals, evidence = _signals(existing, incoming)
     assert "opposite" in signals or "category_swap" in signals, evidence
+
+
+def test_an_ordinal_is_no_count_of_what_a_bare_number_counts():
+    features = compare(
+        "Rosalind's 70th — dinner on 07.12.2025 at Trattoria Lupo, table for 14.",
+        "Aunt Rosalind's 70th birthday dinner: December 7, 2025.",
+    )["features"]
+    assert features["value_changed"] == 0.0 and features["count_changed"] == 0.0
+    floor = compare("The studio moved to the 5th floor.", "The studio is on the 3rd floor.")
+    assert floor["features"]["value_changed"] == 1.0
+
+
+def test_under_10_is_stated_by_u10():
+    features = compare(
+        "Weekend U10 basketball coach: Olu.",
+        "Olu coaches the under-10 basketball team on weekends.",
+    )["features"]
+    assert features["name_swap"] == 0.0

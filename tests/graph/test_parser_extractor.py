@@ -1215,6 +1215,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("dev48", 0.77, 0.51),  # on arrival 0.817 / 0.497 (all 100 texts)
         ("dev49", 0.77, 0.47),  # on arrival 0.817 / 0.491 (all 100 texts)
         ("dev50", 0.79, 0.46),  # on arrival 0.792 / 0.475 (all 100 texts)
+        ("dev51", 0.85, 0.62),  # fitted on: on arrival 0.810 / 0.460 (all 100 texts)
         ("holdout", 0.84, 0.54),  # the first writer: 0.569 → 0.538 (34-file refit) → 0.567 (35)
         ("holdout2", 0.83, 0.62),
         ("holdout3", 0.81, 0.65),  # the converged linker: 0.715 → 0.669, the rest rose
@@ -1244,6 +1245,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout27", 0.81, 0.51),  # on arrival 0.840 / 0.540
         ("holdout28", 0.80, 0.52),  # on arrival 0.830 / 0.554
         ("holdout29", 0.75, 0.41),  # on arrival 0.782 / 0.445
+        ("holdout30", 0.75, 0.44),  # on arrival 0.773 / 0.451
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
@@ -3423,3 +3425,56 @@ def test_a_verb_done_together_is_read_as_the_verb(parser):
     # the parser reads the verb alone, the offsets kept; a role is no verb
     assert nlp.prepare("He co-founded it.")[0] == "He    founded it."
     assert nlp.prepare("with co-author Youssef Hamdi")[0] == "with co-author Youssef Hamdi"
+
+
+def test_a_band_a_part_is_played_in_stays_a_band_after_the_typer(parser):
+    result = parser.extract(
+        "Context for next time: Maximilian plays bass in Rauschgold, who are recording an EP "
+        "at Hansa Studios in Berlin."
+    )
+    assert ("maximilian", "PART_OF", "rauschgold") in _triples(result)
+    assert ("rauschgold", "organization") in _entities(result)
+
+
+def test_a_role_s_plural_and_a_judge_s_title_are_no_part_of_the_names(parser):
+    result = parser.extract(
+        "Members Birna Ólafsdóttir and Tomás Reyes met while studying at the Iceland "
+        "University of the Arts. Thandiwe clerked for Justice Mpho Radebe."
+    )
+    names = {name for name, _type in _entities(result)}
+    assert {"birna ólafsdóttir", "tomás reye", "mpho radebe"} <= names
+    assert not {"members birna ólafsdóttir", "justice mpho radebe"} & names
+
+
+def test_no_place_lies_in_a_smaller_one(parser):
+    trip = _triples(parser.extract("Noted: Ece is now planning Georgia, starting in Tbilisi."))
+    assert ("georgia", "LOCATED_IN", "tbilisi") not in trip
+    tour = _triples(
+        parser.extract("Baltic leg: 12 Jun Vilnius (Loftas), 14 Jun Riga, 16 Jun Tallinn.")
+    )
+    assert ("loftas", "LOCATED_IN", "vilnius") in tour
+    assert ("vilnius", "LOCATED_IN", "loftas") not in tour
+
+
+def test_a_title_in_single_quotes_is_one_work(parser):
+    result = parser.extract(
+        "Her 2021 paper 'Tonal Cues in Low-Resource ASR' was reviewed by Pieter Smit. "
+        "Dalia has reviewed the writeup \u2018PM-88 Matchmaking Outage\u2019."
+    )
+    assert {
+        ("pieter smit", "REVIEWED", "tonal cues in low resource asr"),
+        ("dalia", "REVIEWED", "pm 88 matchmaking outage"),
+    } <= _triples(result)
+    # one quoted word is a nickname as often as a title; a quoted sentence is no title
+    said = parser.extract("Mei calls him 'Dinny'. Tunde said 'we lost the mackerel quota'.")
+    found = _entities(said)
+    assert ("dinny", "document") not in found
+    assert "we lost the mackerel quota" not in {name for name, _type in found}
+
+
+def test_the_shop_stands_for_the_business_named_before(parser):
+    text = (
+        "Founded in Amman, Zaytoun Pantry ships olive oil across the Gulf. "
+        "The shop moved from WooCommerce to Shopify last year."
+    )
+    assert ("zaytoun pantry", "MIGRATED_TO", "shopify") in _triples(parser.extract(text))

@@ -1055,3 +1055,17 @@ def test_kr_is_the_krone_or_the_krona_and_kc_the_koruna():
     assert not same_value(fare, _one("The night train costs kr 949 one way.", "money"))
     assert same_value(_one("Lift pass: SEK 450.", "money"), _one("Lift pass 450 kr.", "money"))
     assert _one("Rent is 12 500 Kč a month.", "money").key[:2] == ("CZK", 12500.0)
+
+
+def test_three_quarters_of_an_hour_is_a_duration_not_a_frequency():
+    ferry = _one("A Nordvik ferry every three quarters of an hour.", "duration")
+    assert same_value(ferry, _one("In summer the ferry leaves every 45 minutes.", "duration"))
+    assert not [
+        v for v in find_values("A ferry every three quarters of an hour.") if v.kind == "frequency"
+    ]
+    assert _one("Board meetings happen every quarter.", "frequency").key == (4.0,)
+
+
+def test_a_weekday_with_the_before_its_date_is_part_of_that_date():
+    found = find_values("Marta wraps up at the Gdańsk office on Friday the 14th of March.")
+    assert [v.key for v in found if v.kind == "date"] == [(None, 3, 14)]

@@ -260,6 +260,36 @@ def _with_groups(names: list[str], groups: dict[str, str]) -> list[str]:
     return names + [e for e in dict.fromkeys(extra) if e not in names]
 
 
+# What someone does to a thing: not theirs when the verb that reaches the thing has another
+# person for its subject.
+AGENTIVE = frozenset(
+    """CREATED OWNS LEADS REVIEWED USES STOPPED_USING MIGRATED_TO LIKES DISLIKES PREFERS
+    VISITED ATTENDED""".split()
+)
+OTHER_AGENT = "agent=other"
+
+
+def _other_agent(reader, anchor, other) -> bool:
+    """Whether the verb ``anchor`` hangs from (through a preposition at most) has a person
+    other than ``other`` for its subject ("... how Keiko and Omar designed *it*")."""
+    if anchor.dep_ in {"nsubj", "nsubjpass"}:
+        return False
+    verb = anchor.head.head if anchor.dep_ == "pobj" else anchor.head
+    if verb.pos_ not in {"VERB", "AUX"} or verb is anchor:
+        return False
+    for child in verb.children:
+        if child.dep_ != "nsubj":
+            continue
+        mention = reader._mention_of(child)
+        if (
+            mention is not None
+            and mention.type == "person"
+            and normalize_name(mention.name) != normalize_name(other.name)
+        ):
+            return True
+    return False
+
+
 def candidates(reader) -> dict[tuple[str, str], tuple]:
     """Every pair of names reached in one sentence, in text order: ``(normalised first,
     normalised second) → (first mention, second mention, features)``; the features of
@@ -291,6 +321,10 @@ def candidates(reader) -> dict[tuple[str, str], tuple]:
             names = pair_features(doc, x, mx, y, my, reader.columns)
             if not names:
                 continue
+            if _other_agent(reader, y, mx):
+                names.append(OTHER_AGENT + ">")
+            if _other_agent(reader, x, my):
+                names.append(OTHER_AGENT + "<")
             if keys in pairs:
                 pairs[keys][2].extend(n for n in names if n not in pairs[keys][2])
             elif keys[::-1] in pairs:
@@ -425,6 +459,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
         ):
             continue  # "Sara moved from Deloitte to Accenture": her move (as in the rules)
         source, target = (mx, my) if forward else (my, mx)
+        if relation in AGENTIVE and OTHER_AGENT + (">" if forward else "<") in names:
+            continue  # "Priya wrote a post about how Keiko designed it": Keiko's doing
         if relation == "CREATED" and target.origin == "title":
             if normalize_name(target.name) in authored:
                 continue  # "*Accelerate* — Forsgren, Humble, Kim (rec'd by Dana)": listed

@@ -20,6 +20,7 @@ from graph.extraction.parser.rules import (
     _verb_lemma,
 )
 from graph.extraction.parser.words import (
+    ANAPHOR_KINDS,
     ANIMALS,
     BEFORE_NAMES,
     CAR_MAKERS,
@@ -474,7 +475,7 @@ class NameReading:
                 tokens[0].lower_ in PERSON_TITLES
                 or departments
                 or (
-                    tokens[0].lower_ in NAME_PREFIXES
+                    (tokens[0].lower_ in NAME_PREFIXES or _plural_role(tokens[0].lower_))
                     and len(tokens) - lead >= 2
                     and tokens[lead].lower_ in lexicon.GIVEN_NAMES
                 )
@@ -697,7 +698,7 @@ class NameReading:
         """How many of ``tokens`` open them as a title before a name: a role or a verb
         ("Postdoc", "Ping"), then any departments ("VP Engineering"); or departments alone
         after a title the span left out ("Head of" | "Sales Amir Haddad"). Leaves a word."""
-        count = 1 if tokens[0].lower_ in BEFORE_NAMES else 0
+        count = 1 if tokens[0].lower_ in BEFORE_NAMES or _plural_role(tokens[0].lower_) else 0
         if (
             not count
             and len(tokens) >= 3
@@ -1098,11 +1099,12 @@ class NameReading:
         """ "Did you finish \"The Overstory\"?", "- *Thinking in Systems* by Donella
         Meadows": a quoted or emphasised run of title-case words is one work's name."""
         for found in TITLE.finditer(self.source):
-            group = next(g for g in range(1, 4) if found.group(g) is not None)
+            group = next(g for g in range(1, 5) if found.group(g) is not None)
             start, end = found.start(group), found.end(group)
             words = found.group(group).split()
             if (
                 len(words) > 10
+                or (group == 4 and (len(words) < 2 or self._quoted_after_kind(found.start())))
                 or words[0].casefold().strip(",.!?") in lexicon.NEVER_NAMES
                 or not all(w[:1].isupper() or w[:1].isdigit() or w in TITLE_SMALL for w in words)
                 or (len(words) == 1 and words[0].casefold() in lexicon.TECHNOLOGIES)
@@ -1114,6 +1116,13 @@ class NameReading:
             self._add(
                 list(span), "document", 0.75, name=self._text(start, end), origin="title", cued=True
             )
+
+    def _quoted_after_kind(self, start: int) -> bool:
+        """Whether the word before ``start`` names a kind of thing other than a work
+        ("Hackathon team 'Byte Size'", "the band 'Salt Reef'"): the quoted name is one."""
+        before = re.findall(r"[\w-]+", self.source[max(0, start - 30) : start])
+        word = before[-1].casefold() if before else ""
+        return word in TEAM_WORDS or ANAPHOR_KINDS.get(word, "document") != "document"
 
     def _possessive_names(self):
         """ "St. Mary's Hospital", "St John's College", "Hawke's Bay Pickers": a saint's or a
@@ -3317,3 +3326,9 @@ def _allergen_read_as_verb(token) -> bool:
         and token.head.lower_ in ALLERGY_WORDS
         and any(c.lower_ == "to" for c in token.children)
     )
+
+
+def _plural_role(word: str) -> bool:
+    """ "Members Birna Ólafsdóttir and Tomás Reyes", "Founders ...": a role's plural before
+    the names it lists."""
+    return len(word) > 4 and word.endswith("s") and word[:-1] in NAME_PREFIXES

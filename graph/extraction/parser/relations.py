@@ -1143,6 +1143,8 @@ class RelationReading:
             return  # "ADR-014: Replace RabbitMQ with NATS": the record decides, NATS replaces
         if normalize_name(source.name) == normalize_name(target.name):
             return
+        if type_ == "LOCATED_IN" and _place_rank(source) > _place_rank(target) > 0:
+            source, target = target, source  # "planning Georgia, starting in Tbilisi"
         key = (normalize_name(source.name), type_, normalize_name(target.name))
         if key in self.relationships:
             return
@@ -2621,8 +2623,10 @@ class RelationReading:
 
     def _band_after(self, verb):
         """ "Kai plays bass in Salt Reef", "sang alto in Lakhamula": the name one plays or
-        sings a part in is a band, a choir or an ensemble, whatever the name looked like."""
-        for prep in verb.children:
+        sings a part in is a band, a choir or an ensemble, whatever the name looked like
+        (the parse may hang "in Rauschgold" on the instrument)."""
+        parts = [c for c in verb.children if c.dep_ == "dobj"]
+        for prep in [*verb.children, *(c for part in parts for c in part.children)]:
             if prep.dep_ != "prep" or prep.lower_ not in {"in", "with", "for"}:
                 continue
             for noun in prep.children:
@@ -2633,7 +2637,7 @@ class RelationReading:
                     and group.name[:1].isupper()
                     and not known_place(group.name)  # not "plays ukulele in Hilo"
                 ):
-                    group.type, group.cued = "organization", True
+                    group.type, group.cued, group.stated = "organization", True, True
 
     def _upgraded(self, verb):
         """ "Bumped search-indexer to Elasticsearch 8.11", "cache-1 upgraded to Redis 7.2",
@@ -3209,3 +3213,14 @@ class RelationReading:
                 self._relate(owner, target, "REPORTS_TO", sentence)
             elif word in KIN_KNOWS:
                 self._relate(owner, target, "KNOWS", sentence)
+
+
+# How large a kind of place is: no place lies in a smaller one.
+PLACE_RANKS = {"city": 1, "state": 2, "country": 3, "continent": 4}
+
+
+def _place_rank(mention) -> int:
+    """The rank of a location the lists know (0: another thing or an unknown place)."""
+    if mention.type != "location":
+        return 0
+    return PLACE_RANKS.get(lexicon.GEO_NAMES.kind(mention.name.casefold()), 0)

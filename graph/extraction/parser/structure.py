@@ -1318,6 +1318,18 @@ class StructureReading:
             ):
                 self._relate(mention, places[0], "LOCATED_IN", sentence)
                 continue
+            if (
+                len(inside) == 1
+                and places
+                and mention.type == "location"
+                and found.group(1).strip() == places[0].name
+                and lexicon.GEO_NAMES.kind(mention.name.casefold()) == "city"
+                and not known_place(places[0].name)
+                and len(places[0].name) >= 4
+                and not places[0].name.isupper()
+            ):  # "12 Jun Vilnius (Loftas)": the venue in the city (not "Contagem (MG)")
+                self._relate(places[0], mention, "LOCATED_IN", sentence)
+                continue
             if mention.type == "person" and not any(
                 m.type == "organization" and m.name == found.group(1).strip() for m in inside
             ):

@@ -36,6 +36,9 @@ TITLE = re.compile(
     r'(?<![\w"])"([A-Z0-9][^"\n]{0,78}[^\s"])"(?!\w)'
     r"|\u201c([A-Z0-9][^\u201d\n]{0,78})\u201d"
     r"|(?<![*\w])\*([A-Z0-9][^*\n]{0,78}[^\s*])\*(?![*\w])"
+    # single quotes, two words at least (one is a nickname as often): "her paper 'Tonal
+    # Cues in Low-Resource ASR'", "the writeup ‘PM-88 Matchmaking Outage’"
+    r"|(?<![\w'’])['‘]([A-Z0-9][^'‘’\n]{0,78}[^\s'‘’])['’](?!\w)"
 )
 TITLE_SMALL = set("a an the of in on at to for and or with by from vs is as into".split())
 # Car makers: "a Honda Civic", "drives a Tesla Model 3" name a car, a thing one owns.
@@ -86,7 +89,9 @@ ANAPHOR_KINDS = {
         """company startup firm business agency studio bank nonprofit charity institute
         university hospital clinic lab laboratory school college foundation ministry council
         airline carrier label publisher club band orchestra chain retailer cooperative ngo
-        organisation organization association society federation""".split(),
+        organisation organization association society federation shop store brand restaurant
+        cafe café bakery brewery winery consultancy manufacturer supplier vendor distributor
+        collective partnership co-op""".split(),
         "organization",
     ),
     **dict.fromkeys("project programme program initiative effort campaign".split(), "project"),
@@ -440,7 +445,7 @@ PERSON_TITLES = set(
     señor señora senor senora signor signora ato woizero weyzero kru ajarn khun mas mbak
     pak bapak ibu alhaji alhaja alhajia hajiya hajia haji hajji mallam datuk dato encik
     maulana mullah doña sra srta opanin cr cllr hon player md profe ma'am maam superintendent
-    constable colonel corporal admiral marshal""".split()
+    constable colonel corporal admiral marshal justice magistrate""".split()
 ) | {title.casefold() for title in TITLE_ABBREVIATIONS}  # "Sra. Paredes", "Capt. Quispe"
 # Any word that stands before a name without being part of it.
 BEFORE_NAMES = NAME_PREFIXES | PERSON_TITLES
