@@ -1146,10 +1146,6 @@ def _described(sentence) -> tuple[set[int], str]:
     ):
         return {t.i for t in attributes[0].subtree}, attributes[0].lemma_.casefold()
     subjects = [t for t in sentence if t.dep_ in {"nsubj", "nsubjpass"}]
-    if not subjects and root.pos_ == "NOUN":  # no verb read: "Emma's flight to Denver
-        kept = [c for c in root.children if c.dep_ in SUBJECT_DEPS]  # (departs) at 07:40"
-        described = {root.i} | {t.i for c in kept for t in c.subtree if t.dep_ in SUBJECT_DEPS}
-        return described, root.lemma_.casefold()
     described = {t.i for token in subjects for t in token.subtree if t.dep_ in SUBJECT_DEPS}
     return described, subjects[0].lemma_.casefold() if subjects else ""
 
