@@ -37,11 +37,11 @@ from memoryhub.text import jaccard, plain_letters
 from memoryhub.values import (
     COUNTED_KINDS,
     MONTHS,
-    ORDINAL_WORDS,
     WEEKDAYS,
     Value,
     count_noun,
     find_values,
+    is_position,
     note_day,
     same_value,
     stamp_spans,
@@ -1396,18 +1396,10 @@ def _share_grew(old: Claim, new: Claim) -> bool:
 OUT_OF = re.compile(r"\b(\d+)\s*(?:of(?: the)?|out of|/)\s*(\d+)\b")
 
 
-ORDINAL = re.compile(r"\d(?:st|nd|rd|th)$", re.IGNORECASE)
-
-
-def _ordinal(value: Value) -> bool:
-    """ "70th", "seventh": a position, not how many of something."""
-    return bool(ORDINAL.search(value.text)) or value.text.casefold() in ORDINAL_WORDS
-
-
 def _unlike_counts(mine: list, theirs: list) -> bool:
     """No shared counted noun and a position on one side only: an ordinal beside a bare
     number counts nothing the other counts."""
-    return any(map(_ordinal, mine)) != any(map(_ordinal, theirs))
+    return any(map(is_position, mine)) != any(map(is_position, theirs))
 
 
 def _value_change(old: Claim, new: Claim) -> tuple[Value, Value] | None:

@@ -2602,6 +2602,16 @@ PER_YEAR = {"yr": 1, "qtr": 4, "mo": 12, "wk": 52, "day": 365, "hr": 365 * 24}
 SIZE_PREFIX_RATIOS = tuple(ratio for k in range(5) for ratio in {(1.024**k), 1 / (1.024**k)})
 
 
+# How the "ordinal" reading writes a position: "70th", "seventh", "the second floor".
+POSITION = re.compile(rf"\d{{1,3}}(?:st|nd|rd|th)|{_ORDINAL}|first|second", re.IGNORECASE)
+
+
+def is_position(value: Value) -> bool:
+    """Whether a number is a position ("her 70th birthday", "the seventh floor"), not how
+    many of something."""
+    return value.kind == "number" and bool(POSITION.fullmatch(value.text))
+
+
 def same_value(a: Value, b: Value) -> bool:
     """Whether two values of one kind are the same value in any reading; a weekday alone is
     the date that falls on it ("the Friday before" = "Friday 15 August")."""

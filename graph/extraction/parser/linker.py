@@ -269,25 +269,17 @@ AGENTIVE = frozenset(
 OTHER_AGENT = "agent=other"
 
 
-def _other_agent(reader, anchor, other) -> bool:
-    """Whether the verb ``anchor`` hangs from (through a preposition at most) has a person
-    other than ``other`` for its subject ("... how Keiko and Omar designed *it*")."""
+def _agents(reader, anchor) -> frozenset:
+    """The people (normalised names) the verb ``anchor`` hangs from (through a preposition
+    at most) has for its subject, unless ``anchor`` is a subject itself: what is done to the
+    thing at ``anchor`` is theirs ("... how Keiko and Omar designed *it*")."""
     if anchor.dep_ in {"nsubj", "nsubjpass"}:
-        return False
+        return frozenset()
     verb = anchor.head.head if anchor.dep_ == "pobj" else anchor.head
     if verb.pos_ not in {"VERB", "AUX"} or verb is anchor:
-        return False
-    for child in verb.children:
-        if child.dep_ != "nsubj":
-            continue
-        mention = reader._mention_of(child)
-        if (
-            mention is not None
-            and mention.type == "person"
-            and normalize_name(mention.name) != normalize_name(other.name)
-        ):
-            return True
-    return False
+        return frozenset()
+    subjects = (reader._mention_of(c) for c in verb.children if c.dep_ == "nsubj")
+    return frozenset(normalize_name(m.name) for m in subjects if m and m.type == "person")
 
 
 def candidates(reader) -> dict[tuple[str, str], tuple]:
@@ -305,6 +297,7 @@ def candidates(reader) -> dict[tuple[str, str], tuple]:
             if mention is not None:
                 anchors.append((token, mention))
     anchors.sort(key=lambda a: a[0].i)
+    agents = {token.i: _agents(reader, token) for token, _mention in anchors}
     sentence = [0] * len(doc)  # each token's sentence start (``token.sent`` walks the doc)
     for sent in doc.sents:
         sentence[sent.start : sent.end] = [sent.start] * len(sent)
@@ -321,9 +314,9 @@ def candidates(reader) -> dict[tuple[str, str], tuple]:
             names = pair_features(doc, x, mx, y, my, reader.columns)
             if not names:
                 continue
-            if _other_agent(reader, y, mx):
+            if agents[y.i] - {keys[0]}:  # someone else's doing to the second name
                 names.append(OTHER_AGENT + ">")
-            if _other_agent(reader, x, my):
+            if agents[x.i] - {keys[1]}:
                 names.append(OTHER_AGENT + "<")
             if keys in pairs:
                 pairs[keys][2].extend(n for n in names if n not in pairs[keys][2])
