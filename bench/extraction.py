@@ -86,6 +86,7 @@ SPLITS = {
             "dev49",
             "dev50",
             "dev51",
+            "dev52",
         )
     ),
     "holdout": tuple(
@@ -121,6 +122,7 @@ SPLITS = {
             "holdout28",
             "holdout29",
             "holdout30",
+            "holdout31",
         )
     ),
 }

@@ -233,6 +233,9 @@ OPPOSITES = [
     ({"fast", "quick", "rapid"}, {"slow", "sluggish"}),
     ({"hot", "warm"}, {"cold", "cool", "chilly"}),
     ({"available"}, {"unavailable", "absent", "missing"}),
+    ({"attend", "attended", "attending", "attends"}, {"miss", "missed", "missing", "skipped"}),
+    ({"running", "live", "operational", "deployed"}, {"decommissioned", "retired", "shutdown"}),
+    ({"true", "yes"}, {"false"}),
     ({"online", "up", "reachable"}, {"offline", "down", "unreachable"}),
     ({"always"}, {"never"}),
     ({"correct", "accurate"}, {"wrong", "incorrect", "inaccurate"}),
@@ -1813,7 +1816,10 @@ NEGATIVE_STATE = re.compile(
     rf"\b(?:{REFUSING_WORDS}|clos(?:ed|es|ing)|shut|disabled?|barred|cancell?ed|rejected|withdrawn"
     r"|withdrew|suspended|revoked|failed|removed|stopped|halted|paused|denied|lapsed?|expired"
     r"|blocked|dropped|discontinued|decommissioned|deprecated|not allowed|off (?:the|limits)"
-    r"|opt-in|no longer|give up)\b",
+    r"|opt-in|no longer|give up|sold out|rolled back|missed|optional|shuts?|inaccessible"
+    # a switch set off: "the flag is off in prod", "turned off", "dark_mode: false"
+    r"|(?:is|are|was|were|stays?|set|turned|switched|flipped|toggled|now)\s+off"
+    r"|off (?:for|in|on) (?:every|all|each)|[:=]\s*(?:false|off|disabled|no))\b",
     re.IGNORECASE,
 )
 
@@ -1953,13 +1959,17 @@ REVERSALS = set(
     replace replaced switch switched instead anymore longer former formerly ex scrap
     scrapped shelve shelved discontinue discontinued withdraw withdrawn resign resigned
     terminate terminated unsubscribe unsubscribed lapse lapsed skip skipped decline
-    declined""".split()
+    declined revoke revoked rescind rescinded retract retracted suspend suspended
+    deactivate deactivated withdrew""".split()
 )
 # Reversals said in two words ("has given up coffee", "the trip was called off", "no more
 # café meetings").
 REVERSAL_PHRASES = re.compile(
     r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|\bmiss(?:es|ed|ing)? out\b|"
     r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b|"
+    # undone or switched off: "new_checkout got rolled back", "the flag was turned off"
+    r"\broll(?:s|ed|ing)? (?:it |them |this |that )?back\b|"
+    r"\b(?:turn|turned|turning|turns|switch|switched|switching|switches) (?:it |them )?off\b|"
     # plans undone: "pulled out of the keynote", "the buyer backed out", "the sale fell
     # through", "let the contract expire", "came back out of prod"
     r"\b(?:pull|pulled|pulling|pulls|back|backed|backing|backs|drop|dropped) out\b|"
@@ -3685,8 +3695,11 @@ def _kin_swap(incoming: str, existing: str) -> str:
     new = _kin_mentions(incoming)
     for owner_o, word_o, name_o in _kin_mentions(existing):
         for owner_n, word_n, name_n in new:
+            same_o, same_n = KIN_SAME.get(word_o, word_o), KIN_SAME.get(word_n, word_n)
             if (
-                KIN_SAME.get(word_o, word_o) == KIN_SAME.get(word_n, word_n)
+                same_o == same_n
+                or same_o in KIN_KINDS.get(same_n, ())  # "daughter" → "kid": the same child
+                or same_n in KIN_KINDS.get(same_o, ())
                 or _says(word_o, lowered_new)
                 or _says(word_n, lowered_old)
                 or name_o != name_n
@@ -4128,10 +4141,20 @@ KIN_SAME = {
         ("grandfather", "grandfather grandpa nonno opa abuelo"),
         ("partner", "partner spouse wife husband boyfriend girlfriend fiance fiancee"),
         ("colleague", "colleague coworker co-worker teammate"),
-        ("child", "child kid"),
+        ("child", "child kid kiddo"),
+        ("parent", "parent"),
+        ("sibling", "sibling sib"),
         ("boss", "boss manager"),
     )
     for word in words.split()
+}
+# A relative word that says less than another and agrees with it: a daughter is a child.
+KIN_KINDS = {
+    "child": {"son", "daughter", "stepson", "stepdaughter"},
+    "parent": {"mother", "father", "stepmother", "stepfather"},
+    "sibling": {"brother", "sister"},
+    "grandchild": {"grandson", "granddaughter"},
+    "grandparent": {"grandmother", "grandfather"},
 }
 # "my brother Tariq", "Sarah's niece Mia", "Nadia's mother-in-law", "my sister": a relative
 # word tied to a name, to its owner's name or to the writer (groups: owner, the writer's

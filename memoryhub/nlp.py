@@ -140,6 +140,14 @@ _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
 )
 _EMPHASIS = re.compile(r"\*+|~~")  # bold, italics, struck out
+# A chat's fillers and asides ("i hate cilantro btw", "lol same", "tbh not a fan"): no
+# word of the sentence, but the tagger reads one as a name or an object ("btw" the
+# object of "hate", "cilantro" its compound). Blanked, the sentence parses as written.
+_CHAT_FILLER = re.compile(
+    r"(?<![\w@#./'`-])(?:lol|lmao|lmfao|rofl|tbh|btw|imo|imho|fwiw|ngl|idk|omg|smh|ikr|afaik"
+    r"|iirc|ha(?:ha)+|he(?:he)+|ugh+)(?![\w@/'`-])",
+    re.IGNORECASE,
+)
 _TABLE_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
 _NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)\b")
 # Nouns that a code name stands before: "the style-lint package", "the pg-backup tool".
@@ -696,6 +704,8 @@ def prepare(text: str) -> tuple[str, dict]:
         _blank(chars, verb.start(1), verb.end(1))
     for mark in _EMPHASIS.finditer(text):  # "**Aroha Ngata**", "*Dune*": layout, not words
         _blank(chars, mark.start(), mark.end())
+    for filler in _CHAT_FILLER.finditer(text):
+        _blank(chars, filler.start(), filler.end())
     for row in _TABLE_ROW.finditer(text):  # "| invoice-api | Finance Eng |": a cell a sentence
         for bar in range(row.start(), row.end()):
             if text[bar] == "|":

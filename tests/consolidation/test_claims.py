@@ -2510,3 +2510,37 @@ def test_under_10_is_stated_by_u10():
         "Olu coaches the under-10 basketball team on weekends.",
     )["features"]
     assert features["name_swap"] == 0.0
+
+
+@pytest.mark.parametrize(
+    "existing, incoming, signal",
+    [
+        (
+            "Sasha has write access to the prod-metrics bucket.",
+            "Sasha's write permission on prod-metrics was revoked Tuesday.",
+            "reversal",
+        ),
+        (
+            "Feature flag new_checkout is enabled for 100% of users.",
+            "new_checkout got rolled back after the conversion dip.",
+            "polarity_gap",
+        ),
+        (
+            "Feature flag dark_mode is enabled for all users.",
+            "dark_mode: false",
+            "polarity_gap",
+        ),
+        ("Ravi attended the Q3 offsite in Goa.", "Ravi missed the Goa offsite in Q3.", "opposite"),
+    ],
+)
+def test_a_right_revoked_a_flag_rolled_back_or_false_and_an_event_missed_reverse(
+    existing, incoming, signal
+):
+    assert compare(incoming, existing)["features"][signal] == 1.0
+
+
+def test_a_relative_word_that_says_less_is_no_other_relative():
+    kid = compare("Noor, Ayla's kid, is six years old.", "Ayla's daughter is Noor, age 6.")
+    assert kid["features"]["kin_swap"] == 0.0
+    niece = compare("Noor is Ayla's niece.", "Ayla's daughter is Noor.")
+    assert niece["features"]["kin_swap"] == 1.0

@@ -48,6 +48,7 @@ from graph.extraction.parser.words import (
     SCHOOL_WORDS,
     SETTLING_VERBS,
     SHOP_SITES,
+    STACK_NOUNS,
     STUDENT_WORDS,
     STUDY_CUES,
     SUBJECT_PRONOUNS,
@@ -1608,6 +1609,18 @@ class RelationReading:
         after = self.source[key.end : key.end + 3].lstrip("`*_ ")
         return key if after.startswith(":") else None
 
+    def _named_system(self, token):
+        """The name a system's common noun is named by: "the whole Tindahan stack", "the
+        Orbit backend", "our Kestrel app" (the name before the noun, the noun no name's)."""
+        if token.i in self.by_token or token.lemma_.lower() not in STACK_NOUNS:
+            return None
+        named = [
+            self.by_token[c.i]
+            for c in token.children
+            if c.dep_ in {"compound", "nmod", "amod"} and c.i in self.by_token
+        ]
+        return named[-1] if len(named) == 1 and named[-1].type != "person" else None
+
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —
         Nordlicht Logistics", "Research plan, Okafor Lab (Imperial College)") or the subject
@@ -2415,7 +2428,7 @@ class RelationReading:
                     continue  # "moved the company's headquarters to Izmir": not her home
             if lemma in MOVE_VERBS and prep in {"to", "onto", "into"} and target.type != "location":
                 moved = [
-                    self._mention_of(o)
+                    self._mention_of(o) or self._named_system(o)
                     for c in verb.children
                     if c.dep_ == "dobj"
                     for o in self._with_conjuncts(c)

@@ -209,6 +209,12 @@ SYSTEM_NOUNS = {
     "indexer",
     "scheduler",
 }
+# A system's common nouns, which a name before them names: "we moved the Tindahan stack to
+# Fly.io", "ported the Orbit backend to Go".
+STACK_NOUNS = SYSTEM_NOUNS | set(
+    """stack backend frontend app site website platform infra infrastructure codebase
+    monolith workload workloads setup deployment""".split()
+)
 TEAM_WORDS = {
     "team",
     "squad",
