@@ -123,6 +123,7 @@ SPLITS = {
             "holdout29",
             "holdout30",
             "holdout31",
+            "holdout32",
         )
     ),
 }

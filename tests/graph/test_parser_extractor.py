@@ -1248,6 +1248,7 @@ def test_a_known_technology_keeps_its_release_but_not_a_year_or_a_quantity(parse
         ("holdout29", 0.75, 0.41),  # on arrival 0.782 / 0.445
         ("holdout30", 0.75, 0.44),  # on arrival 0.773 / 0.451
         ("holdout31", 0.70, 0.40),  # on arrival 0.731 / 0.438 (its writer labels "potato")
+        ("holdout32", 0.78, 0.56),  # on arrival 0.809 / 0.592 (the session's end code)
     ],
 )
 def test_the_labelled_splits(parser, split, entity_f1, relationship_f1):
