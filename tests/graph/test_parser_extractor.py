@@ -3509,3 +3509,25 @@ def test_a_chat_s_fillers_are_no_words_of_its_sentences(parser):
 def test_a_system_named_by_the_word_before_its_noun_is_the_one_moved(parser):
     result = parser.extract("Oyelaran: we moved our Kestrel app to Fly.io last month")
     assert ("kestrel", "MIGRATED_TO", "fly.io") in _triples(result)
+
+
+def test_a_chat_question_without_a_subject_is_asked_of_the_one_who_answers_yes(parser):
+    text = (
+        "Bongani: rain finally hit the north paddock\n"
+        "Elise Marchand: same here in Limousin, the ewes are thrilled\n"
+        "Bongani: haha. still using that Garmin collar for ur dog?\n"
+        "Elise Marchand: yep Biscuit wont leave the house without it"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("elise marchand", "USES", "garmin") in triples
+    assert ("bongani", "USES", "garmin") not in triples
+
+
+def test_a_thing_a_chat_speaker_calls_good_or_bad_is_liked_or_disliked(parser):
+    liked = _triples(parser.extract("Zeynep: bro the new Zelda is SO good\nAli: ikr"))
+    assert ("zeynep", "LIKES", "zelda") in liked
+    # what another is said to think, or a thing said not to be good, is no taste of theirs
+    said = _triples(parser.extract("Zeynep: Ali says the new Zelda is great\nAli: it is"))
+    assert ("zeynep", "LIKES", "zelda") not in said
+    denied = _triples(parser.extract("Zeynep: the new Zelda isn't great tbh\nAli: agreed"))
+    assert ("zeynep", "LIKES", "zelda") not in denied

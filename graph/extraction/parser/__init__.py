@@ -133,6 +133,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._event_years()
         self._title_articles()
         self._relations()
+        self._praised()
         self._welcomed()
         self._surface()
         self._attached()

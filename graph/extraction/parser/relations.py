@@ -41,11 +41,14 @@ from graph.extraction.parser.words import (
     NAMED_BY_MODIFIER,
     PARTICLES,
     PET_WORDS,
+    PRAISE_WORDS,
     REFUSED_USES,
     REFUSING_VERBS,
     ROLE_WORK,
+    SAYING_VERBS,
     SCHOOL_NAME_WORDS,
     SCHOOL_WORDS,
+    SCORN_WORDS,
     SETTLING_VERBS,
     SHOP_SITES,
     STACK_NOUNS,
@@ -988,8 +991,10 @@ class RelationReading:
                 if topic is not None:
                     return [topic]
                 speaker = self._speaker_at(verb.idx)
-                if speaker is not None:
-                    return [speaker]
+                if speaker is not None:  # "still using that Garmin collar for ur dog?" /
+                    # "yep": asked of the one who answers yes, not the one who asks
+                    asked = self._answered_yes(verb) if verb.pos_ == "VERB" else None
+                    return [asked or speaker]
                 if (
                     (verb.i == first.i or verb.nbor(-1).text == ";")
                     and verb.pos_ == "VERB"
@@ -1162,6 +1167,37 @@ class RelationReading:
 
     def _sentence_text(self, sent) -> str:
         return self.source[sent.start_char : sent.end_char].strip()
+
+    def _praised(self):
+        """ "the moussaka is elite", "bro the new Zelda is SO good", "cold brew is overrated",
+        "that Moog was cursed": in a chat turn, a thing said to be good or bad is the
+        speaker's liking or dislike (in the development dialogues, 10 of 11 such things the
+        speaker's). Not a place or an event ("Reine was unreal", "the derby was insane":
+        a visit, a match), not what another is reported to say ("Inês says X is great"),
+        not negated ("the app isn't great")."""
+        if not self.speakers:
+            return
+        for verb in self.doc:
+            if verb.lemma_ != "be" or any(c.dep_ == "neg" for c in verb.children):
+                continue
+            said = [
+                c
+                for c in verb.children
+                if c.dep_ in {"acomp", "attr", "advmod"}
+                and (c.lower_ in PRAISE_WORDS or c.lower_ in SCORN_WORDS)
+            ]
+            subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+            if not said or subject is None or subject.i not in self.by_token:
+                continue
+            thing = self.by_token[subject.i]
+            speaker = self._speaker_at(verb.idx)
+            if speaker is None or thing.type not in {"other", "technology", "document"}:
+                continue
+            if verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SAYING_VERBS:
+                continue
+            liked = said[0].lower_ in PRAISE_WORDS
+            sentence = verb.sent
+            self._relate(speaker, thing, "LIKES" if liked else "DISLIKES", sentence, 0.6)
 
     def _welcomed(self):
         """ "Hi Olu, Welcome to the Data Platform team!", "Welcome to Twiga Foods! You'll

@@ -231,6 +231,19 @@ TEAM_WORDS = {
 NAMED_BY_MODIFIER = {"table", "topic", "bucket", "index", "repo", "repository", "job", "dag"}
 # Verbs of settling somewhere: "moved to Lyon" lives there, "moved from Hanoi" no longer.
 SETTLING_VERBS = {"move", "relocate", "emigrate", "immigrate"}
+# Words that praise or scorn a thing in a chat ("the moussaka is elite", "cold brew is
+# overrated"); "best" and "worst" as in "is the best".
+PRAISE_WORDS = set(
+    """amazing great good unreal insane incredible delicious awesome fantastic elite goated
+    lovely brilliant excellent perfect superb best fire legendary addictive underrated
+    gorgeous stunning tasty yummy""".split()
+)
+SCORN_WORDS = set(
+    """awful terrible mid trash overrated meh horrible gross disgusting useless garbage
+    unusable cursed buggy worst rubbish""".split()
+)
+# Verbs that report what another says ("Inês says Gallery Hostel is great").
+SAYING_VERBS = set("say tell claim reckon think swear hear".split())
 TASTE_VERBS = {"like", "love", "enjoy", "hate", "dislike", "prefer", "adore", "stand", "miss"}
 # "my favourite snack is manakish": what one likes best.
 FAVOURITE = {"favourite", "favorite", "fave", "favourites", "favorites"}
