@@ -214,12 +214,13 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
                 continue
             if self.source[max(0, mention.start - 4) : mention.start].casefold() == "the ":
                 self._take_in(mention, mention.start - 4, mention.end)  # "at the Pump Room"
-            if normalize_name(mention.name) != normalize_name(title):
-                mention.name = title
+            mention.name = title
 
     def _inside_sentence(self, start: int) -> bool:
         """Whether words of its sentence stand before ``start`` on its line, in the text as
-        parsed (a dialogue turn's speaker and a list's marker blanked)."""
+        parsed (a dialogue turn's speaker and a list's marker blanked). Not the parse's
+        sentence starts (``_starts_sentence``), which split "Abandoned: The Silmarillion"
+        and its like: 4 fewer names right on the 47 development texts with such a title."""
         line = self.doc.text[:start].rsplit("\n", 1)[-1].rstrip()
         return bool(line) and line[-1] not in ".!?"
 

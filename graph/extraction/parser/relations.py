@@ -1187,17 +1187,17 @@ class RelationReading:
                 and (c.lower_ in PRAISE_WORDS or c.lower_ in SCORN_WORDS)
             ]
             subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
-            if not said or subject is None or subject.i not in self.by_token:
-                continue
-            thing = self.by_token[subject.i]
-            speaker = self._speaker_at(verb.idx)
-            if speaker is None or thing.type not in {"other", "technology", "document"}:
-                continue
-            if verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SAYING_VERBS:
+            thing = self.by_token.get(subject.i) if subject is not None else None
+            if (
+                not said
+                or thing is None
+                or thing.type not in {"other", "technology", "document"}
+                or (verb.dep_ == "ccomp" and verb.head.lemma_.lower() in SAYING_VERBS)
+            ):
                 continue
             liked = said[0].lower_ in PRAISE_WORDS
-            sentence = verb.sent
-            self._relate(speaker, thing, "LIKES" if liked else "DISLIKES", sentence, 0.6)
+            relation = "LIKES" if liked else "DISLIKES"
+            self._relate(self._speaker_at(verb.idx), thing, relation, verb.sent, 0.6)
 
     def _welcomed(self):
         """ "Hi Olu, Welcome to the Data Platform team!", "Welcome to Twiga Foods! You'll
@@ -1655,7 +1655,7 @@ class RelationReading:
             for c in token.children
             if c.dep_ in {"compound", "nmod", "amod"} and c.i in self.by_token
         ]
-        return named[-1] if len(named) == 1 and named[-1].type != "person" else None
+        return named[0] if len(named) == 1 and named[0].type != "person" else None
 
     def _topic_organization(self):
         """The organization a text is about: the one its heading names ("## Contacts —
