@@ -85,6 +85,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev68.jsonl",
     DATA / "consolidation" / "pairs_dev69.jsonl",
     DATA / "consolidation" / "pairs_dev70.jsonl",
+    DATA / "consolidation" / "pairs_dev71.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
