@@ -87,6 +87,7 @@ SPLITS = {
             "dev50",
             "dev51",
             "dev52",
+            "dev53",
         )
     ),
     "holdout": tuple(
@@ -124,6 +125,7 @@ SPLITS = {
             "holdout30",
             "holdout31",
             "holdout32",
+            "holdout33",
         )
     ),
 }
