@@ -192,10 +192,16 @@ def _rules_type(row: list[str]) -> str:
 def measure(file: LabelledFile, model) -> dict:
     """Entity (name, type) and relationship F1 of the parser on ``file`` with ``model``
     (``False``: without the typer)."""
-    measures = score(file.items, [read_parsed(d, typer_model=model) for d in file.docs]).measures
+    return measure_with(file, typer_model=model)
+
+
+def measure_with(file: LabelledFile, *, digits: int = 3, **models) -> dict:
+    """Entity (name, type) and relationship F1 of the parser on ``file`` with ``models``
+    (``read_parsed``'s keywords: ``typer_model``, ``thing_model`` ...), to ``digits``."""
+    measures = score(file.items, [read_parsed(d, **models) for d in file.docs]).measures
     return {
-        "entities_f1": round(measures.entities.f1, 3),
-        "relationships_f1": round(measures.relationships.f1, 3),
+        "entities_f1": round(measures.entities.f1, digits),
+        "relationships_f1": round(measures.relationships.f1, digits),
     }
 
 

@@ -266,7 +266,7 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
         if gone and added:
             swaps[kind] = (gone, added)
     names = {n for n, _ in old if n}
-    dropped = sum(1 for n in names if n not in new_text) / len(names) if names else 0.0
+    dropped = sum(1 for n in names if not _name_in(n, new_text)) / len(names) if names else 0.0
     return swaps, dropped
 
 
@@ -315,6 +315,8 @@ def _name_in(name: str, text: str) -> bool:
     trade it ends in ("brightline" for "brightline electrical")."""
     if name in text:
         return True
+    if _plural_in(name, text):
+        return True  # "max retry" (a name's last word made singular) in "max retries: 5"
     words = name.split(" ")
     while len(words) > 1 and words[-1] in TRADE_WORDS:
         words.pop()
@@ -327,6 +329,18 @@ def _name_in(name: str, text: str) -> bool:
     if len(first) == 1:
         return re.search(rf"\b{re.escape(first)}\w* {re.escape(rest)}\b", text) is not None
     return re.search(rf"\b{re.escape(first[0])} {re.escape(rest)}\b", text) is not None
+
+
+def _plural_in(name: str, text: str) -> bool:
+    """Whether ``text`` holds ``name`` with its last word plural ("max retries", "bus
+    stops", "boxes"): a normalised name's last word is singular, a text's words are not."""
+    head, _, last = name.rpartition(" ")
+    if len(last) < 3:
+        return False
+    forms = [f"{last}s", f"{last}es"] + ([f"{last[:-1]}ies"] if last.endswith("y") else [])
+    start = f"{re.escape(head)} " if head else ""
+    pattern = rf"\b{start}(?:{'|'.join(map(re.escape, forms))})\b"
+    return re.search(pattern, text) is not None
 
 
 def _matrix(rows: list[dict], features: tuple = FEATURES) -> np.ndarray:

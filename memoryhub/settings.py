@@ -452,6 +452,7 @@ MEMORYHUB_GRAPH = {
     # rules' types alone.
     "entity_typer": envbool("MEMORYHUB_ENTITY_TYPER", True),
     "relation_linker": envbool("MEMORYHUB_RELATION_LINKER", True),
+    "thing_finder": envbool("MEMORYHUB_THING_FINDER", True),
     "extraction_mode": envchoice("MEMORYHUB_EXTRACTION_MODE", "inline", ("inline", "background")),
     "max_hops": 3,
     "max_neighbourhood": envint("MEMORYHUB_GRAPH_MAX_NEIGHBOURHOOD", 200, minimum=1),

@@ -301,3 +301,19 @@ def test_a_role_written_before_a_surname_is_the_same_person():
         graph("Adaeze Okafor", "Martin Kühn"),
     )
     assert "person" not in swaps
+
+
+def test_a_name_whose_last_word_the_text_writes_plural_is_still_named():
+    from graph.extraction.base import ExtractedEntity, Extraction
+
+    def graph(*names):
+        return Extraction(
+            entities=[ExtractedEntity(name=n, type="component") for n in names], relationships=[]
+        )
+
+    old = "# ingest-worker\nconcurrency: 8\nmax_retries: 5"
+    new = old + "\ndead_letter_queue: ingest.dlq"
+    swaps, dropped = claim_judge._entity_swaps(
+        new, old, graph("max_retries", "dead_letter_queue"), graph("max_retries")
+    )
+    assert "component" not in swaps and dropped == 0.0  # a key added, none replaced

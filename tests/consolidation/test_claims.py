@@ -2544,3 +2544,25 @@ def test_a_relative_word_that_says_less_is_no_other_relative():
     assert kid["features"]["kin_swap"] == 0.0
     niece = compare("Noor is Ayla's niece.", "Ayla's daughter is Noor.")
     assert niece["features"]["kin_swap"] == 1.0
+
+
+def test_a_field_changed_under_the_same_title_is_one_records_field():
+    block = "```yaml\nservice: checkout\nreplicas: 4\nlog_level: {}\n```"
+    signals, _ = _signals(block.format("info"), block.format("warn"))
+    assert {"field_changed", "field_changed_titled"} <= signals
+    signals, _ = _signals(
+        "## eu-west cluster\n- nodes: 6\n- owner: infra",
+        "## us-east cluster\n- nodes: 9\n- owner: infra",
+    )
+    assert "field_changed" in signals and "field_changed_titled" not in signals  # a sibling
+
+
+def test_a_named_thing_said_to_be_undone_reverses_what_the_other_text_states_of_it():
+    signals, evidence = _signals(
+        "Feature flag `new_checkout_flow` is enabled for 100% of users in production.",
+        "`new_checkout_flow` was rolled back in prod this morning.",
+    )
+    assert "reversal" in signals
+    assert any(e["signal"] == "reversal" and "rolled back" in e["detail"] for e in evidence)
+    signals, _ = _signals("Kestrel runs on Heroku.", "Kestrel was retired in May.")
+    assert "reversal" in signals

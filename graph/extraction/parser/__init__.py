@@ -27,7 +27,7 @@ as evidence.
 import re
 
 from graph.extraction.base import ExtractedEntity, ExtractedRelationship, Extraction, Extractor
-from graph.extraction.parser import linker, typer, vectors
+from graph.extraction.parser import linker, things, typer, vectors
 from graph.extraction.parser.names import NameReading
 from graph.extraction.parser.relations import RelationReading
 from graph.extraction.parser.rules import Mention
@@ -80,6 +80,8 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self.typer_seen: dict = {}  # each mention's type probabilities, between the passes
         self.linker_model = None  # the shipped relation linker; False: none
         self.linker_record: list | None = None  # (name, name, features) instead, for fitting
+        self.thing_model = None  # the shipped thing finder; False: none
+        self.thing_record: list | None = None  # (phrase, features) instead, for fitting
 
     # ----- entities -------------------------------------------------------------------
 
@@ -111,6 +113,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._chunks()
         self._taste_words()
         self._activities()
+        things.find(self, model=self.thing_model, record=self.thing_record)
         self._team_names()
         self._retype()
         self._employers()
@@ -296,11 +299,14 @@ def read_parsed(
     typer_record: list | None = None,
     linker_model=None,
     linker_record: list | None = None,
+    thing_model=None,
+    thing_record: list | None = None,
 ) -> Extraction:
     """One parsed text's extraction; the models and records as on ``_Reader``."""
     reader = _Reader(doc)
     reader.typer_model, reader.typer_record = typer_model, typer_record
     reader.linker_model, reader.linker_record = linker_model, linker_record
+    reader.thing_model, reader.thing_record = thing_model, thing_record
     return reader.read()
 
 
