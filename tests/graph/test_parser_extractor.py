@@ -3533,3 +3533,11 @@ def test_a_thing_a_chat_speaker_calls_good_or_bad_is_liked_or_disliked(parser):
     assert ("zeynep", "LIKES", "zelda") not in said
     denied = _triples(parser.extract("Zeynep: the new Zelda isn't great tbh\nAli: agreed"))
     assert ("zeynep", "LIKES", "zelda") not in denied
+
+
+def test_a_move_from_one_name_to_another_is_two_names(parser):
+    result = parser.extract("Ilse recently moved from Utrecht to Ghent with her greyhound.")
+    assert {("utrecht", "location"), ("ghent", "location")} <= _entities(result)
+    assert ("ilse", "LIVES_IN", "ghent") in _triples(result)
+    result = parser.extract("Last spring we moved the shop's stock from Vend to Lightspeed Retail.")
+    assert not any(" to " in name for name, _type in _entities(result))

@@ -970,12 +970,20 @@ class NameReading:
                 )
             )
             dash = token.text in {"—", "–"} and bool(token.whitespace_)  # "Škoda Octavia — Jess"
+            from_to = (  # "moved from Utrecht to Ghent", the model's one name: two places
+                token.lower_ == "to"
+                and bool(current)
+                and tokens[0].i > 0
+                and self.doc[tokens[0].i - 1].lower_ == "from"
+                and position + 1 < len(tokens)
+                and tokens[position + 1].text[:1].isupper()
+            )
             # "Aroha → Mihail", "Silver Hayes w/ Dan", "Glastonbury 🎪 Fri–Sun": never one name
             apart = token.lower_ in SPLIT_MARKS or (
                 len(token.text) == 1 and unicodedata.category(token.text) == "So"
             )
             if (
-                (token.lower_ in SPLIT_WORDS or between_names or dash or apart)
+                (token.lower_ in SPLIT_WORDS or between_names or dash or apart or from_to)
                 and (token.lower_ not in {"of", "&", "for"} or not current or between_names)
                 and not one_name
             ) or on_street:
