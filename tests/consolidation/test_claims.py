@@ -2555,6 +2555,8 @@ def test_a_field_changed_under_the_same_title_is_one_records_field():
         "## us-east cluster\n- nodes: 9\n- owner: infra",
     )
     assert "field_changed" in signals and "field_changed_titled" not in signals  # a sibling
+    signals, _ = _signals("Favourite cuisine: Thai.", "Favourite cuisine: Ethiopian.")
+    assert "field_changed_titled" in signals  # a text that is one field alone
 
 
 def test_a_named_thing_said_to_be_undone_reverses_what_the_other_text_states_of_it():
