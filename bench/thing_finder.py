@@ -10,7 +10,7 @@ those with and without the model (the newest writers are the most like new text)
 from collections.abc import Sequence
 
 from bench.entity_typer import LabelledFile, fit_names, measure_with
-from graph.extraction.parser import read_parsed, regression, things
+from graph.extraction.parser import read_parsed, regression, things, typer
 from graph.extraction.parser.vectors import name_vectors
 from graph.vocabulary import normalize_name, normalize_type
 from memoryhub.progress import Progress
@@ -45,7 +45,7 @@ def fit_files(
     files: Sequence[LabelledFile], *, stream=None, vectors: bool = True, **settings
 ) -> dict:
     """The finder fitted on ``files`` (each file's phrases read once, with progress); with
-    ``vectors``, each phrase also carries what its vector says (``things.vector_features``)."""
+    ``vectors``, each phrase also carries what its vector says (``typer.vector_guess``)."""
     progress = Progress(len(files), "reading phrases", stream=stream)
     read = []
     for file in files:
@@ -65,7 +65,7 @@ def fit_files(
         for n in members:
             for row, label, phrase in zip(*read[n], strict=True):
                 if phrase in found:
-                    row = row + things.vector_features(guesser.probabilities(found[phrase]))
+                    row = row + typer.vector_guess(guesser.probabilities(found[phrase]))
                 rows.append(row)
                 labels.append(label)
     return things.fit(rows, labels, **settings)

@@ -4590,9 +4590,9 @@ def _fields(incoming: str, existing: str, features: dict, evidence: list) -> Non
         changed.append((key, old_value, new_value))
     if changed:
         features["field_changed"] = 1.0
-        title = _title_line(incoming)
-        if (title and title == _title_line(existing)) or (
-            len(new_fields) == len(old_fields) == 1 and not title and not _title_line(existing)
+        title, old_title = _title_line(incoming), _title_line(existing)
+        if (title and title == old_title) or (
+            len(new_fields) == len(old_fields) == 1 and not title and not old_title
         ):  # one record's field, not a sibling's; or a text that is one field alone
             features["field_changed_titled"] = 1.0
         key, old_value, new_value = changed[0]

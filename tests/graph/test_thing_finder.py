@@ -35,18 +35,16 @@ def test_candidates_are_the_free_lower_case_noun_phrases_with_and_without_adject
     assert "v=B" in dict(recorded)["roasted veg"] and "v=A" in dict(recorded)["veg"]
 
 
-def test_find_adds_a_phrase_the_model_calls_a_thing_with_its_type():
-    class Sure(things.Model):
-        def __init__(self):
-            self.add = 0.5
+def _model(weights: dict, bias: list[float]) -> things.Model:
+    """A fitted finder over none, other and concept with these weights."""
+    return things.Model({"classes": ["none", "other", "concept"], "bias": bias, "weights": weights})
 
-        def probabilities(self, names):
-            if "h=stamppot" in names:
-                return {"none": 0.1, "other": 0.85, "concept": 0.05}
-            return {"none": 0.95, "other": 0.03, "concept": 0.02}
+
+def test_find_adds_a_phrase_the_model_calls_a_thing_with_its_type():
+    sure = _model({"h=stamppot": {"none": -4.0, "other": 4.0}}, [3.0, 0.0, -1.0])
 
     text = "My husband Joost does most of the cooking; his stamppot is unbeatable."
-    found = _entities(read_parsed(nlp.parse(text), thing_model=Sure()))
+    found = _entities(read_parsed(nlp.parse(text), thing_model=sure))
     assert found.get("stamppot") == "other"
     assert "stamppot" not in _entities(read_parsed(nlp.parse(text), thing_model=False))
 
@@ -55,14 +53,9 @@ def test_a_phrase_whose_context_decides_is_never_embedded(monkeypatch):
     embedded = []
     monkeypatch.setattr(things, "name_vectors", lambda names: embedded.extend(names) or {})
 
-    class NoneAtAll(things.Model):
-        def __init__(self):
-            self.add = 0.5
+    none_at_all = _model({}, [6.0, 0.0, 0.0])  # no feature, not even a vector's, moves it
 
-        def probabilities(self, names):
-            return {"none": 0.99, "other": 0.01}
-
-    read_parsed(nlp.parse("We grabbed some noodles after the meeting."), thing_model=NoneAtAll())
+    read_parsed(nlp.parse("We grabbed some noodles after the meeting."), thing_model=none_at_all)
     assert embedded == []
 
 

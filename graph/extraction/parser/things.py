@@ -35,6 +35,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from django.conf import settings
 
 from graph.extraction.parser import regression, typer
@@ -193,6 +194,40 @@ class Model(regression.Model):
     def __init__(self, data: dict):
         super().__init__(data)
         self.add = data.get("add", ADD)
+        self._deltas: np.ndarray | None = None
+
+    def decision(self, names: list[str]) -> tuple[float, str]:
+        """How probable the phrase with these features is a name, and its likeliest type."""
+        return _decision(self.classes, self.logits(names)[None, :])[0]
+
+    def settled(self, names: list[str]) -> tuple[float, str] | None:
+        """``decision`` when whatever a phrase's vector says leaves it as it is (none under
+        every reading, or one type over ``add`` under every reading); None when its vector
+        could change it (then it is embedded). Every reading at once, as the typer's
+        ``Model.settled``."""
+        if self._deltas is None:
+            self._deltas = np.array([self.logits(added) - self.bias for added in VECTOR_SETS])
+        readings = _decision(self.classes, self.logits(names) + self._deltas)
+        added = [named >= self.add for named, _kind in readings]
+        if not any(added):
+            return 0.0, ""
+        if all(added) and len({kind for _named, kind in readings}) == 1:
+            return min(named for named, _kind in readings), readings[0][1]
+        return None
+
+
+def _decision(classes: list[str], logits: np.ndarray) -> list[tuple[float, str]]:
+    """Per row of logits: the probability of any type but none, and the likeliest type."""
+    logits = logits - logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    named = [i for i, c in enumerate(classes) if c != NONE]
+    none = classes.index(NONE) if NONE in classes else None
+    out = []
+    for row in p:
+        best = max(named, key=lambda i: row[i])
+        out.append((1.0 - (row[none] if none is not None else 0.0), classes[best]))
+    return out
 
 
 def fit(rows: list[list[str]], labels: list[str], *, l2: float = L2, steps: int = STEPS) -> dict:
@@ -210,41 +245,14 @@ def shipped() -> Model | None:
 
 def load_model() -> Model | None:
     """The shipped model; None when ``MEMORYHUB_THING_FINDER`` is off or none is fitted."""
-    if not settings.MEMORYHUB_GRAPH.get("thing_finder", True):
+    if not settings.MEMORYHUB_GRAPH["thing_finder"]:
         return None
     return shipped()
 
 
-def vector_features(probabilities: dict[str, float]) -> list[str]:
-    """What a phrase's vector says (the typer's name regression, ``typer.Model.names``):
-    its likeliest type and how sure ("biryani", "stamppot": a thing; "que bueno": none)."""
-    ranked = max(probabilities, key=probabilities.get)
-    p = probabilities[ranked]
-    return [f"vec={ranked}", f"vec={ranked}|{'high' if p >= 0.8 else 'mid' if p >= 0.5 else 'low'}"]
-
-
 VECTOR_SETS = [
-    [f"vec={kind}", f"vec={kind}|{level}"]
-    for kind in ENTITY_TYPES
-    for level in ("high", "mid", "low")
+    [f"vec={kind}", f"vec={kind}|{level}"] for kind in ENTITY_TYPES for level in typer.VECTOR_LEVELS
 ]
-
-
-def _settled(model: Model, names: list[str]) -> tuple[float, str] | None:
-    """``(probability named, type)`` when whatever a phrase's vector says leaves the
-    decision as it is (none under every reading, or one type over ``model.add`` under
-    every reading); None when its vector could change it (then it is embedded)."""
-    readings = []
-    for added in VECTOR_SETS:
-        probabilities = model.probabilities(names + added)
-        named = 1.0 - probabilities.get(NONE, 0.0)
-        kind = max((c for c in probabilities if c != NONE), key=probabilities.get)
-        readings.append((named >= model.add, kind, named))
-    if not any(added for added, _kind, _named in readings):
-        return 0.0, ""
-    if all(added for added, _kind, _named in readings) and len({k for _a, k, _n in readings}) == 1:
-        return min(n for _a, _k, n in readings), readings[0][1]
-    return None
 
 
 def _name_guesser():
@@ -257,7 +265,7 @@ def find(reader, *, model=None, record: list | None = None) -> None:
     """Add the things the finder finds to ``reader`` (a parser ``_Reader`` after its name
     rules). ``model``: a ``Model``, None for the shipped one, False for none. With
     ``record``, append ``(name, features)`` of every candidate phrase instead (the features
-    of its vector are the fitter's to add, ``vector_features``)."""
+    of its vector are the fitter's to add, ``typer.vector_guess``)."""
     if record is None:
         model = load_model() if model is None else model
         if not model:
@@ -273,7 +281,7 @@ def find(reader, *, model=None, record: list | None = None) -> None:
         if record is not None:
             record.append((name, names))
             continue
-        settled = _settled(model, names)
+        settled = model.settled(names)
         if settled is None:
             pending.append((name, names, tokens))
         elif settled[0] >= model.add:
@@ -282,11 +290,9 @@ def find(reader, *, model=None, record: list | None = None) -> None:
     vectors = name_vectors([name for name, _names, _tokens in pending]) if guesser else {}
     for name, names, tokens in pending:
         if name in vectors:
-            names = names + vector_features(guesser.probabilities(vectors[name]))
-        probabilities = model.probabilities(names)
-        named = 1.0 - probabilities.get(NONE, 0.0)
+            names = names + typer.vector_guess(guesser.probabilities(vectors[name]))
+        named, kind = model.decision(names)
         if named >= model.add:
-            kind = max((c for c in probabilities if c != NONE), key=probabilities.get)
             scored.append((named, kind, tokens))
     for _named, kind, tokens in sorted(scored, key=lambda s: -s[0]):
         if reader._free(tokens):  # the likelier reading of a phrase first

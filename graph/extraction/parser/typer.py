@@ -289,7 +289,7 @@ class Model(regression.Model):
         if rules_type not in self._deltas:
             rows = []
             for top in self.names.classes:
-                for level in ("high", "mid", "low"):
+                for level in VECTOR_LEVELS:
                     for second in (None, *(c for c in self.names.classes if c != top)):
                         added = [f"vec={top}", f"vec={top}|{level}", f"vec|type={top}|{rules_type}"]
                         added += [f"vec2={second}"] if second else []
@@ -298,13 +298,23 @@ class Model(regression.Model):
         return self._deltas[rules_type]
 
 
+VECTOR_LEVELS = ("high", "mid", "low")
+
+
+def vector_guess(probabilities: dict[str, float]) -> list[str]:
+    """What a name's vector says (``Model.names``): its likeliest type and how sure; the
+    thing finder reads these too."""
+    top = max(probabilities, key=probabilities.get)
+    p = probabilities[top]
+    return [f"vec={top}", f"vec={top}|{'high' if p >= 0.8 else 'mid' if p >= 0.5 else 'low'}"]
+
+
 def vector_features(probabilities: dict[str, float], rules_type: str) -> list[str]:
     """The features of what a name's vector says (``Model.names``): its likeliest type,
     how sure, and that type beside the rules' type."""
     ranked = sorted(probabilities, key=probabilities.get, reverse=True)
-    top, p = ranked[0], probabilities[ranked[0]]
-    level = "high" if p >= 0.8 else "mid" if p >= 0.5 else "low"
-    out = [f"vec={top}", f"vec={top}|{level}", f"vec|type={top}|{rules_type}"]
+    top = ranked[0]
+    out = [*vector_guess(probabilities), f"vec|type={top}|{rules_type}"]
     if len(ranked) > 1 and probabilities[ranked[1]] >= 0.2:
         out.append(f"vec2={ranked[1]}")
     return out
