@@ -88,6 +88,7 @@ SPLITS = {
             "dev51",
             "dev52",
             "dev53",
+            "dev54",
         )
     ),
     "holdout": tuple(
@@ -126,6 +127,7 @@ SPLITS = {
             "holdout31",
             "holdout32",
             "holdout33",
+            "holdout34",
         )
     ),
 }

@@ -86,6 +86,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev69.jsonl",
     DATA / "consolidation" / "pairs_dev70.jsonl",
     DATA / "consolidation" / "pairs_dev71.jsonl",
+    DATA / "consolidation" / "pairs_dev72.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
