@@ -2687,6 +2687,7 @@ class NameReading:
                             t.text[:1].isupper()
                             or (t.lower_, chunk.root.lemma_.lower()) in FOOD_PHRASES
                             or (t.is_alpha and not english_adjective(t.lower_))
+                            or _kind_adjective(t)
                         )
                     )
                 ]
@@ -3325,6 +3326,31 @@ class NameReading:
 
 
 ALLERGY_WORDS = {"allergic", "intolerant"}
+
+
+# Adjectives that say how much, how good or which one rather than what kind: "much mint
+# tea", "good coffee", "the new Pyxis screens" (``_kind_adjective``).
+DEGREE_ADJECTIVES = set(
+    """much many more most less least few little several enough other same own certain whole
+    good great nice bad best better worse worst favourite favorite usual typical real actual
+    new old proper decent fine excellent awesome terrible horrible lovely cheap expensive
+    fresh extra""".split()
+)
+
+
+def _kind_adjective(token) -> bool:
+    """ "prefers metric units", "loves dark roast", "hates long email threads": an adjective
+    before what a taste is of that says what kind it is, part of the thing liked (not one of
+    ``DEGREE_ADJECTIVES``: "much mint tea", "the new screens")."""
+    return (
+        token.is_alpha
+        and token.is_lower
+        and token.pos_ == "ADJ"
+        and token.tag_ == "JJ"
+        and token.lower_ not in DEGREE_ADJECTIVES
+        and token.i < token.head.i
+        and all(t.dep_ == "compound" for t in token.doc[token.i + 1 : token.head.i])
+    )
 
 
 def _allergen_read_as_verb(token) -> bool:
