@@ -3543,3 +3543,29 @@ def test_a_move_from_one_name_to_another_is_two_names(parser):
     assert ("ilse", "LIVES_IN", "ghent") in _triples(result)
     result = parser.extract("Last spring we moved the shop's stock from Vend to Lightspeed Retail.")
     assert not any(" to " in name for name, _type in _entities(result))
+
+
+def test_a_taste_keeps_the_adjective_that_says_what_kind_of_thing_is_liked(parser):
+    result = parser.extract("Marisol prefers metric units.")
+    assert ("marisol", "PREFERS", "metric unit") in _triples(result)
+    # how much or how good is no part of the thing
+    names = {n for n, _type in _entities(parser.extract("Ravi loves good coffee."))}
+    assert "coffee" in names and "good coffee" not in names
+
+
+def test_an_opening_word_before_based_or_a_release_number_and_a_list_of_people(parser):
+    result = parser.extract("Tallinn-based logistics startup Rattaveer raised €14 million.")
+    assert ("rattaveer", "LOCATED_IN", "tallinn") in _triples(result)
+    result = parser.extract("Tesseract 5.3.0 segfaulting on tiled TIFFs. Release 5.2.0 is out.")
+    assert ("tesseract", "technology") in _entities(result)
+    assert not any(name.startswith("release") for name, _type in _entities(result))
+    text = (
+        "Sprint 18 plan (tern-cc compiler)\n"
+        "- Kiri: finish riscv-backend\n"
+        "- Ewa: port the parser off ANTLR\n"
+        "- Sunita: go through RFC-031\n"
+        "- Status: green"
+    )
+    entities = _entities(parser.extract(text))
+    assert {("kiri", "person"), ("ewa", "person"), ("sunita", "person")} <= entities
+    assert not any(name == "status" for name, _type in entities)

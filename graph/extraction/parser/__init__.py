@@ -105,6 +105,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._run_on_names()
         self._plural_possessive_names()
         self._and_names()
+        self._listed_people()
         self._hyphen_joined_names()
         self._hyphen_prefixes()
         self._hyphened_names()

@@ -233,6 +233,21 @@ NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
+# A list item that opens with one capitalised word and a colon: "- Kiri: finish the backend".
+LISTED_KEY = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+([A-Z][^\W\d_]+):[ \t]+\S", re.M)
+# A release number with a dot after a capitalised word opening a sentence ("Tesseract 5.3.0
+# segfaulting"), which names the release of a product, unless the word says what the
+# release is ("Release 5.2.0 of …", "Hotfix 3.8.1 for …", ``RELEASE_WORDS``).
+DOTTED_VERSION = re.compile(r"^v?\d{1,4}\.(?:\d{1,4}|x)(?:\.\d{1,4}){0,2}$")
+RELEASE_WORDS = frozenset(
+    """release releases version versions patch hotfix firmware build deploy deployed cut
+    phase sprint step since restored seeing update updated upgrade upgraded rollout rolled
+    iteration milestone chapter section page rev revision edition season episode round stage
+    level tier gen generation series model mark api spec schema rule policy figure table
+    appendix article clause item task ticket issue bump bumped pinned pin tag tagged ship
+    shipped shipping promote promoted revert reverted roll from to and or with v changelog
+    notes""".split()
+)
 # Short English words after a name's hyphen: "Covid-era", "Apple-led", "Zara-ish".
 HYPHEN_WORDS = frozenset("led era age ish type wide made sized less fed rich born bred".split())
 # Lower-case last parts of place names after a hyphen: "Samcheong-dong", "Tōdai-ji",
@@ -1999,6 +2014,7 @@ class NameReading:
                         )
                         and not self._unknown_subject(tokens[0])
                         and not self._opening_name(tokens[0])
+                        and not self._opening_cue(tokens[0])
                         and not self._described_as(tokens[0])  # "Kelp, a Rust database"
                         and not self._with_me(tokens[0])  # "Jess and I flew into …"
                     )
@@ -2025,6 +2041,8 @@ class NameReading:
                     ):
                         tokens = tokens + [self.doc[nxt]]
                         cue = self._cue_type(tokens, "")
+                    if not cue and len(tokens) == 1 and self._release_after(tokens[0]):
+                        cue = "technology"
                     if cue:
                         self._add(tokens, cue, 0.7, origin="propn", cued=True)
                     elif (
@@ -2034,6 +2052,33 @@ class NameReading:
                     ):
                         self._add(tokens, self._guess(tokens), 0.55, origin="propn")
                 run = []
+
+    def _listed_people(self):
+        """ "- Kiri: finish riscv-backend / - Ömer: port the parser / - Sunita: …": a list
+        whose items open with a name and a colon (two or more, a person among them) opens
+        every other item with a person too, whatever the tagger made of the word."""
+        keys = [(match.start(1), match.end(1)) for match in LISTED_KEY.finditer(self.source)]
+        if len(keys) < 3:
+            return
+        named, people, unknown = 0, 0, []
+        for start, end in keys:
+            span = self.doc.char_span(start, end)
+            if span is None or len(span) != 1:
+                continue
+            token = span[0]
+            mention = self.by_token.get(token.i)
+            if mention is not None:
+                named += mention.type in {"person", "concept"}
+                people += mention.type == "person" or token.lower_ in lexicon.FIRST_NAMES
+            elif (
+                token.lower_ not in lexicon.FIELD_KEYS | lexicon.NEVER_NAMES
+                and not english_word(token.lower_)
+                and self._free([token])
+            ):
+                unknown.append(token)
+        if named >= 2 and people >= 1:
+            for token in unknown:
+                self._add([token], "person", 0.6, origin="propn", cued=True)
 
     def _and_names(self):
         """ "the Estonian Tax and Customs Board", "Fermanagh and Omagh District Council",
@@ -2504,6 +2549,8 @@ class NameReading:
             return True
         if token.pos_ not in {"NOUN", "ADJ", "VERB"}:
             return False
+        if self._opening_cue(token):
+            return True
         if (
             lexicon.GEO_NAMES.kind(token.lower_) in {"city", "country", "state"}
             and token.lower_ in lexicon.PLACES
@@ -2526,6 +2573,37 @@ class NameReading:
             and self.doc[nxt].pos_ == "PROPN"
             and self.doc[nxt].text[:1].isupper()
             and self.doc[nxt].i not in self.by_token
+        )
+
+    def _opening_cue(self, token) -> bool:
+        """A capitalised word opening a sentence that the words after it show to be a name:
+        a known place before "-based" ("Tallinn-based Rattaveer raised …") or a product
+        before its release number (``_release_after``)."""
+        if not (self._starts_sentence(token) and token.text[:1].isupper() and token.is_alpha):
+            return False
+        following = self.doc[token.i + 1 : token.i + 3]
+        if (
+            len(following) == 2
+            and following[0].text == "-"
+            and not token.whitespace_
+            and following[1].lower_ in PLACED_PARTICIPLES | {"born"}
+            and lexicon.GEO_NAMES.kind(token.lower_)
+        ):
+            return True
+        return self._release_after(token)
+
+    def _release_after(self, token) -> bool:
+        """ "Tesseract 5.3.0 segfaulting on tiled TIFFs": a capitalised word before a dotted
+        release number names a product (not "Release 5.2.0 of …", ``RELEASE_WORDS``)."""
+        nxt = token.i + 1
+        return (
+            nxt < len(self.doc)
+            and token.is_alpha
+            and token.whitespace_
+            and token.text[:1].isupper()
+            and not token.text.isupper()
+            and token.lower_ not in RELEASE_WORDS
+            and bool(DOTTED_VERSION.match(self.doc[nxt].text))
         )
 
     def _opening_name(self, token) -> bool:
