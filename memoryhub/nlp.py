@@ -546,10 +546,31 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
             or (parts[-1] in COPY_QUALIFIERS and any(p in SYSTEM_SUFFIXES for p in parts[:-1]))
             or any(p in lexicon.TECHNOLOGIES and p not in lexicon.AMBIGUOUS_TECH for p in parts)
             or (technical and word.islower() and not any(p in ENGLISH_PARTS for p in parts))
+            or _coded_name(parts)
         ):
             return "identifier"
         return ""
     return "identifier" if word[0].islower() else ""  # camelCase; PascalCase reads as a name
+
+
+# The small words of hyphenated English ("editor-in-chief", "five-a-side", "end-to-end").
+JOINING_PARTS = frozenset("of the to in a an and for by on at up off out or as per".split())
+VOWELS = frozenset("aeiouy")
+
+
+def _coded_name(parts: list[str]) -> bool:
+    """ "gs-backups-eu", "edge-pop-jnb", "gpu-pool-a": three or more lower-case parts, one
+    of them a code (two letters, or up to four without a vowel: "eu", "pg", "jnb") or the
+    last a single letter, and none of the small words that join hyphenated English."""
+    return (
+        len(parts) >= 3
+        and all(p.isalpha() and p.islower() for p in parts)
+        and not (set(parts[:-1]) | {parts[-1]} - set("abcdefgh")) & JOINING_PARTS
+        and (
+            len(parts[-1]) == 1
+            or any(len(p) == 2 or (len(p) <= 4 and not set(p) & VOWELS) for p in parts)
+        )
+    )
 
 
 def is_technical(text: str) -> bool:

@@ -3569,3 +3569,13 @@ def test_an_opening_word_before_based_or_a_release_number_and_a_list_of_people(p
     entities = _entities(parser.extract(text))
     assert {("kiri", "person"), ("ewa", "person"), ("sunita", "person")} <= entities
     assert not any(name == "status" for name, _type in entities)
+
+
+def test_a_hyphenated_name_of_three_parts_with_a_code_is_a_component_in_any_text(parser):
+    result = parser.extract("Backups of the game servers land in gs-backups-eu.")
+    assert ("gs backups eu", "component") in _entities(result)
+    result = parser.extract("Tariq drains gpu-pool-a before lunch.")
+    assert ("gpu pool a", "component") in _entities(result)
+    # hyphenated English is no name, however many parts
+    result = parser.extract("My father-in-law plays five-a-side with an editor-in-chief.")
+    assert not any("-" in e.name for e in result.entities)
