@@ -3579,3 +3579,8 @@ def test_a_hyphenated_name_of_three_parts_with_a_code_is_a_component_in_any_text
     # hyphenated English is no name, however many parts
     result = parser.extract("My father-in-law plays five-a-side with an editor-in-chief.")
     assert not any("-" in e.name for e in result.entities)
+
+
+def test_a_list_of_names_after_a_colon_keeps_its_first_item(parser):
+    result = parser.extract("Agenda draft\nSponsors confirmed: Safaricom, One Acre Fund")
+    assert "safaricom" in {n for n, _type in _entities(result)}

@@ -2015,6 +2015,7 @@ class NameReading:
                         and not self._unknown_subject(tokens[0])
                         and not self._opening_name(tokens[0])
                         and not self._opening_cue(tokens[0])
+                        and not self._listed_after_colon(tokens)
                         and not self._described_as(tokens[0])  # "Kelp, a Rust database"
                         and not self._with_me(tokens[0])  # "Jess and I flew into …"
                     )
@@ -2591,6 +2592,19 @@ class NameReading:
         ):
             return True
         return self._release_after(token)
+
+    def _listed_after_colon(self, tokens) -> bool:
+        """ "Sponsors confirmed: Safaricom, One Acre Fund": a capitalised word right after a
+        colon in its line, followed by a comma and another capitalised word, is the first
+        item of a list of names (the parser opens a sentence at the colon)."""
+        first, last = tokens[0], tokens[-1]
+        if first.i < 2 or last.i + 2 >= len(self.doc):
+            return False
+        before = self.doc[first.i - 1]
+        if before.text != ":" or "\n" in self.doc[before.i - 1].text_with_ws:
+            return False
+        comma, following = self.doc[last.i + 1], self.doc[last.i + 2]
+        return comma.text == "," and following.text[:1].isupper() and following.is_alpha
 
     def _release_after(self, token) -> bool:
         """ "Tesseract 5.3.0 segfaulting on tiled TIFFs": a capitalised word before a dotted
