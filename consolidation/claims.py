@@ -112,7 +112,7 @@ OPPOSITES = [
     ),
     ({"pay", "paid", "settle", "settled"}, {"unpaid", "outstanding", "overdue", "owe", "owed"}),
     ({"primary", "master", "standalone"}, {"replica", "secondary", "standby", "follower"}),
-    ({"mandatory", "required", "compulsory"}, {"optional"}),
+    ({"mandatory", "required", "compulsory"}, {"optional", "elective"}),
     ({"manual", "manually"}, {"automatic", "automated", "automatically", "auto"}),
     ({"indoor", "indoors"}, {"outdoor", "outdoors"}),
     ({"encrypted", "encrypt"}, {"unencrypted", "plaintext"}),
@@ -284,6 +284,9 @@ ALTERNATIVES = [
     # what land is zoned for, what colour a wine is
     {"residential", "commercial", "industrial", "agricultural", "mixed-use"},
     {"red", "white", "rosé", "rosado", "orange"},
+    # which water a fish lives in, how a trial is blinded
+    {"freshwater", "marine", "saltwater", "brackish", "tropical-marine"},
+    {"double-blind", "single-blind", "open-label", "unblinded"},
 ]
 # Mutually exclusive values written in several words each: one class's words gone and
 # another's come between two aligned claims is another value ("prefers a *call*" →

@@ -215,6 +215,14 @@ def test_a_sentence_listing_several_facts_is_one_claim_per_clause():
             "The Nils Frahm concert in Utrecht is sold out.",
         ),
         ("Olu is a salaried designer at Kite.", "Olu is a freelance designer at Kite."),
+        (
+            "Statistics 201 is an elective for second-year students.",
+            "Statistics 201 is a required course for second-year students.",
+        ),
+        (
+            "The aquarium's newest arrival is a freshwater angelfish.",
+            "Newest arrival at the aquarium: a marine angelfish.",
+        ),
     ],
 )
 def test_one_of_several_exclusive_values_replaced_is_an_opposite(existing, incoming):
