@@ -1964,8 +1964,11 @@ class RelationReading:
                         if target is None or target is mention:
                             continue
                         if target.type == "location" and mod.lower_ in PLACED_PARTICIPLES:
-                            self._relate(
-                                mention, target, "LOCATED_IN", self._sentence_text(head.sent)
+                            self._relate(  # "Fatima, a London-based developer": her home
+                                mention,
+                                target,
+                                "LIVES_IN" if mention.type == "person" else "LOCATED_IN",
+                                self._sentence_text(head.sent),
                             )
                         elif target.type == "technology" and mention.type != "person":
                             # "Kelp, a Rust-based database", "a Flink-powered pipeline"
