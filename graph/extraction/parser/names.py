@@ -2987,8 +2987,13 @@ class NameReading:
             described = self._described_as(head)
             if described:  # "The Overstory is a novel": the noun is a cue the typer keeps
                 mention.type, mention.cued = described, True
-                mention.stated = (head.dep_ == "nsubj" and head.head.lemma_ == "be") or (
-                    described == "organization" and self._after_kind_word(mention)
+                mention.stated = (
+                    (head.dep_ == "nsubj" and head.head.lemma_ == "be")
+                    or (described == "organization" and self._after_kind_word(mention))
+                    or (  # "Her dog is Max", "a greyhound named Luna": a pet, said so
+                        described == "other"
+                        and (head.dep_ == "attr" or head.head.lower_ in {"named", "called"})
+                    )
                 )  # "esports organisation Savannah Storm": the noun names its kind
                 continue
             guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
