@@ -546,7 +546,7 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
             or (parts[-1] in COPY_QUALIFIERS and any(p in SYSTEM_SUFFIXES for p in parts[:-1]))
             or any(p in lexicon.TECHNOLOGIES and p not in lexicon.AMBIGUOUS_TECH for p in parts)
             or (technical and word.islower() and not any(p in ENGLISH_PARTS for p in parts))
-            or _coded_name(parts)
+            or (word.islower() and _coded_name(parts))
         ):
             return "identifier"
         return ""
@@ -554,7 +554,9 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
 
 
 # The small words of hyphenated English ("editor-in-chief", "five-a-side", "end-to-end").
-JOINING_PARTS = frozenset("of the to in a an and for by on at up off out or as per".split())
+JOINING_PARTS = frozenset(
+    "of the to in a an and for by on at up off out or as per de la le du da di del el al van von".split()
+)
 VOWELS = frozenset("aeiouy")
 
 
