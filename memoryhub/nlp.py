@@ -555,7 +555,8 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
 
 # The small words of hyphenated English ("editor-in-chief", "five-a-side", "end-to-end").
 JOINING_PARTS = frozenset(
-    "of the to in a an and for by on at up off out or as per de la le du da di del el al van von".split()
+    """of the to in a an and for by on at up off out or as per
+    de la le du da di del el al van von""".split()
 )
 VOWELS = frozenset("aeiouy")
 
