@@ -553,7 +553,9 @@ def identifier_kind(word: str, *, technical: bool = False) -> str:
     return "identifier" if word[0].islower() else ""  # camelCase; PascalCase reads as a name
 
 
-# The small words of hyphenated English ("editor-in-chief", "five-a-side", "end-to-end").
+# The small words of hyphenated English ("editor-in-chief", "five-a-side", "end-to-end"),
+# and of names ("ruiz-de-castro"). Not ``ENGLISH_PARTS``: coded names are made of its "old",
+# "new", "state" ("orders-db-old", "tf-state-prod": 19 labelled names it would lose).
 JOINING_PARTS = frozenset(
     """of the to in a an and for by on at up off out or as per
     de la le du da di del el al van von""".split()
@@ -565,10 +567,11 @@ def _coded_name(parts: list[str]) -> bool:
     """ "gs-backups-eu", "edge-pop-jnb", "gpu-pool-a": three or more lower-case parts, one
     of them a code (two letters, or up to four without a vowel: "eu", "pg", "jnb") or the
     last a single letter, and none of the small words that join hyphenated English."""
+    words = set(parts[:-1]) if len(parts[-1]) == 1 else set(parts)  # "gpu-pool-a": no article
     return (
         len(parts) >= 3
-        and all(p.isalpha() and p.islower() for p in parts)
-        and not (set(parts[:-1]) | {parts[-1]} - set("abcdefgh")) & JOINING_PARTS
+        and all(p.isalpha() for p in parts)
+        and not words & JOINING_PARTS
         and (
             len(parts[-1]) == 1
             or any(len(p) == 2 or (len(p) <= 4 and not set(p) & VOWELS) for p in parts)

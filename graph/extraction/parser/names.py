@@ -233,6 +233,8 @@ NAME_POS = {"PROPN", "NOUN"}
 CAMEL_CASE = re.compile(r"^[A-Z][a-z]+[A-Z][A-Za-z]*$")
 # The second part of "Tallinn-based", "Lisbon-headquartered": a place and a word about it.
 PLACED_PARTICIPLES = {"based", "headquartered"}
+# After a hyphen, the words that make the place before them a name ("Tallinn-based").
+PLACE_HYPHEN_WORDS = PLACED_PARTICIPLES | {"born"}
 # A list item that opens with one capitalised word and a colon: "- Kiri: finish the backend".
 LISTED_KEY = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+([A-Z][^\W\d_]+):[ \t]+\S", re.M)
 # A release number with a dot after a capitalised word opening a sentence ("Tesseract 5.3.0
@@ -2061,7 +2063,7 @@ class NameReading:
         keys = [(match.start(1), match.end(1)) for match in LISTED_KEY.finditer(self.source)]
         if len(keys) < 3:
             return
-        named, people, unknown = 0, 0, []
+        named, people, unknown = 0, 0, []  # named: keys read as a person or an untyped name
         for start, end in keys:
             span = self.doc.char_span(start, end)
             if span is None or len(span) != 1:
@@ -2587,7 +2589,7 @@ class NameReading:
             len(following) == 2
             and following[0].text == "-"
             and not token.whitespace_
-            and following[1].lower_ in PLACED_PARTICIPLES | {"born"}
+            and following[1].lower_ in PLACE_HYPHEN_WORDS
             and lexicon.GEO_NAMES.kind(token.lower_)
         ):
             return True
