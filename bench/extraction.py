@@ -89,6 +89,7 @@ SPLITS = {
             "dev52",
             "dev53",
             "dev54",
+            "dev55",
         )
     ),
     "holdout": tuple(
@@ -128,6 +129,7 @@ SPLITS = {
             "holdout32",
             "holdout33",
             "holdout34",
+            "holdout35",
         )
     ),
 }
