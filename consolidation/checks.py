@@ -22,10 +22,11 @@ from memoryhub import lexicon
 from memoryhub.text import has_word, jaccard, split_sentences
 from memoryhub.values import find_values
 
+# Not "no more than 3" (a bound) nor "member no. T-448120" (a number).
 NEGATION = re.compile(
     rf"\b(?:{NO_LONGER}|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|"
     r"will not|without|cancel(?:l?ed)?|dropped|dislikes?|hates?"
-    rf"|no(?!\s+{COMPARATIVES}\s+than\b))\b",  # "no more than 3": a bound
+    rf"|no(?!\s+{COMPARATIVES}\s+than\b)(?!\.\s*[A-Z-]*\d))\b",
     re.IGNORECASE,
 )
 NEGATION_WORDS = {

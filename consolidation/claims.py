@@ -33,7 +33,7 @@ from graph.vocabulary import NAME_ABBREVIATIONS, STREET_WORDS, WORD_ABBREVIATION
 from memoryhub import lexicon
 from memoryhub.lexicon import NAME_TITLES
 from memoryhub.nlp import keep_beside, parse
-from memoryhub.text import jaccard, plain_letters
+from memoryhub.text import jaccard, plain_letters, us_spelling
 from memoryhub.values import (
     COUNTED_KINDS,
     MONTHS,
@@ -54,7 +54,9 @@ COMPARATIVES = (
 )
 COMPARED_NO = re.compile(
     rf"no\s+{COMPARATIVES}\s+than\b"
-    r"|no-(?!one\b|longer\b)[a-z]",  # "the go/no-go", "a no-show", "no-code": one word
+    r"|no-(?!one\b|longer\b)[a-z]"  # "the go/no-go", "a no-show", "no-code": one word
+    # "member no. T-448120", "Flat No 5": a number, not "no 3rd-party cookies"
+    r"|(?:no\.|(?-i:No)(?=\s))\s*(?!\d+(?:st|nd|rd|th)\b)(?=[A-Z-]*\d)[A-Z0-9][\w/-]*",
     re.IGNORECASE,
 )
 # A bound said with "not": "no train longer than 775 m is allowed", "must not exceed 10 MB",
@@ -655,6 +657,7 @@ PROGRESSIONS = [
         "fix",
         "installed",
         "install",
+        "instal",  # the lemma the parser gives "installed"
         "decommissioned",
         "decommission",
         "written",
@@ -1337,6 +1340,11 @@ def _progressed(old: Claim, new: Claim) -> bool:
     not a booking completed."""
     before, after = _stage(old), _stage(new)
     return before is not None and after is not None and after > before
+
+
+def _text_progressed(old: Claim, new_claims: list) -> bool:
+    """Whether any of the incoming text's claims moved a status past ``old``'s."""
+    return any(_progressed(old, new) for new in new_claims)
 
 
 def _progressed_besides(old: Claim, new: Claim, opposed: str) -> bool:
@@ -2078,6 +2086,7 @@ class _Written:
     codes: frozenset = frozenset()  # three capitals ("FRA", "LON"): a place or a firm's code
     heads: frozenset = frozenset()  # the first three letters of long names inside sentences
     numbered: frozenset = frozenset()  # "Year 10", "under-10" as "y10", "u10": by its initial
+    spellings: frozenset = frozenset()  # its words in American spelling ("paediatric")
 
     @classmethod
     def of(cls, text: str) -> "_Written":
@@ -2102,7 +2111,8 @@ class _Written:
             f"{word[0]}{number}".casefold()
             for word, number in re.findall(r"\b([A-Za-z]+)\.?(?:\s+|-)#?(\d+)\b", text)
         )
-        return cls(_folded(text), words, frozenset(initials), codes, heads, numbered)
+        spellings = frozenset(map(us_spelling, words))
+        return cls(_folded(text), words, frozenset(initials), codes, heads, numbered, spellings)
 
 
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
@@ -2146,6 +2156,19 @@ SHORT_FORMS = {
     "prod": "production", "repo": "repository", "infra": "infrastructure",
     "config": "configuration", "mgmt": "management", "eng": "engineering",
     "dept": "department", "govt": "government", "intl": "international",
+}  # fmt: skip
+# Words said clipped, and how their long forms begin ("dev" / "developer", "development";
+# "reno" / "renovation"; "uni" / "university").
+CLIPPED = {
+    "dev": "develop", "devs": "develop", "reno": "renovat", "admin": "administ",
+    "app": "applica", "apps": "applica", "info": "informat", "docs": "document",
+    "doc": "document", "env": "environment", "auth": "authenticat", "spec": "specifica",
+    "uni": "universit", "lab": "laborator", "exam": "examination", "demo": "demonstrat",
+    "vet": "veterinar", "photo": "photograph", "fridge": "refrigerat", "bike": "bicycle",
+    "phone": "telephon", "maths": "mathemat", "math": "mathemat", "stats": "statistic",
+    "temp": "temperat", "approx": "approximat", "qty": "quantit", "mgr": "manag",
+    "asst": "assistant", "ref": "referen", "intro": "introduc", "sub": "subscri",
+    "subs": "subscri", "rehab": "rehabilitat", "op": "operation", "ops": "operation",
 }  # fmt: skip
 _SHORT_OF = {}
 for _short, _long in SHORT_FORMS.items():
@@ -2217,8 +2240,8 @@ def _stated(word: str, text: _Written) -> bool:
         return True  # "FRA" for "Frankfurt", "MAN" for "Manchester"
     if len(folded) >= 5 and folded[:3] in text.codes:
         return True  # and the other way round
-    if folded in FORMAT_WORDS:
-        return True
+    if folded in FORMAT_WORDS or us_spelling(folded) in text.spellings:
+        return True  # "dd/mm"; "pediatric" in "paediatric", "color" in "colour"
     if _numbered_stated(folded, text):
         return True
     if folded in CALENDAR_NUMBERS:  # "Sat" for "Saturday", "Sept" for "September"
@@ -2231,6 +2254,10 @@ def _stated(word: str, text: _Written) -> bool:
         return True
     if _SHORT_OF.get(folded, set()) & text.words:
         return True
+    if folded in CLIPPED and any(word.startswith(CLIPPED[folded]) for word in text.words):
+        return True  # "dev" for "developer", "reno" for "renovation"
+    if any(folded.startswith(CLIPPED[word]) for word in text.words & CLIPPED.keys()):
+        return True  # and the other way round
     if len(folded) >= 4 and folded in text.whole:
         return True
     return len(folded) >= 4 and any(
@@ -2459,8 +2486,11 @@ def compare(incoming: str, existing: str) -> dict:
             features["progressed"] = 1.0
         elif _progressed(new, old) and BACK_CUE.search(new.text):
             note("regressed", "status moved back")  # "approved" → "pending again"
-        elif _progressed(new, old):  # "count done" → "count not started": an earlier
-            note("status_back", "an earlier status")  # stage, said without a cue
+        elif _progressed(new, old) and not _text_progressed(old, new_claims):
+            # "count done" → "count not started": an earlier stage, said without a cue
+            # (not "cabinets are installed, now waiting on the countertops": the text
+            # as a whole moved on from "contractor hired")
+            note("status_back", "an earlier status")
         # A value is replaced only when the incoming text no longer states it anywhere and
         # states another: "uses PostgreSQL. … also uses Redis" replaces nothing.
         gone_techs = {t for t in old.techs - techs_new if not _stated(t, written_new)}
@@ -2982,8 +3012,11 @@ def _role_fillers(incoming, existing, written_new, written_old, features, eviden
 
 
 def _tokens(claims_) -> set:
+    """Everything the claims state: their words, names, qualifiers, technologies, the
+    fillers of their fields (a code identifier, "`git.internal/atlas`", is no word) and
+    their values."""
     return set().union(
-        *(c.words | c.names | c.qualifiers | c.techs for c in claims_),
+        *(c.words | c.names | c.qualifiers | c.techs | c.fillers for c in claims_),
         *({("value", v.kind, v.key) for v in c.values} for c in claims_),
     )
 
@@ -4665,6 +4698,18 @@ def _named_relative(token) -> bool:
     )
 
 
+# A capitalised word right before a number, which the number labels ("Terminal 2", "Gate
+# 14", "Ward 7"): a name, not a count of terminals.
+LABELLED_NUMBER = re.compile(r"(?<![\w.])([A-Z][a-z]+)\s+(?:no\.?\s*|#\s*)?$")
+
+
+def _labels(claim: Claim, value) -> bool:
+    """Whether ``value`` (a number of ``claim``, counting the noun before it) labels that
+    noun, capitalised: "Terminal 2" names a terminal; "Runs 12 nodes" counts nodes."""
+    label = LABELLED_NUMBER.search(claim.text[: max(0, value.start - claim.start)])
+    return label is not None and value.unit == count_noun(label.group(1).casefold())
+
+
 def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
     """``count_changed``: the best-aligned claims each count one thing, under other nouns
     ("12 worker nodes" / "16 workers", "31 members" / "28 singers strong", "retried up to
@@ -4677,7 +4722,7 @@ def _counts(best, new_claims, old_claims, features: dict, evidence) -> None:
     theirs = [v for v in old.values if v.kind == "number"]
     if len(mine) != 1 or len(theirs) != 1 or mine[0].unit == theirs[0].unit:
         return
-    if _unlike_counts(mine, theirs):
+    if _unlike_counts(mine, theirs) or _labels(new, mine[0]) or _labels(old, theirs[0]):
         return
     every_new = {v.key for c in new_claims for v in c.values if v.kind == "number"}
     every_old = {v.key for c in old_claims for v in c.values if v.kind == "number"}
@@ -4788,7 +4833,9 @@ def _lines(text: str):
 
 
 def _lemmas_and_forms(text: str) -> set[str]:
-    return {word for t in parse(text) for word in (t.lemma_.casefold(), t.lower_)}
+    """Each word's lemma and form, and their American spellings."""
+    words = {word for t in parse(text) for word in (t.lemma_.casefold(), t.lower_)}
+    return words | {us_spelling(word) for word in words}
 
 
 def _descriptions(incoming: str, existing: str, features: dict, evidence: list) -> None:
@@ -4805,7 +4852,8 @@ def _descriptions(incoming: str, existing: str, features: dict, evidence: list) 
                 subject_old & subject_new or subject_old <= words_new or subject_new <= words_old
             ):
                 continue
-            gone, added = desc_old - words_new, desc_new - words_old
+            gone = {w for w in desc_old if us_spelling(w) not in words_new}
+            added = {w for w in desc_new if us_spelling(w) not in words_old}
             if gone and added:
                 features["description_replaced"] = 1.0
                 evidence.append(

@@ -167,3 +167,51 @@ def plain_letters(text: str) -> str:
     "Łukasz" and "lukasz", "Ayşe" and "ayse" read the same."""
     decomposed = unicodedata.normalize("NFKD", text.casefold()).translate(_UNDECOMPOSED)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# British spellings and the American ones they compare as ("paediatric" / "pediatric",
+# "colour" / "color", "organise" / "organize", "centre" / "center", "travelled" /
+# "traveled"; "yearly" / "annual", "petrol" / "gasoline"): whole words first, then
+# endings and digraphs.
+US_WORDS = {
+    "grey": "gray", "tyre": "tire", "tyres": "tires", "cheque": "check", "cheques": "checks",
+    "programme": "program", "programmes": "programs", "aluminium": "aluminum",
+    "licence": "license", "defence": "defense", "offence": "offense", "pretence": "pretense",
+    "practise": "practice", "kerb": "curb", "plough": "plow", "sceptical": "skeptical",
+    "aeroplane": "airplane", "jewellery": "jewelry", "pyjamas": "pajamas", "mould": "mold",
+    "storey": "story", "enrol": "enroll", "fulfil": "fulfill", "manoeuvre": "maneuver",
+    "moustache": "mustache", "draught": "draft", "cosy": "cozy", "foetus": "fetus",
+    "oestrogen": "estrogen", "diarrhoea": "diarrhea", "oesophagus": "esophagus",
+    # and the words each side says for one thing
+    "yearly": "annual", "annually": "annual", "fortnightly": "biweekly", "autumn": "fall",
+    "petrol": "gasoline", "motorway": "highway", "postcode": "zipcode", "film": "movie",
+    "films": "movies",
+}  # fmt: skip
+# Words ending in "our" that are not British spellings of "-or" ("four", "hour").
+NOT_OUR = frozenset("four hour your tour pour sour flour devour contour detour velour dour".split())
+US_ENDINGS = (
+    (re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$"), r"iz\1"),
+    (re.compile(r"(?<=[a-z]{2})ys(e|ed|es|ing)$"), r"yz\1"),
+    (re.compile(r"(?<=[a-z]{2}(?:[^aeiou]|i))our(s|ed|ing|ite|ites|able|er)?$"), r"or\1"),
+    (re.compile(r"(?<=[a-z]{2})([tb])re(s|d)?$"), r"\1er\2"),
+    (re.compile(r"(?<=[a-z]{2}e)ll(ed|ing|er|ers)$"), r"l\1"),
+    (re.compile(r"(?<=[a-z]{3})ogue(s)?$"), r"og\1"),
+)
+# The "ae" of medical and learned words ("paediatric", "haemoglobin", "anaesthetist",
+# "palaeontology"), not of names ("Michael", "Raphael").
+US_DIGRAPH = re.compile(r"(?<=p|h)aem|paed|anaes|gynaec|(?<=[kc])aem|archaeo|palaeo|mediaev")
+
+
+def us_spelling(word: str) -> str:
+    """``word`` (lower case) in American spelling, as two texts' words compare: a British
+    and an American spelling of one word give one form."""
+    if word in US_WORDS:
+        return US_WORDS[word]
+    if len(word) < 5 or word in NOT_OUR:
+        return word
+    for pattern, replacement in US_ENDINGS:
+        spelled = pattern.sub(replacement, word)
+        if spelled != word:
+            word = spelled
+            break
+    return US_DIGRAPH.sub(lambda match: match.group().replace("ae", "e", 1), word)

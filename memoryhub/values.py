@@ -1531,8 +1531,8 @@ def _times_a_day(text: str, values: list[Value]) -> list[Value]:
     if len(daily) != 1 or sum(v.kind == "frequency" for v in values) != 1:
         return values
     rate = daily[0]
-    times = {
-        v.key
+    times = {  # one hour of the day said twice ("01:00 UTC via cron `0 1 * * *`") is one
+        v.key[0]
         for v in values
         if v.kind == "time"
         and abs(v.start - rate.start) <= 100

@@ -2576,3 +2576,58 @@ def test_a_named_thing_said_to_be_undone_reverses_what_the_other_text_states_of_
     assert any(e["signal"] == "reversal" and "rolled back" in e["detail"] for e in evidence)
     signals, _ = _signals("Kestrel runs on Heroku.", "Kestrel was retired in May.")
     assert "reversal" in signals
+
+
+def test_reordered_fields_with_an_identifier_value_change_nothing():
+    lines = ["- Project: Atlas", "- Lead: Sara Nilsson", "- Stack: Go, Postgres"]
+    repo = "- Repo: `git.internal/atlas`"
+    existing = "\n".join([*lines, repo])
+    incoming = "\n".join([lines[0], repo, *lines[1:]])
+    features = compare(incoming, existing)["features"]
+    assert features["changed_share"] == 0.0 and features["restated_share"] == 1.0
+
+
+def test_a_number_that_labels_a_capitalised_noun_counts_nothing():
+    signals, _ = _signals(
+        "Priya's flight to Lisbon departs Thursday at 07:40 from Terminal 2.",
+        "Priya's Lisbon flight, Thursday 07:40 out of T2, with one checked bag.",
+    )
+    assert "count_changed" not in signals
+    signals, _ = _signals("The cluster runs 12 worker nodes.", "The cluster has 16 workers.")
+    assert "count_changed" in signals or "value_changed" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming"),
+    [
+        (
+            "Amara works as a pediatric nurse at St. Brigid's Hospital.",
+            "Amara is a paediatric nurse at St. Brigid's.",
+        ),
+        ("Membership renews with an annual fee.", "Membership renews with a yearly fee."),
+        ("The Kraków developer conference is in June.", "The Kraków dev conference is in June."),
+    ],
+)
+def test_another_spelling_or_a_clipped_word_is_no_other_kind(existing, incoming):
+    signals, _ = _signals(existing, incoming)
+    assert not signals & {"modifier_swap", "description_replaced", "qualifier_swap"}
+
+
+def test_a_member_number_is_no_negation():
+    signals, _ = _signals(
+        "Health insurance: member number T-448120 with Techniker Krankenkasse.",
+        "Techniker Krankenkasse, member no. T-448120.",
+    )
+    assert not signals & {"negation_flip", "polarity_gap"}
+    signals, _ = _signals("Cookies: third-party allowed.", "No 3rd-party cookies allowed.")
+    assert "polarity_gap" in signals
+
+
+def test_a_status_the_text_moved_past_is_not_an_earlier_one():
+    signals, _ = _signals(
+        "Kitchen renovation at the Okonkwo house: contractor hired.",
+        "Okonkwo kitchen reno update: cabinets are installed, now waiting on the countertops.",
+    )
+    assert "status_back" not in signals
+    signals, _ = _signals("Stock count: done.", "Stock count: not started.")
+    assert "status_back" in signals or "regressed" in signals

@@ -3588,3 +3588,18 @@ def test_a_hyphenated_name_of_three_parts_with_a_code_is_a_component_in_any_text
 def test_a_list_of_names_after_a_colon_keeps_its_first_item(parser):
     result = parser.extract("Agenda draft\nSponsors confirmed: Safaricom, One Acre Fund")
     assert "safaricom" in {n for n, _type in _entities(result)}
+
+
+def test_a_restaurant_named_after_someone_is_one_name(parser):
+    result = parser.extract("Grandma's birthday dinner is at Rosa's Trattoria on Saturday.")
+    names = {n for n, _type in _entities(result)}
+    assert "rosa s trattoria" in names or "rosa's trattoria" in names
+    assert "rosa" not in names
+
+
+def test_the_facility_stands_for_the_firm_that_opened_it(parser):
+    text = (
+        "Shipping firm Meridian Bulk has opened a distribution hub in Tema. "
+        "The facility runs on SAP S/4HANA."
+    )
+    assert ("meridian bulk", "USES", "sap s 4hana") in _triples(parser.extract(text))

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from memoryhub.text import chunk_text, count_tokens, has_word, split_sentences
+from memoryhub.text import chunk_text, count_tokens, has_word, split_sentences, us_spelling
 
 CONFIG = {"split_above": 500, "chunk_tokens": 512, "overlap_tokens": 50}
 
@@ -191,3 +191,28 @@ def test_the_quick_attribute_ruler_finds_the_matches_spacys_matcher_finds():
     for doc in model.pipe(nlp._make(model, texts)):
         assert quick(doc) == stock(doc)
         assert quick(doc)  # the rules do match here
+
+
+@pytest.mark.parametrize(
+    ("british", "american"),
+    [
+        ("paediatric", "pediatric"),
+        ("colour", "color"),
+        ("behaviour", "behavior"),
+        ("organisation", "organization"),
+        ("analysed", "analyzed"),
+        ("centre", "center"),
+        ("travelled", "traveled"),
+        ("catalogue", "catalog"),
+        ("haemoglobin", "hemoglobin"),
+        ("grey", "gray"),
+        ("yearly", "annual"),
+    ],
+)
+def test_british_and_american_spellings_compare_as_one(british, american):
+    assert us_spelling(british) == us_spelling(american)
+
+
+@pytest.mark.parametrize("word", ["four", "hour", "flour", "tour", "michael", "israel", "raise"])
+def test_words_that_only_look_british_keep_their_spelling(word):
+    assert us_spelling(word) == word

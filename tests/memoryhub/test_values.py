@@ -1069,3 +1069,10 @@ def test_three_quarters_of_an_hour_is_a_duration_not_a_frequency():
 def test_a_weekday_with_the_before_its_date_is_part_of_that_date():
     found = find_values("Marta wraps up at the Gdańsk office on Friday the 14th of March.")
     assert [v.key for v in found if v.kind == "date"] == [(None, 3, 14)]
+
+
+def test_one_hour_said_twice_beside_a_daily_rate_is_once_a_day():
+    found = find_values("The backup job runs nightly at 01:00 UTC via cron `0 1 * * *`.")
+    assert [v.key for v in found if v.kind == "frequency"] == [(365.0,)]
+    found = find_values("The bins are emptied at 8 a.m. and 4 p.m. every day.")
+    assert [v.key for v in found if v.kind == "frequency"] == [(730.0,)]

@@ -199,7 +199,9 @@ POSSESSIVE_LOCATIONS = set(
 POSSESSIVE_PLACES = POSSESSIVE_LOCATIONS | set(
     """kitchen cafe café bar pub inn tavern diner bakery deli restaurant grill hospital
     clinic college school academy university cathedral church chapel abbey hall garden
-    gardens choir seeds farm vineyard well dairy hotel corner shed""".split()
+    gardens choir seeds farm vineyard well dairy hotel corner shed trattoria osteria
+    pizzeria brasserie bistro cantina taqueria steakhouse patisserie creperie eatery
+    bakehouse chophouse alehouse roastery brewery distillery taproom arms""".split()
 )
 # A model's or a unit's code after a name: letters and digits, capitals ("TC52", "5075E",
 # "DS1821+", "7B"), not a quantity ("5GB", "10am", "4K").

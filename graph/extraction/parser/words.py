@@ -91,7 +91,7 @@ ANAPHOR_KINDS = {
         airline carrier label publisher club band orchestra chain retailer cooperative ngo
         organisation organization association society federation shop store brand restaurant
         cafe café bakery brewery winery consultancy manufacturer supplier vendor distributor
-        collective partnership co-op""".split(),
+        collective partnership co-op facility factory warehouse depot mill refinery""".split(),
         "organization",
     ),
     **dict.fromkeys("project programme program initiative effort campaign".split(), "project"),
