@@ -2576,6 +2576,8 @@ def compare(incoming: str, existing: str) -> dict:
     _anchored_values(new_claims, old_claims, features, evidence)
     _kinds_and_versions(incoming, existing, features, evidence)
     _modifier_swap(incoming, existing, written_new, written_old, features, evidence)
+    _switch_against_prose(new_claims, old_claims, features, evidence, keyed_new=True)
+    _switch_against_prose(old_claims, new_claims, features, evidence, keyed_new=False)
     _identifiers(incoming, existing, features, evidence)
     _near_names(incoming, existing, features, evidence)
     _dropped_items(incoming, existing, features, evidence)
@@ -3891,6 +3893,68 @@ def _modifier_swap(
                 )
             )
             return
+
+
+# A setting's state said in words: switched on ("is enabled", "turned on", "is live") or
+# off ("disabled", "switched off", "is off in prod").
+SAID_ON = re.compile(
+    r"\b(?:enabled|activated|(?:is|are|was|were|turned|switched|flipped|toggled|now)\s+on"
+    r"|on\s+(?:for|in)\s+(?:all|every|each|prod|production|staging))\b",
+    re.IGNORECASE,
+)
+SAID_OFF = re.compile(
+    r"\b(?:disabled|deactivated|(?:is|are|was|were|turned|switched|flipped|toggled|now)\s+off"
+    r"|off\s+(?:for|in)\s+(?:all|every|each|prod|production|staging))\b",
+    re.IGNORECASE,
+)
+# The parts of a setting's key that name no setting ("features.dark_mode.enabled").
+SWITCH_WORDS = frozenset(
+    "enabled enable disabled disable active on off flag flags feature features config "
+    "settings setting toggle toggles is use".split()
+)
+
+
+def _switch_against_prose(
+    keyed_claims, said_claims, features: dict, evidence: list, *, keyed_new: bool
+) -> None:
+    """A setting written as a key and a state ("`new_checkout: false`",
+    "staging.public_api.rate_limit.enabled = false") in one text, the other saying in
+    words that the same setting is on or off ("Feature flag new_checkout is enabled in
+    production"): a state flipped is an ``opposite``."""
+    for claim in keyed_claims:
+        for value in claim.values:
+            if value.kind != "switch":
+                continue
+            line_start = claim.text.rfind("\n", 0, max(0, value.start - claim.start)) + 1
+            key = re.split(r"\s*[:=]", claim.text[line_start : value.start - claim.start])[0]
+            parts = {
+                p
+                for p in re.split(r"[\s._`'\"-]+", key.casefold())
+                if len(p) > 2 and p not in SWITCH_WORDS
+            }
+            for said in said_claims:
+                on, off = SAID_ON.search(said.text), SAID_OFF.search(said.text)
+                if bool(on) == bool(off) or not parts:
+                    continue
+                written = _written(said.text)
+                segments = [
+                    seg
+                    for seg in re.split(r"[\s.`'\"]+", key.casefold())
+                    if len(seg) > 2 and seg not in SWITCH_WORDS
+                ]  # "new_checkout" in "flag new_checkout is enabled"
+                if not any(_stated(seg, written) for seg in segments) and not all(
+                    _stated(part, written) for part in parts
+                ):
+                    continue
+                state = bool(on) != said.negated  # "is not enabled": off
+                if state != value.key[1]:
+                    features["opposite"] = 1.0
+                    word = (on or off).group(0)
+                    switch = f"{key.strip()}: {value.text}"
+                    detail = f"{word} → {switch}" if keyed_new else f"{switch} → {word}"
+                    pair = (claim, said) if keyed_new else (said, claim)
+                    evidence.append(_evidence("opposite", detail, *pair, 1.0))
+                return
 
 
 def _kinds_and_versions(incoming: str, existing: str, features: dict, evidence: list) -> None:

@@ -2631,3 +2631,30 @@ def test_a_status_the_text_moved_past_is_not_an_earlier_one():
     assert "status_back" not in signals
     signals, _ = _signals("Stock count: done.", "Stock count: not started.")
     assert "status_back" in signals or "regressed" in signals
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "flipped"),
+    [
+        (
+            "Feature flag new_checkout is enabled in production.",
+            "flags:\n  new_checkout: false",
+            True,
+        ),
+        (
+            "Rate limiting on the public API is enabled in staging.",
+            "staging.public_api.rate_limit.enabled = false",
+            True,
+        ),
+        ("dark_mode: false", "Dark mode is now on for all users.", True),
+        (
+            "Feature flag new_checkout is enabled in production.",
+            "flags:\n  new_checkout: true",
+            False,
+        ),
+        ("Beta export is enabled.", "sso: false", False),  # another setting
+    ],
+)
+def test_a_setting_written_as_a_key_and_said_in_words_flips(existing, incoming, flipped):
+    result = compare(incoming, existing)
+    assert (result["features"]["opposite"] == 1.0) is flipped
