@@ -4763,14 +4763,22 @@ def _named_relative(token) -> bool:
 
 
 # A capitalised word right before a number, which the number labels ("Terminal 2", "Gate
-# 14", "Ward 7"): a name, not a count of terminals.
+# 14", "Ward 7"): a name, not a count of terminals; a code in capitals before it ("LH 1234",
+# "BA 117"): a flight's, a route's number.
 LABELLED_NUMBER = re.compile(r"(?<![\w.])([A-Z][a-z]+)\s+(?:no\.?\s*|#\s*)?$")
+CODED_NUMBER = re.compile(r"(?<![\w.])[A-Z]{1,4}\s*-?\s*$")
+# A year ("a 2020 MacBook Air", "the 2019 vintage"): when, not how many.
+YEAR_NUMBER = re.compile(r"(?:19|20)\d\d")
 
 
 def _labels(claim: Claim, value) -> bool:
-    """Whether ``value`` (a number of ``claim``, counting the noun before it) labels that
-    noun, capitalised: "Terminal 2" names a terminal; "Runs 12 nodes" counts nodes."""
-    label = LABELLED_NUMBER.search(claim.text[: max(0, value.start - claim.start)])
+    """Whether ``value`` (a number of ``claim``) counts nothing: it labels the noun before
+    it, capitalised ("Terminal 2" names a terminal; "Runs 12 nodes" counts nodes), follows
+    a code in capitals ("LH 1234") or is a year ("a 2020 MacBook Air")."""
+    before = claim.text[: max(0, value.start - claim.start)]
+    if CODED_NUMBER.search(before) or YEAR_NUMBER.fullmatch(value.text):
+        return True
+    label = LABELLED_NUMBER.search(before)
     return label is not None and value.unit == count_noun(label.group(1).casefold())
 
 
