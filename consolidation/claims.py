@@ -1690,6 +1690,7 @@ FEATURES = (
     "additive_cue",
     "change_cue",
     "preference_both",
+    "choice_replaced",
     "head_same",
     "head_differs",
     "qualifier_swap",
@@ -1794,6 +1795,61 @@ PREFERENCE = re.compile(
     r"usually|never|enjoys?|hates?|dislikes?|go-to)\b",
     re.IGNORECASE,
 )
+# One choice stated ("prefers X", "would rather X", "X is her go-to", "drink of choice
+# is X", "favourite: X", "wants X"): what is chosen follows (group "chosen") or, for "is
+# the go-to", comes before (group "before").
+CHOICE = re.compile(
+    r"\b(?:prefers?|preferred|preferring|would rather|'d rather|favou?rs|wants?|asked for"
+    r"|(?:favou?rite|go-to|of choice|preference)\b[^.;:!?\n]{0,25}?(?:\bis\b|:|=))"
+    r"\s+(?P<chosen>[^.;:!?\n]{2,60})",
+    re.IGNORECASE,
+)
+CHOICE_FILLER = frozenset(
+    """the a an to be his her their its my our your them him it this that these those
+    days now nowadays lately anymore any more again instead please just really also still
+    on in at for of and or with from by as every all each""".split()
+)
+
+
+def _content_words(text: str) -> set[str]:
+    return {
+        w
+        for w in re.findall(r"[a-z][a-z'-]+", text.casefold())
+        if w not in CHOICE_FILLER and len(w) > 2
+    }
+
+
+def _chosen_words(text: str) -> tuple[set[str], set[str]]:
+    """The content words of what ``text`` says is chosen, if it states a choice, and of
+    what it chooses it over ("tea over coffee": tea; coffee)."""
+    chosen, passed = set(), set()
+    for match in CHOICE.finditer(text):
+        first, *rest = re.split(r"\b(?:over|than|rather than|instead of|not)\b", match["chosen"])
+        chosen |= _content_words(first)
+        passed |= _content_words(" ".join(rest))
+    return chosen, passed
+
+
+def _choice_replaced(incoming: str, existing: str, written, features: dict, evidence) -> None:
+    """``choice_replaced``: both texts state one choice and each chooses what the other
+    text does not state or chooses against ("prefers tea over coffee" / "drink of choice
+    is coffee these days"; "prefers the office on Mondays" / "would rather work from
+    home"); a one-of-several liking ("likes", "enjoys") is left to the other signals."""
+    written_new, written_old = written
+    (chosen_new, passed_new), (chosen_old, passed_old) = (
+        _chosen_words(incoming),
+        _chosen_words(existing),
+    )
+    if not chosen_new or not chosen_old:
+        return
+    gone = {w for w in chosen_old if not _stated(w, written_new)} or chosen_old & passed_new
+    added = {w for w in chosen_new if not _stated(w, written_old)} or chosen_new & passed_old
+    if gone and added:
+        features["choice_replaced"] = 1.0
+        detail = f"{', '.join(sorted(gone))} → {', '.join(sorted(added))}"
+        evidence.append(_text_evidence("choice_replaced", detail))
+
+
 # A stated liking and its reversal: "prefers / loves / is into / swears by X" against
 # "can't stand / gave up / is sick of / no longer likes X" (a positive cue under a
 # negation counts as negative: "doesn't like").
@@ -2571,6 +2627,7 @@ def compare(incoming: str, existing: str) -> dict:
     features["preference_both"] = float(
         bool(PREFERENCE.search(incoming)) and bool(PREFERENCE.search(existing))
     )
+    _choice_replaced(incoming, existing, (written_new, written_old), features, evidence)
     features["value_restated"] = float(restated_pairs > 0 and not features["value_changed"])
     _text_values(new_claims, old_claims, features, evidence)
     _anchored_values(new_claims, old_claims, features, evidence)

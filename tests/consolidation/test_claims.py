@@ -2665,3 +2665,20 @@ def test_a_status_the_text_moved_past_is_not_an_earlier_one():
 def test_a_setting_written_as_a_key_and_said_in_words_flips(existing, incoming, flipped):
     result = compare(incoming, existing)
     assert (result["features"]["opposite"] == 1.0) is flipped
+
+
+@pytest.mark.parametrize(
+    ("existing", "incoming", "replaced"),
+    [
+        (
+            "Kim prefers tea over coffee in the mornings.",
+            "Kim's drink of choice is coffee now.",
+            True,
+        ),
+        ("Giulia prefers working from the office.", "Giulia would rather work from home.", True),
+        ("User prefers tea.", "User prefers tea, green if possible.", False),
+        ("User likes hiking.", "User also enjoys kayaking.", False),  # one liking of several
+    ],
+)
+def test_one_choice_for_another_is_a_choice_replaced(existing, incoming, replaced):
+    assert (compare(incoming, existing)["features"]["choice_replaced"] == 1.0) is replaced
