@@ -202,6 +202,7 @@ US_ENDINGS = (
 US_DIGRAPH = re.compile(r"(?<=p|h)aem|paed|anaes|gynaec|(?<=[kc])aem|archaeo|palaeo|mediaev")
 
 
+@lru_cache(maxsize=65536)
 def us_spelling(word: str) -> str:
     """``word`` (lower case) in American spelling, as two texts' words compare: a British
     and an American spelling of one word give one form."""
