@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from consolidation.claims import COMPARATIVES, NO_LONGER
+from consolidation.claims import COMPARATIVES, NO_LONGER, NUMBER_NO
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
 from graph.vocabulary import product_name
@@ -26,7 +26,7 @@ from memoryhub.values import find_values
 NEGATION = re.compile(
     rf"\b(?:{NO_LONGER}|not|never|stopped|doesn't|does not|don't|do not|isn't|is not|won't|"
     r"will not|without|cancel(?:l?ed)?|dropped|dislikes?|hates?"
-    rf"|no(?!\s+{COMPARATIVES}\s+than\b)(?!\.\s*[A-Z-]*\d))\b",
+    rf"|(?!{NUMBER_NO})no(?!\s+{COMPARATIVES}\s+than\b))\b",
     re.IGNORECASE,
 )
 NEGATION_WORDS = {

@@ -261,19 +261,13 @@ def _entity_swaps(incoming: str, existing: str, incoming_graph, existing_graph):
     new = {(_plain_name(e), e.type): _shown_name(e) for e in incoming_graph.entities}
     swaps = {}
     for kind in SWAP_TYPES:
-        gone = sorted(old[n, t] for n, t in old if t == kind and n and not _stated(n, new_text))
-        added = sorted(new[n, t] for n, t in new if t == kind and n and not _stated(n, old_text))
+        gone = sorted(old[n, t] for n, t in old if t == kind and n and not _name_in(n, new_text))
+        added = sorted(new[n, t] for n, t in new if t == kind and n and not _name_in(n, old_text))
         if gone and added:
             swaps[kind] = (gone, added)
     names = {n for n, _ in old if n}
-    dropped = sum(1 for n in names if not _stated(n, new_text)) / len(names) if names else 0.0
+    dropped = sum(1 for n in names if not _name_in(n, new_text)) / len(names) if names else 0.0
     return swaps, dropped
-
-
-def _stated(name: str, text: str) -> bool:
-    """Whether a normalised ``text`` names ``name``, the name also read as the text is
-    ("St Mary's" is "street mary s" in a text that spells out its abbreviations)."""
-    return _name_in(name, text) or _name_in(plain_letters(comparable_text(name)), text)
 
 
 # Roles written before a surname ("PI Okafor", "Co-I Kühn", "Cllr Shah", "Inspector
@@ -318,8 +312,9 @@ TRADE_WORDS = ORG_WORDS | set(
 def _name_in(name: str, text: str) -> bool:
     """Whether a normalised ``text`` names ``name``, also by its initial: "g okafor" in
     "gabriel okafor's hearing", "gabriel okafor" in "small claims g okafor"; or without the
-    trade it ends in ("brightline" for "brightline electrical")."""
-    if name in text:
+    trade it ends in ("brightline" for "brightline electrical"); the name also read as the
+    text is ("st mary s" is "street mary s": the text spells out its abbreviations)."""
+    if name in text or plain_letters(comparable_text(name)) in text:
         return True
     if _plural_in(name, text):
         return True  # "max retry" (a name's last word made singular) in "max retries: 5"

@@ -52,11 +52,13 @@ COMPARATIVES = (
     r"(?:longer|more|less|fewer|later|earlier|bigger|smaller|higher|lower|greater|sooner|"
     r"shorter|wider|heavier|older)"
 )
+# "no." marking a number or a code ("member no. T-448120"): no negation.
+NUMBER_NO = r"no\.\s*(?=[A-Z-]*\d)"
 COMPARED_NO = re.compile(
     rf"no\s+{COMPARATIVES}\s+than\b"
     r"|no-(?!one\b|longer\b)[a-z]"  # "the go/no-go", "a no-show", "no-code": one word
-    # "member no. T-448120", "Flat No 5": a number, not "no 3rd-party cookies"
-    r"|(?:no\.|(?-i:No)(?=\s))\s*(?!\d+(?:st|nd|rd|th)\b)(?=[A-Z-]*\d)[A-Z0-9][\w/-]*",
+    # and "Flat No 5" (a number), not "no 3rd-party cookies"
+    rf"|{NUMBER_NO}|(?-i:No)\s+(?!\d+(?:st|nd|rd|th)\b)(?=[A-Z-]*\d)",
     re.IGNORECASE,
 )
 # A bound said with "not": "no train longer than 775 m is allowed", "must not exceed 10 MB",
@@ -1795,9 +1797,8 @@ PREFERENCE = re.compile(
     r"usually|never|enjoys?|hates?|dislikes?|go-to)\b",
     re.IGNORECASE,
 )
-# One choice stated ("prefers X", "would rather X", "X is her go-to", "drink of choice
-# is X", "favourite: X", "wants X"): what is chosen follows (group "chosen") or, for "is
-# the go-to", comes before (group "before").
+# One choice stated ("prefers X", "would rather X", "her go-to is X", "drink of choice
+# is X", "favourite: X", "wants X"): what is chosen follows (group "chosen").
 CHOICE = re.compile(
     r"\b(?:prefers?|preferred|preferring|would rather|'d rather|favou?rs|wants?|asked for"
     r"|(?:favou?rite|go-to|of choice|preference)\b[^.;:!?\n]{0,25}?(?:\bis\b|:|=))"
@@ -3984,21 +3985,19 @@ def _switch_against_prose(
                 continue
             line_start = claim.text.rfind("\n", 0, max(0, value.start - claim.start)) + 1
             key = re.split(r"\s*[:=]", claim.text[line_start : value.start - claim.start])[0]
+            # the key's dotted segments ("new_checkout") and their words ("rate", "limit")
+            segments = [s for s in re.split(r"[\s.`'\"]+", key.casefold()) if len(s) > 2]
+            segments = [s for s in segments if s not in SWITCH_WORDS]
             parts = {
-                p
-                for p in re.split(r"[\s._`'\"-]+", key.casefold())
-                if len(p) > 2 and p not in SWITCH_WORDS
-            }
+                p for s in segments for p in re.split(r"[_-]+", s) if len(p) > 2
+            } - SWITCH_WORDS
+            if not parts:
+                continue
             for said in said_claims:
                 on, off = SAID_ON.search(said.text), SAID_OFF.search(said.text)
-                if bool(on) == bool(off) or not parts:
+                if bool(on) == bool(off):
                     continue
                 written = _written(said.text)
-                segments = [
-                    seg
-                    for seg in re.split(r"[\s.`'\"]+", key.casefold())
-                    if len(seg) > 2 and seg not in SWITCH_WORDS
-                ]  # "new_checkout" in "flag new_checkout is enabled"
                 if not any(_stated(seg, written) for seg in segments) and not all(
                     _stated(part, written) for part in parts
                 ):
