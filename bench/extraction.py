@@ -90,6 +90,7 @@ SPLITS = {
             "dev53",
             "dev54",
             "dev55",
+            "dev56",
         )
     ),
     "holdout": tuple(
@@ -130,6 +131,7 @@ SPLITS = {
             "holdout33",
             "holdout34",
             "holdout35",
+            "holdout36",
         )
     ),
 }

@@ -247,7 +247,11 @@ def _mentions(sentence: str, names: set[str]) -> set[str]:
         for m in GROUP.finditer(sentence)
         if m.group(1).lower() not in STOP | STOP_GROUP
     }
-    return {name for name in found if not any(name != other and name in other for other in found)}
+    return {
+        " ".join(sorted(name.split()))  # "22 rua das flores" is "rua das flores 22"
+        for name in found
+        if not any(name != other and name in other for other in found)
+    }
 
 
 STOP_GROUP = {

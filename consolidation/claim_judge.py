@@ -327,6 +327,8 @@ def _name_in(name: str, text: str) -> bool:
     first, _, rest = name.partition(" ")
     if not rest:
         return False
+    if first.isdigit():  # "22 rua das flores" in "rua das flores 22 (4050 porto)"
+        return re.search(rf"\b{first}\b", text) is not None and _name_in(rest, text)
     if len(first) == 1:
         return re.search(rf"\b{re.escape(first)}\w* {re.escape(rest)}\b", text) is not None
     return re.search(rf"\b{re.escape(first[0])} {re.escape(rest)}\b", text) is not None

@@ -1158,6 +1158,13 @@ def _described(sentence) -> tuple[set[int], str]:
         return {t.i for t in attributes[0].subtree}, attributes[0].lemma_.casefold()
     subjects = [t for t in sentence if t.dep_ in {"nsubj", "nsubjpass"}]
     described = {t.i for token in subjects for t in token.subtree if t.dep_ in SUBJECT_DEPS}
+    for token in reversed(sentence):  # "The Lisbon office lease renews …", the parser
+        if (  # hanging "Lisbon" on the verb: a modifier right before the subject is its
+            token.dep_ == "compound"
+            and token.head.pos_ in {"VERB", "AUX"}
+            and token.i + 1 in described
+        ):
+            described.add(token.i)
     return described, subjects[0].lemma_.casefold() if subjects else ""
 
 
@@ -2144,6 +2151,7 @@ class _Written:
     heads: frozenset = frozenset()  # the first three letters of long names inside sentences
     numbered: frozenset = frozenset()  # "Year 10", "under-10" as "y10", "u10": by its initial
     spellings: frozenset = frozenset()  # its words in American spelling ("paediatric")
+    terms: frozenset = frozenset()  # initials of lower-case words in a row ("heart rate")
 
     @classmethod
     def of(cls, text: str) -> "_Written":
@@ -2160,6 +2168,14 @@ class _Written:
         # and a name in capitalised parts: "WordPress" → "wp", "GitHub Actions" → "gha"
         for camel in re.findall(r"\b(?:[A-Z][a-z]+){2,4}\b", text):
             initials.add("".join(re.findall(r"[A-Z]", camel)).casefold())
+        # two or three words of a term, in lower case: "heart rate" → "hr" (read only
+        # against capitals: "resting HR 64")
+        plain = [w for w in re.findall(r"[a-z]+", text) if len(w) >= 3 and w not in STOP]
+        terms = frozenset(
+            "".join(w[0] for w in plain[i : i + n])
+            for n in (2, 3)
+            for i in range(len(plain) - n + 1)
+        )
         codes = frozenset(code.casefold() for code in re.findall(r"\b[A-Z]{3}\b", text))
         heads = frozenset(
             name[:3].casefold() for name in re.findall(r"(?<=[\w,] )[A-Z][a-z]{4,}", text)
@@ -2169,7 +2185,9 @@ class _Written:
             for word, number in re.findall(r"\b([A-Za-z]+)\.?(?:\s+|-)#?(\d+)\b", text)
         )
         spellings = frozenset(map(us_spelling, words))
-        return cls(_folded(text), words, frozenset(initials), codes, heads, numbered, spellings)
+        return cls(
+            _folded(text), words, frozenset(initials), codes, heads, numbered, spellings, terms
+        )
 
 
 # Words that say how a value is written, not what it is ("03/04/2025 (dd/mm)").
@@ -2293,6 +2311,8 @@ def _stated(word: str, text: _Written) -> bool:
         return any(other.startswith(folded) for other in text.words)
     if 2 <= len(folded) <= 5 and folded in text.initials:
         return True  # "CC" for "County Court"
+    if 2 <= len(folded) <= 3 and word.isupper() and folded in text.terms:
+        return True  # "HR" for "heart rate"
     if len(folded) == 3 and folded in text.heads:
         return True  # "FRA" for "Frankfurt", "MAN" for "Manchester"
     if len(folded) >= 5 and folded[:3] in text.codes:

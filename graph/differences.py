@@ -24,7 +24,17 @@ def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
 
 
 def _products(extraction: Extraction) -> set[str]:
-    return {product_name(comparable_name(e.name), e.type) for e in extraction.entities}
+    """Each entity's comparable name, its words in one order and without a plural's "s"
+    ("22 Rua das Flores" is "Rua das Flores 22")."""
+    return {
+        " ".join(
+            sorted(
+                word.rstrip("s") if len(word) > 3 else word
+                for word in product_name(comparable_name(e.name), e.type).split()
+            )
+        )
+        for e in extraction.entities
+    }
 
 
 def entity_overlap(incoming: Extraction, existing: Extraction) -> float:

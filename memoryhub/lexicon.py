@@ -824,6 +824,7 @@ NOTE_WORDS = frozenset(
     reading watching listening trip travel budget shopping groceries dinner lunch
     breakfast meeting call standup workaround workarounds memory memories
     progress handoff handover spike decom learned fact facts info profile bio about
+    runbook runbooks playbook playbooks checklist
     details""".split()
 )
 
@@ -839,5 +840,5 @@ FIELD_KEYS = frozenset(
     preferences timezone editor ide os shell browser laptop car sports books consumers
     dependencies services reviewers owners approvers locales platforms subscriptions
     clients stakeholders channels regions environments from to cc bcc subject re fwd
-    sent""".split()
+    sent hostname hostnames maintainer maintainers escalation oncall""".split()
 )

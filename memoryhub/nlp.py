@@ -41,6 +41,7 @@ from pathlib import Path
 
 from memoryhub import lexicon
 from memoryhub.providers.embeddings import one_model_thread
+from memoryhub.values import MONTHS, months_opening
 
 logger = logging.getLogger(__name__)
 
@@ -134,7 +135,7 @@ _SPEAKER = re.compile(
 # "rina: app. the FHIR validator OOMs", "agus.w: gateway or app?": a chat's lower-case
 # handle opening a line, a turn only where the text reads as a chat (``_chat_handles``).
 _HANDLE_TURN = re.compile(
-    r"(?m)^[ \t]*([a-z][a-z0-9._'-]{1,24})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
+    r"(?m)^[ \t]*([a-z][A-Za-z0-9._'-]{1,24})[ \t]*(\([^)\n]{1,80}\))?[ \t]*:[ \t]"
 )
 _LINE_MARK = re.compile(
     r"(?m)^([ \t]*)((?:[-*+\u2022]|\d{1,2}[.)]|#{1,6}|>)[ \t]+(?:\[[ xX]\][ \t]*)?)"
@@ -629,6 +630,8 @@ def _is_speaker(
         return False
     if name.casefold() in lexicon.NEVER_NAMES or name.casefold() in lexicon.FIELD_KEYS:
         return False
+    if name.casefold().rstrip(".") in MONTHS and months_opening(match.string) >= 2:
+        return False  # "Jan: draft plan" / "Feb: drop-in sessions": a schedule
     if any(ch.isdigit() for ch in name) or name.split()[0].casefold() in lexicon.NOTE_WORDS:
         return False  # "INC-2231 (sev2): …", "Alert: …", "Heads up: …": a label
     if name.casefold() in lexicon.PLACES and name.casefold() not in lexicon.FIRST_NAMES:
@@ -654,8 +657,8 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
     chatty = {  # "kim_o: did u hear …", not "max_connections: 200"
         turn.group(1)
         for turn in every_turn
-        if "_" not in turn.group(1) or _says_a_sentence(text, turn)
-    }
+        if not re.search(r"[_A-Z]", turn.group(1)) or _says_a_sentence(text, turn)
+    }  # nor "maxPoolSize: 20"; "xXdaniXx: who's carrying ranked tonight" says a sentence
     turns = [turn for turn in every_turn if turn.group(1) in chatty]
     said = Counter(turn.group(1) for turn in turns)
     everyone = said + (spoken or Counter())
@@ -678,7 +681,16 @@ def _chat_handles(text: str, spoken: Counter | None = None) -> list[re.Match]:
         word = handle.rstrip(".").casefold()
         if word in lexicon.FIELD_KEYS or word in SPEAKER_WORDS or word in lexicon.NEVER_NAMES:
             continue
-        if english_word(word) and not (word in lexicon.GIVEN_NAMES and said[handle] > 1):
+        if english_word(word) and not (
+            word in lexicon.GIVEN_NAMES
+            and (
+                said[handle] > 1  # "ama_k: …" / "yaw: bro i was THERE, my cousin …" /
+                or (  # "ama_k: …": a given name saying a sentence between another's turns
+                    _says_a_sentence(text, turn)
+                    and any(n > 1 for other, n in everyone.items() if other != handle)
+                )
+            )
+        ):
             continue
         named.append(turn)
     return named

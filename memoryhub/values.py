@@ -294,6 +294,17 @@ ZONES = (
     "utc gmt cet cest eet eest wet bst ist est edt cst cdt mst mdt pst pdt jst kst aest aedt "
     "sgt hkt brt art nzst nzdt pacific eastern central mountain"
 ).split() + ["central european", "eastern european"]
+# A line opened by a month's name and a colon: "Jul: map aisles", "- Sept: launch" (a
+# schedule's months when two lines or more open so: no speaker, no owner, no name).
+_MONTH_NAMES = "|".join(sorted(MONTHS, key=len, reverse=True))
+MONTH_KEYS = re.compile(rf"(?im)^[ \t]*(?:[-*•]\s+)?({_MONTH_NAMES})\.?:")
+
+
+def months_opening(text: str) -> int:
+    """How many months open lines of ``text`` before a colon ("Jan: …", "Feb: …"): two
+    or more make a schedule; one name said twice ("Jun: …" / "Jun: …") is a chat's."""
+    return len({MONTHS[found.casefold()] for found in MONTH_KEYS.findall(text)})
+
 
 # Hours ahead of UTC: a time in one zone equals the same moment in another.
 ZONE_OFFSET = {
@@ -609,7 +620,16 @@ HINTS = {
     "area": re.compile(r"sq|ft|m²|m2|square|acre|hectare|\bha\b", re.IGNORECASE),
     "time_range_start": re.compile(r"\d\s*[-–]\s*\d", re.IGNORECASE),
 }
+# A telephone number: international ("+45 31 22 84 09", "+4531228409", "0044 20 7946
+# 0958"), national with its trunk zero ("020 7946 0958") or in the North American way
+# ("(415) 555-0132", "415-555-0132"): one number, never five figures or a time.
+PHONE = re.compile(
+    r"(?<![\w+.])(?:(?:\+|00)\d{1,3}(?:[^\S\n]?[.-]?[^\S\n]?\(?\d{1,5}\)?){2,6}"
+    r"|0\d{1,4}[^\S\n.-]?[ .-][^\S\n]?\d{3,4}[ .-]?\d{3,4}"
+    r"|\(\d{3}\)[^\S\n]?\d{3}[ .-]\d{4}|\d{3}[.-]\d{3}[.-]\d{4})(?![\w.-]\d|\w)"
+)
 PATTERNS = [
+    ("phone", PHONE),
     # A share in words: "a quarter of sessions" = 25 %, "half the traffic", "two thirds of".
     ("share", SHARE),
     ("frequency", FREQUENCY),
@@ -1520,7 +1540,55 @@ def find_values(text: str, reference: dt.date | None = None) -> list[Value]:
         for v in values
     ]
     values = _times_a_day(text, values)
+    values = _period_counts(text, values)
     return sorted(_weekdays_of_dates(text, values), key=lambda v: v.start)
+
+
+# What may stand between a period word and the count it says the rate of: "daily output:
+# four hundred loaves", "weekly parcel volume out of Leeds: twelve hundred".
+PERIOD_COUNT_GAP = re.compile(
+    r"(?:[^\S\n]+[A-Za-z-]+){1,5}[^\S\n]*(?::|=|\bis\b|\bof\b|\bat\b|—|–|-)[^\S\n]*\Z"
+)
+
+
+# What follows a count said per period: " per day", " sourdough loaves a day".
+COUNT_PER_PERIOD = re.compile(
+    r"(?:[^\S\n]+[a-z]+){0,2}[^\S\n]+(?:per|a|an|each)[^\S\n]+"
+    r"(hour|day|night|week|month|year)\b(?!\s+(?:from|ago|later|before|after|earlier)\b)",
+    re.IGNORECASE,
+)
+
+
+def _period_counts(text: str, values: list[Value]) -> list[Value]:
+    """ "Daily output: four hundred loaves" makes 400 a day, as "400 loaves a day" does: a
+    period word before the noun it qualifies and a count said of that noun on its line is
+    one rate (not a once-a-day frequency beside a bare 400)."""
+    out = list(values)
+    for rate in values:
+        if rate.kind != "frequency" or rate.text.casefold() not in FREQUENCY_WORDS:
+            continue
+        count = next(
+            (v for v in out if v.kind == "number" and v.start >= rate.end and not is_position(v)),
+            None,
+        )
+        if count is None or not PERIOD_COUNT_GAP.match(text[rate.end : count.start]):
+            continue
+        per_year = round(count.key[0] * FREQUENCY_WORDS[rate.text.casefold()], 3)
+        raw = text[rate.start : count.end]
+        merged = Value("frequency", (per_year,), rate.start, count.end, raw)
+        out = [merged if v is rate else v for v in out if v is not count]
+    # and a count said per period, as that compares with them: "a daily step goal of
+    # 8,000" / "10k per day", "daily output: 430 loaves" / "340 sourdough loaves a day"
+    for count in list(out):
+        after = COUNT_PER_PERIOD.match(text, count.end) if count.kind == "number" else None
+        if after is None or is_position(count):
+            continue
+        per_year = round(count.key[0] * PER_YEAR_OF[after.group(1).casefold()], 3)
+        rate = Value(
+            "frequency", (per_year,), count.start, after.end(), text[count.start : after.end()]
+        )
+        out = [rate if v is count else v for v in out]
+    return out
 
 
 def _times_a_day(text: str, values: list[Value]) -> list[Value]:
@@ -1775,6 +1843,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
     start, end = match.span()
     raw = match.group(0)
     groups = match.groups()
+    if name == "phone":
+        digits = re.sub(r"\D", "", raw)
+        if not 8 <= len(digits) <= 15:
+            return None
+        # the same line dialled from anywhere: "+44 20 7946 0958" = "020 7946 0958"
+        return Value("phone", (digits[-9:],), start, end, raw)
     if name == "version":
         if _bare_price(text, start, raw):
             # "broadband costs us 39.99 a month": an amount in the text's own currency

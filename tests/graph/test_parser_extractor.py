@@ -3604,3 +3604,47 @@ def test_the_facility_stands_for_the_firm_that_opened_it(parser):
         "The facility runs on SAP S/4HANA."
     )
     assert ("meridian bulk", "USES", "sap s 4hana") in _triples(parser.extract(text))
+
+
+def test_the_months_and_labels_opening_a_plans_lines_are_no_people(parser):
+    text = (
+        "Project Tern — Q3 plan\nLead: Sofía Alvarez.\nJul: map aisles at the Zaragoza site.\n"
+        "Aug: hook the robots into SAP EWM.\nSep: go/no-go with Henrik Dahl."
+    )
+    people = {n for n, t in _entities(parser.extract(text)) if t == "person"}
+    assert people == {"sofía alvarez", "henrik dahl"}
+    text = (
+        "Runbook: TLS cert rotation\n1. Reload HAProxy on edge-pay-1.\n"
+        "Escalation: Ikaika Kahananui\nHostname: nbo-fs-01\nReplaces: nbo-nas-old"
+    )
+    people = {n for n, t in _entities(parser.extract(text)) if t == "person"}
+    assert people == {"ikaika kahananui"}
+
+
+def test_a_chat_handle_in_mixed_case_and_a_given_name_that_is_a_word_speak(parser):
+    text = (
+        "xXdaniXx: who's carrying ranked tonight\n"
+        "nikolai_v: not me, Iron Wolves kicked me lmao\nxXdaniXx: for WHAT"
+    )
+    people = {n for n, t in _entities(parser.extract(text)) if t == "person"}
+    assert {"xxdanixx", "nikolai v"} <= people
+    text = (
+        "ama_k: did u catch the Super Clash??\nyaw: bro i was THERE, my cousin Kofi got us tix\n"
+        "ama_k: jealous, derby day is unreal"
+    )
+    assert ("yaw", "KNOWS", "kofi") in _triples(parser.extract(text))
+
+
+def test_a_house_number_is_part_of_its_street(parser):
+    result = parser.extract("We moved to 14 Birch Lane in Leeds. Flat at 22 Rua das Flores, Porto.")
+    names = {n for n, _type in _entities(result)}
+    assert "14 birch lane" in names
+    assert any(name.startswith("22 rua das flor") for name in names)
+    assert "3" not in " ".join(n for n, _t in _entities(parser.extract("3 nights in Marrakech.")))
+
+
+def test_a_title_opening_a_list_item_before_by_and_its_author_is_a_work(parser):
+    text = "Book club picks\nFeb: The Vegetarian by Han Kang; host Kenji\n- Photos by Ana Lima"
+    result = parser.extract(text)
+    assert ("han kang", "CREATED", "the vegetarian") in _triples(result)
+    assert "photos" not in {n for n, _type in _entities(result)}

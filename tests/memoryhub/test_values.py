@@ -1076,3 +1076,33 @@ def test_one_hour_said_twice_beside_a_daily_rate_is_once_a_day():
     assert [v.key for v in found if v.kind == "frequency"] == [(365.0,)]
     found = find_values("The bins are emptied at 8 a.m. and 4 p.m. every day.")
     assert [v.key for v in found if v.kind == "frequency"] == [(730.0,)]
+
+
+def test_a_telephone_number_is_one_value_however_it_is_spaced():
+    spaced = _one("Phone: +45 31 22 84 09", "phone")
+    assert same_value(spaced, _one("- Phone: +4531228409", "phone"))
+    assert not [v for v in find_values("Phone: +45 31 22 84 09") if v.kind == "number"]
+    # the same line dialled from abroad or at home
+    assert same_value(_one("call 020 7946 0958", "phone"), _one("+44 20 7946 0958", "phone"))
+    assert not same_value(_one("(415) 555-0132", "phone"), _one("(415) 555-0199", "phone"))
+    assert [v.kind for v in find_values("Released 2024-03-09 at 10:30.")] == ["date", "time"]
+
+
+def test_a_period_word_before_a_count_is_one_rate():
+    loaves = _one("Line 3 at the bakery produces 400 loaves a day.", "frequency")
+    assert same_value(
+        loaves, _one("Bakery line 3 — daily output: four hundred loaves.", "frequency")
+    )
+    weekly = _one("Weekly parcel volume out of Leeds: twelve hundred.", "frequency")
+    assert same_value(
+        weekly, _one("The Leeds warehouse ships 1,200 parcels per week.", "frequency")
+    )
+    assert _one("We meet weekly on floor 3.", "frequency").key == (52.0,)
+
+
+def test_a_count_per_period_beside_a_period_word_is_a_rate_too():
+    goal = _one("Noted: user set a daily step goal of 8,000 steps.", "frequency")
+    assert not same_value(goal, _one("User's step target is 10k per day.", "frequency"))
+    assert same_value(goal, _one("User's step target is 8k per day.", "frequency"))
+    loaves = _one("The Fenwick Street bakery bakes 340 sourdough loaves a day.", "frequency")
+    assert not same_value(loaves, _one("Daily sourdough output is 430 loaves.", "frequency"))

@@ -93,7 +93,7 @@ from graph.extraction.parser.words import (
 from graph.vocabulary import normalize_name
 from memoryhub import lexicon
 from memoryhub.nlp import ARROWS, ENGLISH_PARTS, SYSTEM_SUFFIXES, english_adjective, english_word
-from memoryhub.values import CURRENCY, MONTHS, WEEKDAYS
+from memoryhub.values import CURRENCY, MONTHS, WEEKDAYS, months_opening
 
 # Adjectives that name a team's field: "the mobile team", "the legal team".
 UNIT_ADJECTIVES = set(
@@ -390,6 +390,10 @@ POSSESSIVE_NAME_HEADS = set(
     """high guild union club circle committee forum trust centre center home market choir
     network hall cooperative co-operative""".split()
 )
+
+
+# The named-entity model's labels for a name.
+NAMED_TYPES = frozenset("PERSON ORG GPE LOC FAC NORP PRODUCT EVENT WORK_OF_ART LAW".split())
 
 
 class NameReading:
@@ -2888,7 +2892,29 @@ class NameReading:
         key before its colon, no name (whatever the tagger made of it) and no subject of
         the line's verb."""
         end = token.idx + len(token)
-        return token.lower_ in lexicon.FIELD_KEYS and self.source[end : end + 1] == ":"
+        if self.source[end : end + 1] != ":":
+            return False
+        return token.lower_ in lexicon.FIELD_KEYS or self._line_key(token.idx, token.text)
+
+    def _line_key(self, start: int, name: str) -> bool:
+        """ "Jul: map the aisles" (beside "Aug: …"), "Replaces: nas-old", "Runbook: …": a
+        word opening a line before its colon that is a schedule's month, a note's label or
+        a common English word (no given name, no place, no name the named-entity model
+        reads there) labels the line."""
+        line = self.source[self.source.rfind("\n", 0, start) + 1 : start]
+        word = name.casefold()
+        if " " in word or line.strip(" \t-*•>#0123456789.)"):
+            return False
+        if word.rstrip(".") in MONTHS and months_opening(self.source) >= 2:
+            return True  # "Jan: draft" / "Mar: review": a schedule's months
+        if word in lexicon.GIVEN_NAMES or word in lexicon.PLACES:
+            return False
+        if word in lexicon.NOTE_WORDS or word in lexicon.FIELD_KEYS:
+            return True
+        span = self.doc.char_span(start, start + len(name), alignment_mode="expand")
+        return english_word(word) and not (
+            span is not None and any(t.ent_type_ in NAMED_TYPES for t in span)
+        )
 
     def _describes_a_name(self, head) -> bool:
         """ "Baobab Health, a telemedicine startup", "a small company called Zeytin Co.":

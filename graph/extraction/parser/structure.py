@@ -2,6 +2,7 @@
 with a name, and "Key: value" lines of structured memory."""
 
 import re
+from collections import Counter
 
 from graph.extraction.cues import ORG_WORDS
 from graph.extraction.parser.rules import Mention
@@ -89,6 +90,13 @@ DASH_SIGNED = re.compile(
 # After a work's title, what opens the list of its authors ("*Dune* — Frank Herbert",
 # "\"Piranesi\" by Susanna Clarke"), and what may stand between and around their names.
 TITLE_BY = re.compile(r"[*\"\u201d_]*[ \t]*(?:\u2014|\u2013|-|,? by)[ \t]+")
+# A title opening a list's item or a field's value before "by" and its author: "Jan:
+# Pachinko by Min Jin Lee", "- The Vegetarian by Han Kang".
+BYLINE = re.compile(
+    r"(?m)(?:^[ \t]*(?:[-*•][ \t]+)?|:[ \t]+)"
+    r"((?:The |A |An )?[A-Z][\w'’-]*(?:[ \t]+(?:(?:of|the|and|in|on|a|to|for|de|la|du)[ \t]+)?"
+    r"[A-Z][\w'’-]*){0,6})[ \t]+by[ \t]+(?=[A-Z])"
+)
 AUTHOR_GAP = re.compile(r"[ \t]*(?:,|&|and|,[ \t]*and)?[ \t]*[.;]?[ \t]*")
 ME_LINE = re.compile(
     r"^\s*(?:me|about me|who i am)\s*[:—–-]\s*([A-ZÀ-Þ][\w'’-]*(?:[ \t]+[A-ZÀ-Þ][\w'’-]*){0,2})",
@@ -204,6 +212,17 @@ RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
+    def _title_line(self, line: str) -> bool:
+        """Whether a text's first line is its title, a heading without its marks ("Project
+        Tern — Q3 plan (warehouse robotics pilot)" above "Lead: …"): short, no sentence's
+        end and no field's colon, with more lines below."""
+        return (
+            0 < len(line) <= 90
+            and "\n" in self.source.strip()
+            and ":" not in line
+            and not re.search(r"[.!?,;]$", line)
+        )
+
     def _topics(self):
         """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
         the subject of the list below it."""
@@ -222,7 +241,12 @@ class StructureReading:
             item = LIST_ITEM.match(line)
             if item:
                 self._list_item(line, offset, item)
-            if stripped.startswith("#") or stripped.endswith(":") or BOLD_LINE.match(stripped):
+            if (
+                stripped.startswith("#")
+                or stripped.endswith(":")
+                or BOLD_LINE.match(stripped)
+                or (not offset and self._title_line(stripped) and not item)
+            ):
                 named = sorted(
                     (m for m in self.mentions if offset <= m.start < offset + len(line)),
                     key=lambda m: m.start,
@@ -953,6 +977,29 @@ class StructureReading:
                 continue
             self._add(list(span), "person", 0.7, name=named.group(1), origin="field", cued=True)
 
+    def _bylined_works(self) -> None:
+        """ "Jan: Pachinko by Min Jin Lee; host Dolores", "- The Vegetarian by Han Kang": a
+        run of capitalised words opening a list's item or a field's value, right before
+        "by" and a person's full name, is a work's title (``_titles_by`` relates them)."""
+        for found in BYLINE.finditer(self.source):
+            start, end = found.span(1)
+            title = found.group(1)
+            words = title.split()
+            if len(words) == 1 and english_word(title.casefold()):
+                continue  # "Photos by Ana Lima": what, not a title
+            author = next((m for m in self.mentions if m.start == found.end()), None)
+            if author is None or not 2 <= len(author.name.split()) <= 3:
+                continue
+            if author.type != "person" and (  # "by Han Kang", whatever the model made of it
+                author.origin != "ner"
+                or any(w.casefold().strip(".") in ORG_WORDS for w in author.name.split())
+            ):
+                continue
+            span = self.doc.char_span(start, end, alignment_mode="expand")
+            if span is None or not self._free(list(span)):
+                continue
+            self._add(list(span), "document", 0.7, name=title, origin="title", cued=True)
+
     def _titles_by(self) -> None:
         """ "- *Cloud Atlas* — David Mitchell (finished, loved it)", "*Accelerate* by Forsgren,
         Humble and Kim": the people named right after a work's title and a dash or "by", up to
@@ -1450,10 +1497,13 @@ class StructureReading:
         """A task list with an owner before each task ("Sprint goals — Tarek: finish the
         gateway; Wen: load-test inventory-svc with k6"): the owner is a person and the
         subject of the task's subjectless verbs, up to the next ";" or the line's end."""
-        found = [
+        opening = Counter(m.group(1) for m in OWNER.finditer(self.source))
+        found = [  # a label opens one line ("Replaces: nas-old"); a chat's "Fen: …" several
             m
             for m in OWNER.finditer(self.source)
-            if self._owner_name(m.group(1)) and not self._speaker_starts(m.start(1))
+            if self._owner_name(m.group(1))
+            and not self._speaker_starts(m.start(1))
+            and not (opening[m.group(1)] == 1 and self._line_key(m.start(1), m.group(1)))
         ]
         series = len(found) > 1
         for match in found:
