@@ -2090,7 +2090,11 @@ NOT_REVERSAL = re.compile(
     r"them|him|her|us|you|others|someone|\w+ from)\b"
     # a reversal said not to have happened: "cutover completed with no rollback", "without
     # a drop in traffic"
-    r"|\b(?:no|without(?: an?| any)?|zero)\s+(rollback|drop|cancel|revert|break|switch|skip)",
+    r"|\b(?:no|without(?: an?| any)?|zero)\s+(rollback|drop|cancel|revert|break|switch|skip)"
+    # a vehicle's timetable: "the shuttle leaves T2 three times an hour", "leaves at 7:40"
+    r"|\b(?:shuttle|bus|coach|train|tram|ferry|flight|boat|plane|van|truck)s?\b[^.;\n]{0,25}\b"
+    r"(leave)(?:s|ing)?\b|\b(leave)(?:s|ing)?\b[^.;\n]{0,25}\b(?:at\s+\d|every|times\s+an?\b|"
+    r"daily|hourly|nightly)",
     re.IGNORECASE,
 )
 

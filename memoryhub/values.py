@@ -1551,6 +1551,14 @@ PERIOD_COUNT_GAP = re.compile(
 )
 
 
+# The period a period word says: "daily" a day.
+PERIODS_OF_WORDS = {
+    "hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
+    "fortnightly": "fortnight", "biweekly": "fortnight", "bi-weekly": "fortnight",
+    "monthly": "month", "quarterly": "quarter", "annually": "year", "yearly": "year",
+}  # fmt: skip
+# Nouns of money a count may be said in ("450 quid a month"): an amount, no count.
+MONEY_NOUNS = frozenset("quid buck grand euro dollar pound rand rupee yen franc peso".split())
 # What follows a count said per period: " per day", " sourdough loaves a day".
 COUNT_PER_PERIOD = re.compile(
     r"(?:[^\S\n]+[a-z]+){0,2}[^\S\n]+(?:per|a|an|each)[^\S\n]+"
@@ -1575,18 +1583,21 @@ def _period_counts(text: str, values: list[Value]) -> list[Value]:
             continue
         per_year = round(count.key[0] * FREQUENCY_WORDS[rate.text.casefold()], 3)
         raw = text[rate.start : count.end]
-        merged = Value("frequency", (per_year,), rate.start, count.end, raw)
+        period = PERIODS_OF_WORDS[rate.text.casefold()]
+        merged = Value("frequency", (per_year,), rate.start, count.end, raw, unit=period)
         out = [merged if v is rate else v for v in out if v is not count]
     # and a count said per period, as that compares with them: "a daily step goal of
     # 8,000" / "10k per day", "daily output: 430 loaves" / "340 sourdough loaves a day"
     for count in list(out):
         after = COUNT_PER_PERIOD.match(text, count.end) if count.kind == "number" else None
-        if after is None or is_position(count):
+        if after is None or is_position(count) or not count.key[0]:
             continue
-        per_year = round(count.key[0] * PER_YEAR_OF[after.group(1).casefold()], 3)
-        rate = Value(
-            "frequency", (per_year,), count.start, after.end(), text[count.start : after.end()]
-        )
+        if re.search(r"[\w,.'’$€£¥₹]$", text[: count.start]) or count.unit in MONEY_NOUNS:
+            continue  # "R45,000 per year", "450 quid a month": an amount, not a count
+        period = after.group(1).casefold()
+        per_year = round(count.key[0] * PER_YEAR_OF[period], 3)
+        raw = text[count.start : after.end()]
+        rate = Value("frequency", (per_year,), count.start, after.end(), raw, unit=period)
         out = [rate if v is count else v for v in out]
     return out
 
@@ -2691,6 +2702,8 @@ def same_value(a: Value, b: Value) -> bool:
     the date that falls on it ("the Friday before" = "Friday 15 August")."""
     if a.kind != b.kind:
         return False
+    if a.kind == "frequency" and (_period_of(a, b) or _period_of(b, a)):
+        return True
     if a.kind == "date" and (_on_weekday(a, b) or _on_weekday(b, a)):
         return True
     keys_a, keys_b = (a.key, *a.alternatives), (b.key, *b.alternatives)
@@ -2705,6 +2718,18 @@ def same_value(a: Value, b: Value) -> bool:
         # weeks or days, so a count of either says the same time roughly
         return abs(a.key[0] - b.key[0]) <= 0.1 * max(abs(a.key[0]), abs(b.key[0]))
     return any(_equal(a.kind, x, y) for x in keys_a for y in keys_b)
+
+
+def _period_of(word: Value, rate: Value) -> bool:
+    """ "daily" beside "1,200 loaves per day": the period word says only the period of a
+    count said per that period (ten or more: "daily" is not "twice a day"), whose count
+    the other text may say apart ("Daily output at the bakehouse: twelve hundred")."""
+    return (
+        word.text.casefold() in FREQUENCY_WORDS
+        and rate.unit in PER_YEAR_OF
+        and PER_YEAR_OF[rate.unit] == word.key[0]
+        and rate.key[0] >= 10 * word.key[0]
+    )
 
 
 def _share_as_figure(share: Value, figure: Value) -> bool:

@@ -2682,3 +2682,17 @@ def test_a_setting_written_as_a_key_and_said_in_words_flips(existing, incoming, 
 )
 def test_one_choice_for_another_is_a_choice_replaced(existing, incoming, replaced):
     assert (compare(incoming, existing)["features"]["choice_replaced"] == 1.0) is replaced
+
+
+def test_a_vehicle_leaving_on_its_timetable_reverses_nothing():
+    existing = "The shuttle from Terminal 2 to the Hilton runs every 20 minutes."
+    assert "reversal" not in _signals(existing, "Hilton shuttle: leaves T2 three times an hour.")[0]
+    assert "reversal" in _signals("Ana works at Veltrix.", "Ana left Veltrix in May.")[0]
+
+
+def test_a_name_the_parser_hangs_on_the_verb_stays_in_the_subject():
+    found = _signals(
+        "The Lisbon office lease renews in March 2026 at €14,000 per month.",
+        "The Porto office lease renews in March 2026 at €9,500 per month.",
+    )[0]
+    assert "qualifier_swap" in found or "subject_swap" in found

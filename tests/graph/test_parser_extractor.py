@@ -3648,3 +3648,11 @@ def test_a_title_opening_a_list_item_before_by_and_its_author_is_a_work(parser):
     result = parser.extract(text)
     assert ("han kang", "CREATED", "the vegetarian") in _triples(result)
     assert "photos" not in {n for n, _type in _entities(result)}
+
+
+def test_a_handle_right_after_user_is_the_user(parser):
+    result = parser.extract("Working notes: user mkhize is debugging geo-tiles on prod-ap-1.")
+    assert ("mkhize", "person") in _entities(result)
+    assert not any("user" in name for name, _type in _entities(result))
+    result = parser.extract("User prefers dark mode and uses Vim.")
+    assert not any(t == "person" for _name, t in _entities(result))

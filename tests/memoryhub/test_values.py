@@ -1106,3 +1106,17 @@ def test_a_count_per_period_beside_a_period_word_is_a_rate_too():
     assert same_value(goal, _one("User's step target is 8k per day.", "frequency"))
     loaves = _one("The Fenwick Street bakery bakes 340 sourdough loaves a day.", "frequency")
     assert not same_value(loaves, _one("Daily sourdough output is 430 loaves.", "frequency"))
+
+
+def test_a_period_word_alone_says_the_period_of_a_count_said_per_that_period():
+    per_day = _one(
+        "Crumb & Co's central kitchen bakes 1,200 sourdough loaves per day.", "frequency"
+    )
+    daily = _one("Daily sourdough output at the central bakehouse: twelve hundred.", "frequency")
+    assert same_value(per_day, daily)
+    assert not same_value(
+        _one("The backup runs daily.", "frequency"), _one("twice a day", "frequency")
+    )
+    # an amount said per period is no count
+    assert not [v for v in find_values("Scholarship: R45,000 per year.") if v.kind == "frequency"]
+    assert not [v for v in find_values("groceries - 450 quid a month") if v.kind == "frequency"]

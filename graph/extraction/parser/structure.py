@@ -212,17 +212,6 @@ RECORD_VALUES = {"value", "values", "details", "detail", "info", "notes"}
 class StructureReading:
     """Subjects given by layout rather than grammar."""
 
-    def _title_line(self, line: str) -> bool:
-        """Whether a text's first line is its title, a heading without its marks ("Project
-        Tern — Q3 plan (warehouse robotics pilot)" above "Lead: …"): short, no sentence's
-        end and no field's colon, with more lines below."""
-        return (
-            0 < len(line) <= 90
-            and "\n" in self.source.strip()
-            and ":" not in line
-            and not re.search(r"[.!?,;]$", line)
-        )
-
     def _topics(self):
         """A person named in a heading ("## Nadia's preferences", "Goals for Isaac:") is
         the subject of the list below it."""
@@ -241,12 +230,7 @@ class StructureReading:
             item = LIST_ITEM.match(line)
             if item:
                 self._list_item(line, offset, item)
-            if (
-                stripped.startswith("#")
-                or stripped.endswith(":")
-                or BOLD_LINE.match(stripped)
-                or (not offset and self._title_line(stripped) and not item)
-            ):
+            if stripped.startswith("#") or stripped.endswith(":") or BOLD_LINE.match(stripped):
                 named = sorted(
                     (m for m in self.mentions if offset <= m.start < offset + len(line)),
                     key=lambda m: m.start,

@@ -14,6 +14,7 @@ from graph.extraction.parser.words import (
     TRIP_NOUNS,
 )
 from graph.vocabulary import normalize_name
+from memoryhub.nlp import english_word
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
 USER_WORDS = {"user", "customer", "client"}
@@ -25,6 +26,10 @@ NAME_FIELD = re.compile(
 # "Summary of user (Sreymom):", "About the client (Ana Lima)": the name in brackets.
 USER_BRACKETED = re.compile(
     r"\b(?i:user|customer|client)\s*\(\s*([A-Z][\w'\u2019.-]*(?:\s[A-Z][\w'\u2019.-]*){0,3})\s*\)"
+)
+# "user mkhize is debugging …", "the user @li.na": a handle right after "user".
+USER_HANDLE = re.compile(
+    r"\b(?i:user|customer|client)\s+@?([a-z][a-z0-9_.]*[a-z0-9])(?=[\s,;:)]|$)"
 )
 HOST_PARTS = {"node", "host", "vm", "box", "server", "instance", "machine", "bastion", "ip"}
 HOME_NOUNS = {"flat", "apartment", "house", "home", "farm", "condo", "place", "loft"}
@@ -170,6 +175,16 @@ class SurfaceReading:
                 mention = self.by_token.get(candidate.i)
                 if mention is not None and mention.type == "person":
                     self.user = mention
+                    return
+        found = USER_HANDLE.search(self.source)
+        if found and not english_word(found.group(1).casefold()):
+            span = self.doc.char_span(*found.span(1), alignment_mode="expand")
+            for mention in [m for m in self.mentions if m.start < found.end(1) <= m.end]:
+                if mention.origin in {"chunk", "propn"} and mention.type != "person":
+                    self._drop(mention)  # "user mkhize" read as one thing
+            if span is not None and self._free(span):
+                self.user = self._add(list(span), "person", 0.7, origin="handle", cued=True)
+                if self.user is not None:
                     return
         found = USER_BRACKETED.search(self.source)
         span = found and self.doc.char_span(*found.span(1), alignment_mode="expand")
