@@ -17,7 +17,7 @@ from functools import lru_cache
 from consolidation.claims import COMPARATIVES, NO_LONGER, NUMBER_NO
 from graph.differences import entity_containment, graph_differences
 from graph.extraction.base import Extraction
-from graph.vocabulary import product_name
+from graph.vocabulary import product_name, unordered_name
 from memoryhub import lexicon
 from memoryhub.text import has_word, jaccard, split_sentences
 from memoryhub.values import find_values
@@ -247,8 +247,8 @@ def _mentions(sentence: str, names: set[str]) -> set[str]:
         for m in GROUP.finditer(sentence)
         if m.group(1).lower() not in STOP | STOP_GROUP
     }
-    return {
-        " ".join(sorted(name.split()))  # "22 rua das flores" is "rua das flores 22"
+    return {  # "22 rua das flores" is "rua das flores 22"
+        unordered_name(name)
         for name in found
         if not any(name != other and name in other for other in found)
     }

@@ -12,6 +12,7 @@ from graph.vocabulary import (
     normalize_relation_type,
     normalize_type,
     product_name,
+    unordered_name,
 )
 from memoryhub.text import jaccard
 
@@ -24,16 +25,10 @@ def _triples(extraction: Extraction) -> set[tuple[str, str, str]]:
 
 
 def _products(extraction: Extraction) -> set[str]:
-    """Each entity's comparable name, its words in one order and without a plural's "s"
-    ("22 Rua das Flores" is "Rua das Flores 22")."""
+    """Each entity's comparable name, its words in any order ("22 Rua das Flores" is "Rua
+    das Flores 22")."""
     return {
-        " ".join(
-            sorted(
-                word.rstrip("s") if len(word) > 3 else word
-                for word in product_name(comparable_name(e.name), e.type).split()
-            )
-        )
-        for e in extraction.entities
+        unordered_name(product_name(comparable_name(e.name), e.type)) for e in extraction.entities
     }
 
 

@@ -120,6 +120,13 @@ def comparable_text(text: str) -> str:
 _RELEASE = re.compile(r"(?: v?\d+(?:\.\d+)*[a-z]{0,2})+$")
 
 
+def unordered_name(name: str) -> str:
+    """A normalised name's words in one order, each without a plural's "s", to compare
+    two names that say the same words in another order ("22 rua das flores" and "rua das
+    flores 22" are one address)."""
+    return " ".join(sorted(word.rstrip("s") if len(word) > 3 else word for word in name.split()))
+
+
 def product_name(name: str, type_: str = "technology") -> str:
     """A technology's normalised name without the release it ends with: "postgresql 14"
     and "kubernetes 1.29.4" name the products "postgresql" and "kubernetes" (a changed

@@ -1551,14 +1551,10 @@ PERIOD_COUNT_GAP = re.compile(
 )
 
 
-# The period a period word says: "daily" a day.
-PERIODS_OF_WORDS = {
-    "hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
-    "fortnightly": "fortnight", "biweekly": "fortnight", "bi-weekly": "fortnight",
-    "monthly": "month", "quarterly": "quarter", "annually": "year", "yearly": "year",
-}  # fmt: skip
-# Nouns of money a count may be said in ("450 quid a month"): an amount, no count.
-MONEY_NOUNS = frozenset("quid buck grand euro dollar pound rand rupee yen franc peso".split())
+# The period of so many times a year: 365 a "day" ("daily" says it).
+PERIOD_OF_RATE = {per_year: period for period, per_year in reversed(PER_YEAR_OF.items())}
+# Money said in slang after a count ("450 quid a month"): an amount, no count.
+MONEY_SLANG = frozenset("quid buck bucks grand".split())
 # What follows a count said per period: " per day", " sourdough loaves a day".
 COUNT_PER_PERIOD = re.compile(
     r"(?:[^\S\n]+[a-z]+){0,2}[^\S\n]+(?:per|a|an|each)[^\S\n]+"
@@ -1583,7 +1579,7 @@ def _period_counts(text: str, values: list[Value]) -> list[Value]:
             continue
         per_year = round(count.key[0] * FREQUENCY_WORDS[rate.text.casefold()], 3)
         raw = text[rate.start : count.end]
-        period = PERIODS_OF_WORDS[rate.text.casefold()]
+        period = PERIOD_OF_RATE[rate.key[0]]
         merged = Value("frequency", (per_year,), rate.start, count.end, raw, unit=period)
         out = [merged if v is rate else v for v in out if v is not count]
     # and a count said per period, as that compares with them: "a daily step goal of
@@ -1592,7 +1588,11 @@ def _period_counts(text: str, values: list[Value]) -> list[Value]:
         after = COUNT_PER_PERIOD.match(text, count.end) if count.kind == "number" else None
         if after is None or is_position(count) or not count.key[0]:
             continue
-        if re.search(r"[\w,.'’$€£¥₹]$", text[: count.start]) or count.unit in MONEY_NOUNS:
+        if (
+            re.search(r"[\w,.'’$€£¥₹]$", text[: count.start])
+            or count.unit in CURRENCY
+            or count.unit in MONEY_SLANG
+        ):
             continue  # "R45,000 per year", "450 quid a month": an amount, not a count
         period = after.group(1).casefold()
         per_year = round(count.key[0] * PER_YEAR_OF[period], 3)

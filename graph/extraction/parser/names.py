@@ -392,8 +392,8 @@ POSSESSIVE_NAME_HEADS = set(
 )
 
 
-# The named-entity model's labels for a name.
-NAMED_TYPES = frozenset("PERSON ORG GPE LOC FAC NORP PRODUCT EVENT WORK_OF_ART LAW".split())
+# The named-entity model's labels for a name: those the extractor types, and peoples.
+NAMED_TYPES = NER_TYPES.keys() | {"NORP"}
 
 
 class NameReading:

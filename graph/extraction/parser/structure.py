@@ -1481,10 +1481,11 @@ class StructureReading:
         """A task list with an owner before each task ("Sprint goals — Tarek: finish the
         gateway; Wen: load-test inventory-svc with k6"): the owner is a person and the
         subject of the task's subjectless verbs, up to the next ";" or the line's end."""
-        opening = Counter(m.group(1) for m in OWNER.finditer(self.source))
+        every = list(OWNER.finditer(self.source))
+        opening = Counter(m.group(1) for m in every)
         found = [  # a label opens one line ("Replaces: nas-old"); a chat's "Fen: …" several
             m
-            for m in OWNER.finditer(self.source)
+            for m in every
             if self._owner_name(m.group(1))
             and not self._speaker_starts(m.start(1))
             and not (opening[m.group(1)] == 1 and self._line_key(m.start(1), m.group(1)))
