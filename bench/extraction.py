@@ -91,6 +91,7 @@ SPLITS = {
             "dev54",
             "dev55",
             "dev56",
+            "dev57",
         )
     ),
     "holdout": tuple(
@@ -132,6 +133,7 @@ SPLITS = {
             "holdout34",
             "holdout35",
             "holdout36",
+            "holdout37",
         )
     ),
 }

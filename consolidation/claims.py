@@ -1900,13 +1900,25 @@ NEGATIVE_STATE = re.compile(
 )
 
 
+# A determiner right before a word (a participle naming what a thing is: "the cancelled
+# hotel", "our withdrawn offer").
+ATTRIBUTIVE_BEFORE = re.compile(
+    r"\b(?:the|a|an|my|our|your|his|her|its|their|this|that|these|those)\s+$", re.IGNORECASE
+)
+
+
 def _negative(claim: Claim) -> str:
     """The word that puts a claim in the negative ("closed", "excluded"; "not" for a negated
     claim), or ""."""
     if claim.negated:
         return "not"
-    found = NEGATIVE_STATE.search(claim.text)
-    return found.group(0).lower() if found else ""
+    for found in NEGATIVE_STATE.finditer(claim.text):
+        if ATTRIBUTIVE_BEFORE.search(claim.text[: found.start()]) and re.match(
+            r" [^\W\d_]", claim.text[found.end() :]
+        ):
+            continue  # "the cancelled Lisbon hotel": what the thing is called, no state said
+        return found.group(0).lower()
+    return ""
 
 
 # "email rather than phone", "on Signal, not by email": the negation sets an alternative
@@ -3582,6 +3594,8 @@ def _versions_match(a: tuple, b: tuple) -> bool:
 IDENTIFIER = re.compile(r"(?<![\w.-])(?!v\d)([A-Za-z]{1,8}-?\d{1,6}[A-Za-z]?)(?![\w.-]|\.\w)")
 
 
+# A number after "#": a pull request's, an issue's, a ticket's ("PR #812" is "#812").
+HASH_NUMBER = re.compile(r"(?<![\w&])#(\d{3,6})(?![\w.-]|\.\d)")
 # A registration of letters only: an aircraft's ("G-EZTK"), a vehicle's.
 REGISTRATION = re.compile(r"(?<![\w.-])[A-Z]{1,2}-[A-Z]{3,4}(?![\w.-])")
 # A year standing alone in a heading ("Harvest 2027 — Long Acre ...", "Budget 2026:"): the
@@ -3623,6 +3637,7 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
             m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
         }
         found |= {m.group(0).casefold(): m.group(0) for m in REGISTRATION.finditer(text)}
+        found |= {f"#{m.group(1)}": m.group(0) for m in HASH_NUMBER.finditer(text)}
         found |= _addresses(text)
         first = text.strip().split("\n", 1)[0]
         heading = re.split(r"[:(,;]|\s[—–-]\s", first)[0]

@@ -95,6 +95,9 @@ WORD_ABBREVIATIONS = {
     "config": "configuration", "repo": "repository", "repos": "repositories",
     "docs": "documentation", "admin": "administration", "mgmt": "management",
     "govt": "government", "dept": "department", "mgr": "manager", "info": "information",
+    "lib": "library", "libs": "libraries", "app": "application", "apps": "applications",
+    "comms": "communications", "cert": "certificate", "certs": "certificates",
+    "creds": "credentials",
 }  # fmt: skip
 
 

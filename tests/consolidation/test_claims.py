@@ -546,6 +546,17 @@ def test_one_code_replaced_by_another_of_its_shape_is_an_identifier_swap():
     assert same["features"]["identifier_swap"] == 0.0
 
 
+def test_a_number_after_a_hash_is_one_code_with_or_without_its_noun():
+    same = compare(
+        "#812 merged to main this morning.", "PR #812 (rate limiter refactor) is in review."
+    )
+    assert same["features"]["identifier_same"] == 1.0
+    swapped = compare("PR #813 merged to main.", "PR #812 is in review.")
+    assert swapped["features"]["identifier_swap"] == 1.0
+    ranked = compare("The team is ranked #5 in the league.", "The team is ranked #3 in the league.")
+    assert ranked["features"]["identifier_swap"] == 0.0  # a rank is a value, no code
+
+
 def test_a_shared_word_that_is_the_subject_of_one_claim_only_is_a_role_crossed():
     features = compare("Tomasz's piano needs tuning.", "Tomasz teaches piano on Tuesdays.")[
         "features"
@@ -2225,6 +2236,18 @@ def test_a_claim_put_in_the_negative_without_a_not_is_a_polarity_gap(existing, i
     assert "polarity_gap" in signals
     gap = [e for e in evidence if e["signal"] == "polarity_gap"]
     assert gap and word in gap[0]["detail"] and gap[0]["incoming"] and gap[0]["existing"]
+
+
+def test_a_participle_naming_what_a_thing_is_puts_no_claim_in_the_negative():
+    signals, _ = _signals(
+        "Refund for the cancelled Lisbon hotel is pending with the booking site.",
+        "The booking site approved the Lisbon hotel refund.",
+    )
+    assert "polarity_gap" not in signals
+    signals, _ = _signals(
+        "The Lisbon hotel booking is confirmed.", "The Lisbon hotel booking was cancelled."
+    )
+    assert "polarity_gap" in signals
 
 
 def test_two_claims_both_in_the_negative_are_no_polarity_gap():

@@ -3658,3 +3658,76 @@ def test_a_handle_right_after_user_is_the_user(parser):
     assert not any("user" in name for name, _type in _entities(result))
     result = parser.extract("User prefers dark mode and uses Vim.")
     assert not any(t == "person" for _name, t in _entities(result))
+
+
+def test_words_after_user_or_client_that_are_no_handle_name_no_one(parser):
+    for text in (
+        "I read sections 1–4 and asked the user to upload the contract.",
+        "ADR-012: use OpenTelemetry instead of the Jaeger client libs.",
+        "TODO: auth-gw still pinned to the old client lib (ask Ji-ho).",
+        "Support request from Verein Brückenbau (donor-management customer since 2021).",
+    ):
+        people = {n for n, t in _entities(parser.extract(text)) if t == "person"}
+        assert not people & {"to", "libs", "lib", "since"}, text
+
+
+def test_they_in_notes_about_a_named_user_is_the_user(parser):
+    text = (
+        "User is Dr. Olumide Bankole, a cardiologist at Lagos University Teaching Hospital. "
+        "They research atrial fibrillation and keep study data in REDCap."
+    )
+    assert ("olumide bankole", "USES", "redcap") in _triples(parser.extract(text))
+    text = "Carlos married Ana in 2019; they live in Seville."
+    triples = _triples(parser.extract(text))
+    assert {("carlos", "LIVES_IN", "seville"), ("ana", "LIVES_IN", "seville")} <= triples
+
+
+def test_a_use_that_no_longer_holds_is_stopped(parser):
+    triples = _triples(parser.extract("orders-api no longer reads from `legacy-erp-feed`."))
+    assert ("orders api", "STOPPED_USING", "legacy erp feed") in triples
+    assert not any(r == "DEPENDS_ON" for _s, r, _o in triples)
+
+
+def test_two_roles_share_the_organization_said_after_the_second(parser):
+    triples = _triples(
+        parser.extract("Nadine Okafor is the founder and director of Spice Isle Youth Sail.")
+    )
+    assert ("nadine okafor", "CREATED", "spice isle youth sail") in triples
+    assert ("nadine okafor", "LEADS", "spice isle youth sail") in triples
+
+
+def test_a_name_opening_a_line_of_notes_before_its_colon_is_a_person(parser):
+    result = parser.extract(
+        "Selam: allergic to peanuts. Loves Ethiopian food, can't stand cold brew. Partner is Dawit."
+    )
+    assert ("selam", "person") in _entities(result)
+    assert ("selam", "KNOWS", "dawit") in _triples(result)
+    people = {n for n, t in _entities(parser.extract("Standup: moved to 10:30.")) if t == "person"}
+    assert not people
+
+
+def test_a_signature_s_role_line_may_part_its_organization_with_a_middle_dot(parser):
+    text = "Thanks,\nMekdes Alemu\nSenior Data Engineer · Ethio Telecom"
+    assert ("mekdes alemu", "WORKS_FOR", "ethio telecom") in _triples(parser.extract(text))
+
+
+def test_a_full_name_saying_here_is_the_writer(parser):
+    text = (
+        "Brian Tumusiime here. I studied law at Makerere University and now run a small "
+        "roastery called Kigezi Beans. My sister Grace keeps the books."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("brian tumusiime", "STUDIES_AT", "makerere university") in triples
+    assert ("brian tumusiime", "KNOWS", "grace") in triples
+    text = (
+        "Ravi Shankar here — not the sitar guy. Product manager at Zoho in Chennai, reporting "
+        "to Lakshmi Narayanan. My brother Vikram is at Freshworks."
+    )
+    triples = _triples(parser.extract(text))
+    assert ("ravi shankar", "WORKS_FOR", "zoho") in triples
+    assert ("ravi shankar", "REPORTS_TO", "lakshmi narayanan") in triples
+
+
+def test_names_listed_after_a_plural_kin_word_are_people(parser):
+    result = parser.extract("I visit my two nephews, Jasur and Bekzod, every weekend.")
+    assert {("jasur", "person"), ("bekzod", "person")} <= _entities(result)

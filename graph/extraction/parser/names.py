@@ -158,7 +158,7 @@ FULL_NAME = r"[A-Z][\w'-]+(?: (?:(?:" + "|".join(sorted(PARTICLE_WORDS)) + r") )
 SELF_NAMED = re.compile(
     rf"\b[Mm]y name(?: is|'s|’s) ({FULL_NAME})"
     rf"|(?:^|\n|[.!,:;]\s+)I(?:'|’)?m ({FULL_NAME})(?:[.,!;]| and | \()"
-    r"|^([A-Z][\w'-]+) here\b"
+    rf"|(?:^|\n)({FULL_NAME}) here\b"  # "Brian Tumusiime here. I studied law at …"
     r"|\babout me, ([A-Z][\w'-]+)"
     r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
     r"|^Name(?:'s|’s| is) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[.,!]"  # "Name's Ilse. I live in"
@@ -2026,6 +2026,7 @@ class NameReading:
                         and not self._listed_after_colon(tokens)
                         and not self._described_as(tokens[0])  # "Kelp, a Rust database"
                         and not self._with_me(tokens[0])  # "Jess and I flew into …"
+                        and not self._name_key(tokens[0])  # "Selam: allergic to peanuts."
                     )
                     nxt = tokens[-1].i + 1
                     if (
@@ -2896,6 +2897,30 @@ class NameReading:
             return False
         return token.lower_ in lexicon.FIELD_KEYS or self._line_key(token.idx, token.text)
 
+    def _name_key(self, token) -> bool:
+        """ "Selam: allergic to peanuts. Loves Ethiopian food.": a word no dictionary knows,
+        tagged a proper noun, opening a line before its colon (no field's key, no month,
+        ``_field_key`` said so) is the name the line's notes are about."""
+        end = token.idx + len(token)
+        line = self.source[self.source.rfind("\n", 0, token.idx) + 1 : token.idx]
+        said = self.source[end + 1 : end + 3].lstrip(" ")
+        return (
+            said[:1].isalpha()
+            and said[:1].islower()  # a note on them, not a value ("Auth: Ory Kratos")
+            and not any(  # "Hodan Farah (…)" / "- Hodan: …": the name said before
+                m.start != token.idx and token.lower_ in m.name.casefold().split()
+                for m in self.mentions
+            )
+            and token.pos_ == "PROPN"
+            and token.is_alpha
+            and token.text[:1].isupper()
+            and not token.text.isupper()
+            and self.source[end : end + 1] == ":"
+            and not line.strip(" \t-•>")  # not bold: "**Sangeet:** night before"
+            and not english_word(token.lower_)
+            and token.lower_ not in lexicon.NEVER_NAMES
+        )
+
     def _line_key(self, start: int, name: str) -> bool:
         """ "Jul: map the aisles" (beside "Aug: …"), "Replaces: nas-old", "Runbook: …": a
         word opening a line before its colon that is a schedule's month, a note's label or
@@ -2983,6 +3008,21 @@ class NameReading:
             "fan",
         }
 
+    @staticmethod
+    def _kin_listed(token) -> bool:
+        """Whether ``token`` follows the first of names in apposition to a plural kin word
+        ("my two nephews, Jasur and Bekzod", "her daughters Ama, Esi and Afia")."""
+        first = token
+        while first.dep_ == "conj" and first.head.i != first.i:
+            first = first.head
+        kin = first.head
+        return (
+            first.dep_ in {"appos", "compound"}
+            and kin.tag_ == "NNS"
+            and kin.lemma_.lower() in KIN_WORDS
+            and first.i > kin.i
+        )
+
     def _retype(self):
         """Type the names the model typed by guess from what the sentence does with them:
         a known given name, the subject of a human verb, the one met with or mentored is a
@@ -3025,6 +3065,9 @@ class NameReading:
                         and (head.dep_ == "attr" or head.head.lower_ in {"named", "called"})
                     )
                 )  # "esports organisation Savannah Storm": the noun names its kind
+                continue
+            if dep == "conj" and mention.type != "person" and self._kin_listed(head):
+                mention.type = "person"  # "my two nephews, Jasur and Bekzod"
                 continue
             guessed = (first not in lexicon.FIRST_NAMES and mention.type != "person") or (
                 mention.type == "person" and mention.origin == "propn"

@@ -1034,6 +1034,15 @@ class RelationReading:
                 if couple:  # "Carlos married Ana; they live in Seville", "the couple"
                     out.extend(couple)
                     continue
+            if (
+                subject.lower_ == "they"
+                and not self.speakers
+                and getattr(self, "user", None) is not None
+                and self.user.end <= subject.idx
+                and not self._group_before(subject)
+            ):  # "User is Dr. Olumide Bankole ... They keep study data in REDCap": the
+                out.append(self.user)  # user the notes name, of no said sex
+                continue
             out.extend(self._with_conjuncts(subject))
         return out
 
@@ -3020,9 +3029,7 @@ class RelationReading:
                     type_ = _role_type(word, source, target)
                     if type_ and type_ in {"KNOWS", "MARRIED_TO"}:
                         self._relate(source, target, type_, sentence)
-        for prep in token.children:
-            if prep.dep_ != "prep" or prep.lower_ not in {"of", "at", "for", "in", "with", "over"}:
-                continue
+        for prep in self._role_preps(token, first):
             for pobj in prep.children:
                 if pobj.dep_ != "pobj":
                     continue
@@ -3037,6 +3044,26 @@ class RelationReading:
                             type_ = "WORKS_FOR" if target.type == "organization" else None
                         if type_:
                             self._relate(source, target, type_, sentence)
+
+    @staticmethod
+    def _role_preps(token, first):
+        """The prepositions a role noun takes its organization from: its own, else one a
+        later role coordinated with it carries for both ("the founder and director of
+        X": the parser hangs "of X" on the founder alone)."""
+        kinds = {"of", "at", "for", "in", "with", "over"}
+        own = [c for c in token.children if c.dep_ == "prep" and c.lower_ in kinds]
+        if own or (first is token and not any(c.dep_ == "conj" for c in token.children)):
+            return own
+        roles = [first]
+        for role in roles:
+            roles.extend(c for c in role.children if c.dep_ == "conj")
+        return [
+            c
+            for role in roles
+            if role is not token
+            for c in role.children
+            if c.dep_ == "prep" and c.lower_ in kinds and c.i > token.i
+        ]
 
     def _titled(self, role):
         """ "Google engineer Priya Nair", "Stripe's CEO Patrick Collison": the employer

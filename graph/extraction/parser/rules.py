@@ -143,11 +143,13 @@ def _rule(default: str | None = None, **by_prep):
     rules = {key.rstrip("_"): value for key, value in by_prep.items()}
 
     def decide(source: Mention, target: Mention, prep: str, no_longer: bool) -> str | None:
-        if no_longer:
-            return "STOPPED_USING" if default in {"USES", "DEPENDS_ON", _use} else None
+        if no_longer and default in {"USES", "DEPENDS_ON", _use}:
+            return "STOPPED_USING"
         choice = rules.get(prep.replace(" ", "_"), default if not prep else None)
         if callable(choice):
-            return choice(source, target)
+            choice = choice(source, target)
+        if no_longer:  # "no longer reads from legacy-erp-feed": a use that stopped
+            return "STOPPED_USING" if choice in {"USES", "DEPENDS_ON", "INTEGRATES_WITH"} else None
         return choice
 
     decide.by_subject = "by" in rules  # "X is backed by Y": X is the subject of the relation

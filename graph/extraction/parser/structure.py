@@ -55,7 +55,7 @@ RECORD_CODE = re.compile(r"[A-Z]{2,}[-_ ]?\d+[A-Za-z]?")
 
 # A signature's role line: the role, then a comma, a bar, a dash or "at" before the
 # organization ("Director, Nordlýsi Art Museum", "Senior Engineer | Paystack").
-SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014| at )\s*")
+SIGNATURE_ROLE = re.compile(r"^\s*([A-Z][\w&/.' -]{1,60}?)\s*(?:,|\||\u2013|\u2014|\u00b7| at )\s*")
 # Titles before a signature's name ("Dr Priti Shah" / "Curator of Textiles").
 SIGNED_TITLES = {w.rstrip(".") for w in PERSON_TITLES | lexicon.NAME_TITLES}
 # A letter's closing line, before the writer's name ("Thanks,", "Kind regards,", "Cheers").

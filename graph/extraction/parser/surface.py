@@ -5,6 +5,8 @@ team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
 
 import re
 
+from spacy.lang.en.stop_words import STOP_WORDS
+
 from graph.extraction.parser.rules import VERB_RULES, Mention
 from graph.extraction.parser.words import (
     BOLD_LINE,
@@ -13,7 +15,7 @@ from graph.extraction.parser.words import (
     TEAM_WORDS,
     TRIP_NOUNS,
 )
-from graph.vocabulary import normalize_name
+from graph.vocabulary import WORD_ABBREVIATIONS, normalize_name
 from memoryhub.nlp import english_word
 
 # "the user is Kwame Asante", "User's name is Paul Grant", "the user (Ama Boateng)".
@@ -177,7 +179,7 @@ class SurfaceReading:
                     self.user = mention
                     return
         found = USER_HANDLE.search(self.source)
-        if found and not english_word(found.group(1).casefold()):
+        if found and self._handle_word(found):
             span = self.doc.char_span(*found.span(1), alignment_mode="expand")
             for mention in [m for m in self.mentions if m.start < found.end(1) <= m.end]:
                 if mention.origin in {"chunk", "propn"} and mention.type != "person":
@@ -196,6 +198,27 @@ class SurfaceReading:
                 named[0].type = "person"
                 self.user = named[0]
 
+    def _handle_word(self, found) -> bool:
+        """Whether the word after "user" / "customer" / "client" is the person's handle
+        ("user mkhize", "customer @ana.r"): not an English word, a function word ("the
+        user to upload", "customer since 2021", "client and"), a plural or a clipped noun
+        the word names a kind of ("client libs", "customer comms")."""
+        word = found.group(1)
+        if (
+            english_word(word.casefold())
+            or word.casefold() in STOP_WORDS | WORD_ABBREVIATIONS.keys()
+        ):
+            return False
+        if any(c.isdigit() or c in "_." for c in word):
+            return True
+        span = self.doc.char_span(*found.span(1), alignment_mode="expand")
+        if span is None:
+            return False
+        token = span[0]
+        return token.tag_ not in {"NNS", "IN", "CC", "TO", "VBZ", "VBD"} and not (
+            token.pos_ == "NOUN" and token.i > 0 and token.nbor(-1).dep_ == "compound"
+        )
+
     def _note_person(self):
         """The person a note without speakers is about, for its sentences that open with
         their verb ("Uses Neovim.", "Works at Paystack on the payouts team"): the user the
@@ -204,7 +227,10 @@ class SurfaceReading:
         Haddad, ...", "Preferences for Callum Reid: ..."). None for a note written in the
         first person about others ("same team as my friend Tunde")."""
         if "note_person" not in self.__dict__:
-            self.note_person = None if self.speakers else self._named_note_person()
+            if self.speakers and self.speakers == [self.writer]:
+                self.note_person = self.writer  # "Ravi Shankar here. Product manager at Zoho"
+            else:
+                self.note_person = None if self.speakers else self._named_note_person()
         return self.note_person
 
     def _named_note_person(self):
