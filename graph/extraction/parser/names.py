@@ -2905,20 +2905,20 @@ class NameReading:
         line = self.source[self.source.rfind("\n", 0, token.idx) + 1 : token.idx]
         said = self.source[end + 1 : end + 3].lstrip(" ")
         return (
-            said[:1].isalpha()
-            and said[:1].islower()  # a note on them, not a value ("Auth: Ory Kratos")
-            and not any(  # "Hodan Farah (…)" / "- Hodan: …": the name said before
-                m.start != token.idx and token.lower_ in m.name.casefold().split()
-                for m in self.mentions
-            )
+            self.source[end : end + 1] == ":"
             and token.pos_ == "PROPN"
             and token.is_alpha
             and token.text[:1].isupper()
             and not token.text.isupper()
-            and self.source[end : end + 1] == ":"
+            and said[:1].isalpha()
+            and said[:1].islower()  # a note on them, not a value ("Auth: Ory Kratos")
             and not line.strip(" \t-•>")  # not bold: "**Sangeet:** night before"
-            and not english_word(token.lower_)
             and token.lower_ not in lexicon.NEVER_NAMES
+            and not english_word(token.lower_)
+            and not any(  # "Hodan Farah (…)" / "- Hodan: …": the name said before
+                m.start != token.idx and token.lower_ in m.name.casefold().split()
+                for m in self.mentions
+            )
         )
 
     def _line_key(self, start: int, name: str) -> bool:

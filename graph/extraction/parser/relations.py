@@ -3052,7 +3052,7 @@ class RelationReading:
         X": the parser hangs "of X" on the founder alone)."""
         kinds = {"of", "at", "for", "in", "with", "over"}
         own = [c for c in token.children if c.dep_ == "prep" and c.lower_ in kinds]
-        if own or (first is token and not any(c.dep_ == "conj" for c in token.children)):
+        if own:
             return own
         roles = [first]
         for role in roles:

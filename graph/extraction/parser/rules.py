@@ -137,19 +137,22 @@ def _language(target: Mention) -> bool:
     return target.name.casefold() in lexicon.LANGUAGES
 
 
+# What a use said to hold no longer stops ("no longer reads from X": a dependency that was).
+USE_RELATIONS = {"USES", "DEPENDS_ON", "INTEGRATES_WITH"}
+
+
 def _rule(default: str | None = None, **by_prep):
     """A verb's rule: relation by preposition ("" = direct object), else ``default``."""
 
     rules = {key.rstrip("_"): value for key, value in by_prep.items()}
 
     def decide(source: Mention, target: Mention, prep: str, no_longer: bool) -> str | None:
-        if no_longer and default in {"USES", "DEPENDS_ON", _use}:
-            return "STOPPED_USING"
         choice = rules.get(prep.replace(" ", "_"), default if not prep else None)
         if callable(choice):
             choice = choice(source, target)
-        if no_longer:  # "no longer reads from legacy-erp-feed": a use that stopped
-            return "STOPPED_USING" if choice in {"USES", "DEPENDS_ON", "INTEGRATES_WITH"} else None
+        if no_longer:  # "no longer uses X", "no longer reads from legacy-erp-feed": stopped
+            used = default in {"USES", "DEPENDS_ON", _use}
+            return "STOPPED_USING" if used or choice in USE_RELATIONS else None
         return choice
 
     decide.by_subject = "by" in rules  # "X is backed by Y": X is the subject of the relation

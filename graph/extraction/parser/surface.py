@@ -5,8 +5,6 @@ team"), a service placed on a host by any verb ("keeps crashing on node-7")."""
 
 import re
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 from graph.extraction.parser.rules import VERB_RULES, Mention
 from graph.extraction.parser.words import (
     BOLD_LINE,
@@ -204,10 +202,7 @@ class SurfaceReading:
         user to upload", "customer since 2021", "client and"), a plural or a clipped noun
         the word names a kind of ("client libs", "customer comms")."""
         word = found.group(1)
-        if (
-            english_word(word.casefold())
-            or word.casefold() in STOP_WORDS | WORD_ABBREVIATIONS.keys()
-        ):
+        if english_word(word.casefold()) or word.casefold() in WORD_ABBREVIATIONS:
             return False
         if any(c.isdigit() or c in "_." for c in word):
             return True
@@ -215,8 +210,10 @@ class SurfaceReading:
         if span is None:
             return False
         token = span[0]
-        return token.tag_ not in {"NNS", "IN", "CC", "TO", "VBZ", "VBD"} and not (
-            token.pos_ == "NOUN" and token.i > 0 and token.nbor(-1).dep_ == "compound"
+        return (
+            not token.is_stop
+            and token.tag_ not in {"NNS", "IN", "CC", "TO", "VBZ", "VBD"}
+            and not (token.pos_ == "NOUN" and token.i > 0 and token.nbor(-1).dep_ == "compound")
         )
 
     def _note_person(self):
@@ -227,10 +224,10 @@ class SurfaceReading:
         Haddad, ...", "Preferences for Callum Reid: ..."). None for a note written in the
         first person about others ("same team as my friend Tunde")."""
         if "note_person" not in self.__dict__:
-            if self.speakers and self.speakers == [self.writer]:
-                self.note_person = self.writer  # "Ravi Shankar here. Product manager at Zoho"
-            else:
-                self.note_person = None if self.speakers else self._named_note_person()
+            if not self.speakers:
+                self.note_person = self._named_note_person()
+            else:  # "Ravi Shankar here. Product manager at Zoho": the writer alone speaks
+                self.note_person = self.writer if self.speakers == [self.writer] else None
         return self.note_person
 
     def _named_note_person(self):
