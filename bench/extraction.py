@@ -92,6 +92,7 @@ SPLITS = {
             "dev55",
             "dev56",
             "dev57",
+            "dev58",
         )
     ),
     "holdout": tuple(
@@ -134,6 +135,7 @@ SPLITS = {
             "holdout35",
             "holdout36",
             "holdout37",
+            "holdout38",
         )
     ),
 }
