@@ -93,6 +93,7 @@ SPLITS = {
             "dev56",
             "dev57",
             "dev58",
+            "dev59",
         )
     ),
     "holdout": tuple(
@@ -136,6 +137,7 @@ SPLITS = {
             "holdout36",
             "holdout37",
             "holdout38",
+            "holdout39",
         )
     ),
 }
