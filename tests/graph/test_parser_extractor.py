@@ -3737,3 +3737,65 @@ def test_a_full_name_saying_here_is_the_writer(parser):
 def test_names_listed_after_a_plural_kin_word_are_people(parser):
     result = parser.extract("I visit my two nephews, Jasur and Bekzod, every weekend.")
     assert {("jasur", "person"), ("bekzod", "person")} <= _entities(result)
+
+
+def test_a_word_of_respect_before_a_full_name_is_no_part_of_it(parser):
+    result = parser.extract(
+        "The roof was fixed thanks to Fundación Ixil, whose coordinator, Don Efraín "
+        "Velásquez, visits every March."
+    )
+    assert ("efraín velásquez", "person") in _entities(result)
+    assert not any(name.startswith("don") for name, _ in _entities(result))
+    # before a given name alone it is how the person is called
+    assert ("don aurelio", "person") in _entities(parser.extract("Don Aurelio sold us the goats."))
+
+
+def test_a_verb_hung_on_the_object_of_the_one_before_keeps_its_subject(parser):
+    text = (
+        "Khalid Al-Harthy grew up in Muscat. He now manages customs clearance at Sohar Port "
+        "for Oman Customs and lives in Sohar with his wife, Mariam."
+    )
+    assert ("khalid al harthy", "LIVES_IN", "sohar") in _triples(parser.extract(text))
+
+
+def test_a_sentence_opening_on_its_verb_goes_on_with_the_person_before_it(parser):
+    text = (
+        "Hamdan: the new looms at Al Noor Textiles r insane\n"
+        "Farida: who signed off on that\n"
+        "Hamdan: Yusuf did, he runs the weaving floor now. reports straight to Sheikha "
+        "Al-Mansouri"
+    )
+    triples = _triples(parser.extract(text))
+    assert ("yusuf", "REPORTS_TO", "sheikha al mansouri") in triples
+    assert ("hamdan", "REPORTS_TO", "sheikha al mansouri") not in triples
+    # the speaker's own "I" before goes on as the speaker
+    triples = _triples(parser.extract("Jonas: I quit Notion. switched to Obsidian last week"))
+    assert ("jonas", "MIGRATED_TO", "obsidian") in triples
+
+
+def test_no_longer_buying_a_make_is_stopping_it(parser):
+    text = "Sri no longer buys AquaFlow pumps; after three failures she moved to Grundfos."
+    assert ("sri", "STOPPED_USING", "aquaflow") in _triples(parser.extract(text))
+
+
+def test_the_name_people_call_the_writer_is_the_writer(parser):
+    text = "People call me Imran. My sister Shazia runs a mill. I'm a data analyst at Jazz."
+    triples = _triples(parser.extract(text))
+    assert ("imran", "KNOWS", "shazia") in triples
+    assert ("imran", "WORKS_FOR", "jazz") in triples
+
+
+def test_a_given_name_and_an_initial_joined_by_a_dot_or_an_underscore_is_a_person(parser):
+    assert ("ayse.k", "person") in _entities(parser.extract("helm upgrade started by ayse.k"))
+    assert ("tevita.f", "person") in _entities(parser.extract("service owner: tevita.f."))
+    entities = _entities(parser.extract("Notes on gwen_h:\n- editor: Neovim"))
+    assert ("gwen h", "person") in entities
+    entities = _entities(parser.extract("see notes.md and config.py; orders_db is slow"))
+    assert not any(t == "person" for _, t in entities)
+
+
+def test_a_job_applied_for_is_no_employer(parser):
+    triples = _triples(parser.extract("Amara applied for a nursing job at St Mary's Hospital."))
+    assert not any(r == "WORKS_FOR" for _, r, _ in triples)
+    text = "Caroline: The interview at Brightwater Analytics went great, I start on Monday."
+    assert ("caroline", "WORKS_FOR", "brightwater analytics") in _triples(parser.extract(text))

@@ -96,6 +96,7 @@ class _Reader(NameReading, StructureReading, SurfaceReading, RelationReading):
         self._speaker()
         self._titles()
         self._vehicles()
+        self._name_handles()
         self._identifiers()
         self._handles()
         self._lower_case_names()

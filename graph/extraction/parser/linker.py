@@ -102,6 +102,15 @@ NEGATED_KINDS = {"STOPPED_USING"}
 USED_TO = re.compile(r"\bused to\b", re.IGNORECASE)
 # Where one was born or a child: "grew up in", "was born and raised in".
 CHILDHOOD = re.compile(r"\b(?:grew|grow|growing|grown) up\b|\bborn\b|\braised\b", re.IGNORECASE)
+# A place sought, not held: "applied for a nursing job at St Mary's", "interviewed for the
+# analyst role at Deloitte" (as the rules read it; not "the interview at Brightwater went
+# great, I start Monday", nor "lets subscribers apply transactions").
+SOUGHT = re.compile(
+    r"\b(?:appl(?:y|ies|ied|ying)|applications?|audition(?:s|ed|ing)?)\s+(?:for|to)\b|"
+    r"\binterview(?:s|ed|ing)?\s+for\b|\bshortlisted\b",
+    re.IGNORECASE,
+)
+SOUGHT_KINDS = {"WORKS_FOR", "STUDIES_AT", "PART_OF"}
 # Kinds one holds with one other at a time: a spouse the rules read leaves none for the
 # linker to add ("My husband Joaquín and I ... with our kids, Benjamín and Renata").
 ONE_ONLY = {"MARRIED_TO"}
@@ -438,6 +447,8 @@ def link(reader, *, model=None, record: list | None = None) -> None:
             continue  # "Dear Sam," over the letter: whom it is written to, nothing more
         if USED_TO.search(between) and relation not in NEGATED_KINDS:
             continue  # "used to live in Abuja": no longer (as in the rules)
+        if relation in SOUGHT_KINDS and SOUGHT.search(between):
+            continue  # "applied for a job at St Mary's": sought, not held (as the rules)
         if relation == "LIVES_IN" and CHILDHOOD.search(between):
             continue  # "grew up in Tashkent", "born in Enugu": then, not now (as the rules)
         if relation == "LIVES_IN" and _left_place(reader, my if forward else mx):

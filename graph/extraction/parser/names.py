@@ -162,9 +162,23 @@ SELF_NAMED = re.compile(
     r"|\babout me, ([A-Z][\w'-]+)"
     r"|^([A-Z][\w'-]+), \d{1,3}, "  # a profile: "Radu, 34, graphic designer. Switched ..."
     r"|^Name(?:'s|’s| is) ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)[.,!]"  # "Name's Ilse. I live in"
+    # "People call me Imran.", "Everyone calls me Tess"
+    r"|(?:^|[.!]\s+)(?:People|Everyone|Everybody|Friends|Most people) calls? me ([A-Z][\w'-]+)\b"
 )
 # The alternatives of ``SELF_NAMED`` whose name must be a person's: "I'm Dutch." is not.
-SELF_NAMED_CHECKED = {2, 6}
+SELF_NAMED_CHECKED = {2, 6, 7}
+# A lower-case user name of a given name and an initial or two ("ayse.k", "gwen_h",
+# "dinah_ow"), not a file ("notes.md") nor a system ("orders_db").
+NAME_HANDLE = re.compile(r"(?<![\w@.#/:`-])([a-z]{3,})[._]([a-z]{1,2})(?![\w-]|\.\w)")
+FILE_SUFFIXES = set(
+    """py js ts go rs md sh rb cs db io ai so gz tf pl kt ex vb ml hs c h r cc cpp jl lua
+    sql csv pdf doc txt xml yml ini env cfg log tar zip png jpg gif svg mp mov wav exe app
+    dev me co uk us eu de fr nl tv fm ly gg js""".split()
+)
+# Words before a user name that make it someone's: "started by ayse.k", "owner: tevita.f".
+HANDLE_CUES = re.compile(
+    r"(?:\bby|\bowner:?|\bcc|\bping|\bassignee:?|\breviewer:?|\bfrom|\bto|\bthanks)\s*$", re.I
+)
 LIST_GAP = re.compile(r"`?\s*(?:,|and|or|&|\+|/)\s*(?:and\s+)?`?|`?,\s*`?")
 
 
@@ -805,6 +819,12 @@ class NameReading:
             tokens = tokens[1:]  # "in-house KYC engine": "house" is the end of a word before
         if len(tokens) > 3 and self._opening_compound(tokens[:3]):
             tokens = tokens[3:]
+        if (
+            len(tokens) > 2
+            and tokens[0].lower_ in HONORIFICS
+            and all(t.text[:1].isupper() and t.is_alpha for t in tokens[1:])
+        ):
+            tokens = tokens[1:]  # "Don Alirio Cuéllar": the full name after the word of respect
         titles = [
             i for i, t in enumerate(tokens[:-1]) if t.lower_.rstrip(".") in NAME_TITLES and i > 0
         ]
@@ -1587,6 +1607,25 @@ class NameReading:
             if span is not None and self._free(span):
                 self._add(list(span), "component", 0.7, name=word, origin="identifier", cued=True)
 
+    def _name_handles(self):
+        """ "helm upgrade started by ayse.k", "service owner: tevita.f": a given name and an
+        initial joined by a dot or an underscore is a person's user name (with a name no
+        list knows, when a word before it says it is someone: "by", "owner:")."""
+        for found in NAME_HANDLE.finditer(self.source):
+            name, initials = found.groups()
+            dotted = self.source[found.end(1)] == "."
+            if (dotted and initials in FILE_SUFFIXES) or english_word(name):
+                continue
+            cued = HANDLE_CUES.search(self.source[max(0, found.start() - 12) : found.start()])
+            if name not in lexicon.GIVEN_NAMES and not (cued and len(initials) == 1):
+                continue
+            if name in lexicon.TECHNOLOGIES:
+                continue
+            span = self.doc.char_span(found.start(), found.end(), alignment_mode="expand")
+            if span is None or not self._free(span):
+                continue
+            self._add(list(span), "person", 0.75, name=found.group(0), origin="handle", cued=True)
+
     def _handles(self):
         """ "@sam", "cc @Tomasz @ife": a chat handle is a person."""
         for found in HANDLE.finditer(self.source):
@@ -2001,6 +2040,16 @@ class NameReading:
                     tokens = []  # a bare "DB", "API": the noun phrase names the thing
                 if len(tokens) == 1 and tokens[0].lower_ in BEFORE_NAMES | VOCATIVES:
                     tokens = []  # "Postdoc" before "Lina Haddad", "Mayor": a role
+                if (
+                    len(tokens) == 1
+                    and tokens[0].lower_ in HONORIFICS
+                    and tokens[0].i + 1 < len(self.doc)
+                    and any(
+                        m.type == "person" and m.start == self.doc[tokens[0].i + 1].idx
+                        for m in self.mentions
+                    )
+                ):
+                    tokens = []  # "Don" before "Alirio Cuéllar": the word of respect
                 if len(tokens) == 1 and self._field_key(tokens[0]):
                     tokens = []  # "- Role: data scientist at …": a field's key
                 if tokens:
@@ -2433,6 +2482,11 @@ class NameReading:
                 continue
             inside = set(range(other.start, other.end))
             if last.head.i not in inside or last.dep_ not in {"compound", "nmod", "amod"}:
+                continue
+            if left.name.casefold() in HONORIFICS and len(right.name.split()) > 1:
+                # "Don" + "Efraín Velásquez": the word of respect before a full name
+                self.mentions = [m for m in self.mentions if m is not left]
+                del self.by_token[last.i]
                 continue
             tokens = list(doc[span.start : other.end])
             cue = self._cue_type(tokens, "")  # "Gare du Nord": a place by its cue, as told

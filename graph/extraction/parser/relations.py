@@ -114,6 +114,9 @@ PLACE_PARTS = set(
     """district region province state county quarter neighbourhood neighborhood suburb
     borough area old town centre center""".split()
 )
+# Verbs of seeking a job, not holding it: "applied for a job at X", "interviewed for the
+# analyst role at Deloitte".
+SEEKING_VERBS = {"apply", "interview", "audition", "shortlist", "decline", "reject"}
 # Role words that place a person in the organization a text is about (``_topic_roles``).
 TOPIC_ROLES = (ROLE_WORK | STUDENT_WORDS | LEADING_ROLES) - set(
     """owner member contact partner associate assistant artist musician producer writer
@@ -965,10 +968,15 @@ class RelationReading:
                 return [noun] if noun is not None else []
             if verb.dep_ == "pcomp":  # "before moving to Seattle"
                 return self._subjects(verb.head.head)
-            if verb.dep_ == "conj" and verb.pos_ in {"NOUN", "PROPN"}:
+            if verb.dep_ == "conj" and (
+                verb.pos_ in {"NOUN", "PROPN"}
+                or (verb.tag_ in {"VBZ", "VBD", "VBP"} and verb.head.pos_ in {"NOUN", "PROPN"})
+            ):
                 head = verb.head  # "is the lead of the squad and reports to X": "reports"
                 while head.pos_ not in {"VERB", "AUX"} and head.head != head:
-                    head = head.head  # read as a noun beside "squad"; the verb is "is"
+                    head = head.head  # read as a noun beside "squad"; the verb is "is" (or
+                    # "manages clearance at the port and lives in Sohar": "lives" hung on
+                    # the thing managed)
                 if head.pos_ in {"VERB", "AUX"}:
                     return self._subjects(head)
             return self._subjects(verb.head)
@@ -990,6 +998,9 @@ class RelationReading:
                 topic = self._topic_at(verb.idx)
                 if topic is not None:
                     return [topic]
+                carried = self._carried_subject(verb) if verb.i == first.i else None
+                if carried is not None:  # "he runs the weaving floor now. reports straight
+                    return [carried]  # to Sheikha": the last sentence's person goes on
                 speaker = self._speaker_at(verb.idx)
                 if speaker is not None:  # "still using that Garmin collar for ur dog?" /
                     # "yep": asked of the one who answers yes, not the one who asks
@@ -1045,6 +1056,33 @@ class RelationReading:
                 continue
             out.extend(self._with_conjuncts(subject))
         return out
+
+    def _carried_subject(self, verb):
+        """The subject a sentence opening on its verb carries over from the sentence before
+        it on the same line, when that one's subject is "he" or "she" ("Yusuf did, he runs
+        the floor now. reports straight to Sheikha", "She manages compliance at Apapa.
+        Reports to Olumide"), or in a chat a person named ("Jonas moved it to Fastify. also
+        dropped Moment.js"); None otherwise (the writer, the speaker, the user goes on)."""
+        start = verb.sent.start
+        if start == 0 or verb.tag_ not in {"VBZ", "VBD"}:
+            return None
+        previous = self.doc[start - 1].sent
+        if "\n" in self.source[previous.end_char : verb.idx] or previous.text.rstrip()[-1:] == "?":
+            return None
+        subjects = [
+            t
+            for t in previous
+            if t.dep_ in {"nsubj", "nsubjpass"} and t.head.dep_ in {"ROOT", "conj", "ccomp"}
+        ]
+        if not subjects:
+            return None
+        subject = subjects[-1]
+        mention = self.by_token.get(subject.i)
+        if subject.lower_ in {"he", "she"} or (
+            self.speakers and mention is not None and mention.type == "person"
+        ):  # (in notes about a user a name before is a relative's: "Husband Yosua teaches
+            return subject  # at SMA 2. Likes mie gomak": the user likes it)
+        return None
 
     def _noted_item(self, verb):
         """What a note with a subjectless "Proposed by X", "approved by @meseret" is about:
@@ -2758,7 +2796,10 @@ class RelationReading:
         )
 
     def _job_at(self, verb):
-        """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme"."""
+        """ "moved to Dublin for a job at Fernleaf Games", "took a role with Acme" (not
+        "applied for a nursing job at St Mary's": a job sought is none held)."""
+        if verb.lemma_.lower() in SEEKING_VERBS:
+            return
         for token in verb.subtree:
             if (
                 token.dep_ == "dobj"

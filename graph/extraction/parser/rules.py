@@ -141,8 +141,10 @@ def _language(target: Mention) -> bool:
 USE_RELATIONS = {"USES", "DEPENDS_ON", "INTEGRATES_WITH"}
 
 
-def _rule(default: str | None = None, **by_prep):
-    """A verb's rule: relation by preposition ("" = direct object), else ``default``."""
+def _rule(default: str | None = None, *, supplied: bool = False, **by_prep):
+    """A verb's rule: relation by preposition ("" = direct object), else ``default``.
+    ``supplied``: what one gets that way one uses, and no longer getting it is stopping
+    ("no longer buys AquaFlow pumps")."""
 
     rules = {key.rstrip("_"): value for key, value in by_prep.items()}
 
@@ -151,7 +153,7 @@ def _rule(default: str | None = None, **by_prep):
         if callable(choice):
             choice = choice(source, target)
         if no_longer:  # "no longer uses X", "no longer reads from legacy-erp-feed": stopped
-            used = default in {"USES", "DEPENDS_ON", _use}
+            used = supplied or default in {"USES", "DEPENDS_ON", _use}
             return "STOPPED_USING" if used or choice in USE_RELATIONS else None
         return choice
 
@@ -526,7 +528,9 @@ VERB_RULES = {
     "pull": _rule(None, **{"from": _needs}),
     "fetch": _rule(None, **{"from": _needs}),
     "acquire": _rule(lambda s, t: "OWNS" if t.type == "organization" else None),
-    "buy": _rule(lambda s, t: "OWNS" if t.type in {"organization", "other"} else None),
+    "buy": _rule(
+        lambda s, t: "OWNS" if t.type in {"organization", "other"} else None, supplied=True
+    ),
     "headquarter": _rule(None, **{"in": _locate}),
     "rewrite": _rule(_create, to="MIGRATED_TO", **{"in": "USES"}),
     "port": _rule(None, to="MIGRATED_TO"),
