@@ -3799,3 +3799,18 @@ def test_a_job_applied_for_is_no_employer(parser):
     assert not any(r == "WORKS_FOR" for _, r, _ in triples)
     text = "Caroline: The interview at Brightwater Analytics went great, I start on Monday."
     assert ("caroline", "WORKS_FOR", "brightwater analytics") in _triples(parser.extract(text))
+
+
+def test_a_line_without_a_verb_that_says_fan_of_is_the_writer_s_liking(parser):
+    triples = _triples(parser.extract("I'm Hyun-woo. Big fan of Feyenoord, not a fan of rain."))
+    assert ("hyun woo", "LIKES", "feyenoord") in triples
+    assert not any(s == "feyenoord" for s, _, _ in triples)
+    triples = _triples(parser.extract("Mira: huge fan of Arsenal tbh\nJon: same"))
+    assert ("mira", "LIKES", "arsenal") in triples
+
+
+def test_not_a_fan_and_hooked_on(parser):
+    text = "I'm Hyun-woo. I'm a big fan of Feyenoord but not a fan of the rain. I've been hooked on jazz ever since."
+    triples = _triples(parser.extract(text))
+    assert ("hyun woo", "DISLIKES", "rain") in triples
+    assert ("hyun woo", "LIKES", "jazz") in triples

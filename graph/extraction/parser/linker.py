@@ -106,7 +106,7 @@ CHILDHOOD = re.compile(r"\b(?:grew|grow|growing|grown) up\b|\bborn\b|\braised\b"
 # analyst role at Deloitte" (as the rules read it; not "the interview at Brightwater went
 # great, I start Monday", nor "lets subscribers apply transactions").
 SOUGHT = re.compile(
-    r"\b(?:appl(?:y|ies|ied|ying)|applications?|audition(?:s|ed|ing)?)\s+(?:for|to)\b|"
+    r"\b(?:appl(?:y|ies|ied|ying)|audition(?:s|ed|ing)?)\s+(?:for|to)\b|\bapplication\s+for\b|"
     r"\binterview(?:s|ed|ing)?\s+for\b|\bshortlisted\b",
     re.IGNORECASE,
 )

@@ -246,6 +246,23 @@ TEAM_NAME_AFTER = re.compile(r"(?:,[ \t]+|[ \t]+\()([A-Z][\w&-]*(?:[ \t]+[A-Z][\
 FOUNDING_VERBS = {"found", "cofound", "co-found", "establish", "launch", "form", "start"}
 
 
+def _negated_before(token) -> bool:
+    """Whether "not" or "never" stands right before a noun's article and adjectives ("not
+    a big fan"), whatever the parser hung it on."""
+    i = token.i - 1
+    while (
+        i >= 0
+        and token.doc[i].dep_ in {"det", "amod", "advmod"}
+        and token.doc[i].lower_
+        not in {
+            "not",
+            "never",
+        }
+    ):
+        i -= 1
+    return i >= 0 and token.doc[i].lower_ in {"not", "never"} and i >= token.i - 4
+
+
 class RelationReading:
     """The relationship passes of the parser extractor."""
 
@@ -1299,6 +1316,8 @@ class RelationReading:
                 self._role(token)
             elif self._line_role(token):
                 self._role(token)  # "Motor underwriter at Gulf Shield Takaful"
+            elif first.dep_ == "ROOT" and token.lower_ in {"fan", "supporter"}:
+                self._role(token)  # "Big fan of Feyenoord." in a note by or about one
             if token.dep_ == "compound" and token.lower_ in ROLE_WORK - FOUNDING_ROLES:
                 self._titled(token)
             if token.dep_ in {"attr", "appos"}:
@@ -3007,11 +3026,19 @@ class RelationReading:
         """ "X is the CTO of Y", "X, a friend of Y", "X is part of Y", "X was appointed
         director of Y"."""
         first = token
-        while first.dep_ == "conj" and first.head != first:
+        while (
+            first.dep_ == "conj" or (first.dep_ == "appos" and first.head.lower_ == token.lower_)
+        ) and (
+            first.head != first
+        ):  # "a fan of Feyenoord, not a fan of rain": the second hung on the first
             first = first.head
         if first.dep_ in {"attr", "oprd"}:
             verb = first.head
             subjects = [self._resolve(s) for s in self._subjects(verb)]
+        elif first.dep_ == "ROOT" and not any(t.pos_ in {"VERB", "AUX"} for t in first.sent):
+            # a line without a verb: "Big fan of Feyenoord, not a fan of the rain." in a note
+            # by or about one person, "mira: huge fan of Arsenal" in a chat: theirs
+            subjects = [self._speaker_at(first.idx) or self._note_person()]
         else:
             subjects = [self._mention_of(first.head)]
         word = token.lower_
@@ -3022,12 +3049,18 @@ class RelationReading:
         ):
             word = "head"  # "the chief executive (officer) of Nordlys Energi": leads it
         sentence = self._sentence_text(token.sent)
-        if (
-            word in {"fan", "supporter"}
-            and first.dep_ == "attr"
-            and any(c.dep_ == "neg" or c.lower_ in {"never", "no"} for c in first.head.children)
-        ):
-            word = "not_fan"  # "Marek is not a fan of Kubernetes": a dislike
+        if word in {"fan", "supporter"} and (
+            (
+                first.dep_ == "attr"
+                and any(c.dep_ == "neg" or c.lower_ in {"never", "no"} for c in first.head.children)
+            )
+            or any(
+                (c.dep_ == "neg" or c.lower_ in {"never", "no"}) and c.i < token.i
+                for c in token.children
+            )
+            or _negated_before(token)
+        ):  # "Marek is not a fan of Kubernetes", "a fan of Feyenoord but not a fan of the
+            word = "not_fan"  # rain": a dislike
         if word in {"fan", "supporter"}:  # "Colm is a huge Liverpool fan"
             for child in token.children:
                 liked = self._mention_of(child) if child.dep_ == "compound" else None

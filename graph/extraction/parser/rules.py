@@ -79,6 +79,8 @@ def _role_type(word: str, source: Mention, target: Mention) -> str | None:
         return "MARRIED_TO"
     if word in KIN_KNOWS and target.type == "person" and source.type == "person":
         return "KNOWS"
+    if word in {"fan", "supporter", "not_fan"} and not _person(source):
+        return None  # "Big fan of Feyenoord, not a fan of the rain" read as Feyenoord's
     if word in {"fan", "supporter"}:
         return "LIKES"
     if word == "not_fan":
@@ -174,6 +176,10 @@ def _move(source, target):
     if target.type == "organization":
         return None  # "moved to the Growth team": a change of hands, no migration
     return "MIGRATED_TO"
+
+
+def _liked_or_used(source, target):
+    return "USES" if target.type == "technology" else "LIKES"
 
 
 def _go(source, target):
@@ -652,6 +658,7 @@ VERB_RULES = {
     "love": _rule("LIKES"),
     "enjoy": _rule("LIKES"),
     "adore": _rule("LIKES"),
+    "hook": _rule(None, on=_liked_or_used),  # "hooked on jazz", "got me hooked on Cypress"
     "hate": _rule("DISLIKES"),
     "dislike": _rule("DISLIKES"),
     "detest": _rule("DISLIKES"),
