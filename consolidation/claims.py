@@ -88,7 +88,10 @@ NEGATIONS = set(
 REFUSALS = {"refuse", "decline", "fail", "neglect", "omit"}
 # Words whose swap between two aligned claims reverses a fact.
 OPPOSITES = [
-    ({"approve", "approved", "accept", "accepted"}, {"reject", "rejected", "decline", "declined"}),
+    (
+        {"approve", "approved", "accept", "accepted", "grant", "granted"},
+        {"reject", "rejected", "decline", "declined", "refuse", "refused"},
+    ),
     (
         {"enable", "enabled", "on", "active", "activate"},
         {"disable", "disabled", "off", "inactive", "deactivated", "suspended", "paused"},
@@ -126,6 +129,8 @@ OPPOSITES = [
     ({"light"}, {"dark"}),
     ({"high", "higher"}, {"low", "lower"}),
     ({"early", "earlier"}, {"late", "later"}),
+    # a part of the day: "prefers the morning slots" / "rather after lunch, afternoons only"
+    ({"morning", "mornings"}, {"afternoon", "afternoons", "evening", "evenings", "lunch"}),
     ({"ascending"}, {"descending"}),
     ({"upstairs"}, {"downstairs"}),
     ({"above"}, {"below", "beneath"}),
@@ -2072,6 +2077,8 @@ REVERSALS = set(
 REVERSAL_PHRASES = re.compile(
     r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|\bmiss(?:es|ed|ing)? out\b|"
     r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b|"
+    # stopped for now: "recruitment on hold", "the build was halted", "paused the rollout"
+    r"\bon\s+hold\b|\b(?:halted|paused)\b|"
     # undone or switched off: "new_checkout got rolled back", "the flag was turned off"
     r"\broll(?:s|ed|ing)? (?:it |them |this |that )?back\b|"
     r"\b(?:turn|turned|turning|turns|switch|switched|switching|switches) (?:it |them )?off\b|"
@@ -2602,9 +2609,14 @@ def compare(incoming: str, existing: str) -> dict:
             for n in old.names - names_new - old.subject - CALENDAR
             if not _stated(n, written_new) and _folded(n) not in NAME_TITLES
         }
+        inverted = (
+            bool(old.subject - new.subject) and old.subject - new.subject <= new.words
+        )  # "Head of Year 10 is Mr Dlamini" /
+        # "Mrs Whitfield is Head of Year 10": the stored subject still there, said the other
+        # way round, and the name before the verb the value
         new_names = {
             n
-            for n in new.names - names_old - new.subject - CALENDAR
+            for n in new.names - names_old - (old.subject if inverted else new.subject) - CALENDAR
             if not _stated(n, written_old) and _folded(n) not in NAME_TITLES
         }
         if gone_names and new_names:
@@ -2613,7 +2625,11 @@ def compare(incoming: str, existing: str) -> dict:
                 f"{', '.join(sorted(gone_names))} → {', '.join(sorted(new_names))}",
                 0.5 if gone_techs else 1.0,
             )
-        if _subject_swapped(old.subject, new.subject, written_old) and score >= 0.4:
+        if (
+            not inverted
+            and _subject_swapped(old.subject, new.subject, written_old)
+            and score >= 0.4
+        ):
             note("subject_swap", _swap(old.subject, new.subject))
         # A shared word that names what one claim is about and only a detail of the other
         # ("Tomasz teaches *piano*" / "Tomasz's *piano* needs tuning"): another subject
@@ -3594,6 +3610,19 @@ def _versions_match(a: tuple, b: tuple) -> bool:
 IDENTIFIER = re.compile(r"(?<![\w.-])(?!v\d)([A-Za-z]{1,8}-?\d{1,6}[A-Za-z]?)(?![\w.-]|\.\w)")
 
 
+# A financial, calendar, academic or school year written short or long ("FY2026", "FY26",
+# "FY 2026", "AY'25"): one year in any of its forms.
+YEAR_CODE = re.compile(r"(FY|CY|AY|SY)\s*['\u2019]?(?:19|20)?(\d\d)", re.IGNORECASE)
+
+
+def _code_key(code: str) -> str:
+    """A code as compared: in lower case without hyphens, a year code in its short form."""
+    year = YEAR_CODE.fullmatch(code)
+    if year:
+        return f"{year.group(1).casefold()}{year.group(2)}"
+    return code.casefold().replace("-", "")
+
+
 # A number after "#": a pull request's, an issue's, a ticket's ("PR #812" is "#812").
 HASH_NUMBER = re.compile(r"(?<![\w&])#(\d{3,6})(?![\w.-]|\.\d)")
 # A registration of letters only: an aircraft's ("G-EZTK"), a vehicle's.
@@ -3633,9 +3662,7 @@ def _identifiers(incoming: str, existing: str, features: dict, evidence: list) -
     def codes(text: str, labelled: frozenset = frozenset()) -> dict[str, str]:
         """The text's codes; ``labelled``: nouns the other text numbers as a label, read here
         in lower case too ("Leg 1 of cruise AU-19" / "AU-19 leg 2 finishes")."""
-        found = {
-            m.group(1).casefold().replace("-", ""): m.group(1) for m in IDENTIFIER.finditer(text)
-        }
+        found = {_code_key(m.group(1)): m.group(1) for m in IDENTIFIER.finditer(text)}
         found |= {m.group(0).casefold(): m.group(0) for m in REGISTRATION.finditer(text)}
         found |= {f"#{m.group(1)}": m.group(0) for m in HASH_NUMBER.finditer(text)}
         found |= _addresses(text)
@@ -4454,6 +4481,11 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
                 return True
             if re.fullmatch(r"\d\d", word) and re.search(rf"\b(?:19|20){word}\b", source):
                 return True  # "summer '25" for "summer 2025"
+            fiscal = YEAR_CODE.fullmatch(word)  # "FY2026" / "FY26"
+            if fiscal and any(
+                _code_key(m.group(0)) == _code_key(word) for m in YEAR_CODE.finditer(source)
+            ):
+                return True
             year = re.fullmatch(r"(?:19|20)(\d\d)", word)
             if year and re.search(rf"['\u2019]{year.group(1)}\b", source):
                 return True
@@ -4494,7 +4526,7 @@ def _subject_markers(best, incoming: str, existing: str, written, features: dict
 
 # Values that measure something rather than single out which one it is.
 MEASURES = frozenset(
-    "money percent duration size length mass volume temperature rate area speed".split()
+    "money percent duration size length mass volume temperature rate area speed pressure".split()
 )
 
 
@@ -4619,7 +4651,8 @@ def _environments(incoming, existing, new_claims, old_claims, features, evidence
 
 # Kinds of value a text usually states once per fact: a date, a time, an amount, a version.
 SOLE_KINDS = ("date", "time", "money", "percent", "version", "duration", "size", "mass", "pair",
-              "length", "volume", "temperature", "area", "speed", "economy")  # fmt: skip
+              "length", "volume", "temperature", "area", "speed", "economy",
+              "pressure")  # fmt: skip
 
 
 def _sole_values(new_claims, old_claims, features: dict, evidence: list) -> None:

@@ -545,6 +545,9 @@ VOLUME = {
     "pints": 0.568261, "µl": 0.000001, "μl": 0.000001, "ul": 0.000001, "microlitre": 0.000001,
     "microlitres": 0.000001, "microliter": 0.000001, "microliters": 0.000001,
 }  # fmt: skip
+# Pressures, in kilopascals.
+PRESSURE = {"psi": 6.89476, "bar": 100.0, "mbar": 0.1, "kpa": 1.0, "hpa": 0.1, "mmhg": 0.133322,
+            "atm": 101.325}  # fmt: skip
 IMPERIAL_GALLON = 4.54609
 US_GALLON = 3.785411784
 MILE = 1.609344  # km
@@ -553,6 +556,7 @@ _VOLUME = (
     r"[µμ]l|ul|microlit(?:re|er)s?|"
     r"cubic met(?:re|er)s?|pints?"
 )
+_PRESSURE = r"psi|bar|mbar|kpa|hpa|mmhg|atm"
 _ORDINAL = "|".join(ORDINAL_WORDS)
 _DAY_NUM = r"\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(DAY_WORDS, key=len, reverse=True))
 _HOUR = r"1[0-2]|0?[1-9]|" + "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
@@ -618,6 +622,7 @@ HINTS = {
         rf"\b(?:at|until|till|til|before|after) (?:\d|(?:{_HOUR_WORDS})\b)", re.IGNORECASE
     ),
     "area": re.compile(r"sq|ft|m²|m2|square|acre|hectare|\bha\b", re.IGNORECASE),
+    "pressure": re.compile(r"psi|bar|pa\b|mmhg|atm", re.IGNORECASE),
     "time_range_start": re.compile(r"\d\s*[-–]\s*\d", re.IGNORECASE),
 }
 # A telephone number: international ("+45 31 22 84 09", "+4531228409", "0044 20 7946
@@ -640,7 +645,7 @@ PATTERNS = [
             rf"(?<![\w.])(?:\d+(?:\.\d+){{1,2}}\.[x*](?![\w.*])|v\d+(?:\.\d+){{0,3}}|"
             rf"\d+\.\d+\.\d+(?:\.\d+)?|(?<=version )\d+\.\d+|(?<=[A-Za-z] )(?<!\bat )"
             rf"(?<!\bby )(?<!\buntil )(?<!\btill )(?<!\bfrom )(?<!\b(?:{_CUR_CODE}) )\d+\.\d+"
-            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|per\s?cent|{_SPEED}|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_CUR_CODE}|{_CUR_WORD})\b)))"
+            rf"(?!,\d|\s?(?:%|€|£|\$|°|(?:am|pm|per\s?cent|{_SPEED}|degrees?|[kmgt](?:bps|bit/s)|{_UNITS}|{_LENGTH}|{_MASS}|{_VOLUME}|{_PRESSURE}|{_CUR_CODE}|{_CUR_WORD})\b)))"
             r"(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?(?!\w|\.\w)",
             re.IGNORECASE,
         ),
@@ -837,6 +842,16 @@ PATTERNS = [
             r"(oz|ounces?|lbs?|pounds?)"
             r"|(\d)\s?(?:ft|feet|foot)\s+(\d{1,2}(?:\.\d+)?)\s?(?:in|inch|inches)?"
             r"|(\d)'\s?(\d{1,2})(?:\"|''|in\b))(?![\w'\"])",
+            re.IGNORECASE,
+        ),
+    ),
+    # A pressure, in kilopascals: "200 psi" = "13.8 bar", "1013 hPa", "120 mmHg" (not "2
+    # bar stools").
+    (
+        "pressure",
+        re.compile(
+            rf"(?<![\w.])({_NUM})\s?(psi|bar(?!\s+(?:stools?|chairs?|tabs?|staff|shifts?|"
+            r"counters?|area|snacks?|codes?)\b)|mbar|kpa|hpa|mmhg|atm)(?!\w)",
             re.IGNORECASE,
         ),
     ),
@@ -1631,7 +1646,18 @@ ROUGH = re.compile(
     re.IGNORECASE,
 )
 ROUGH_KINDS = frozenset(
-    {"duration", "length", "mass", "volume", "area", "speed", "number", "money", "economy"}
+    {
+        "duration",
+        "length",
+        "mass",
+        "volume",
+        "area",
+        "speed",
+        "number",
+        "money",
+        "economy",
+        "pressure",
+    }
 )
 
 
@@ -1984,6 +2010,12 @@ def _read(name: str, match: re.Match, text: str, reference) -> Value | None:
         if start_24 > end_24:  # "11-1pm": the morning before the afternoon
             start_24 -= 12
         return Value("time", (start_24 * 60 + minute, ""), start, end, raw)
+    if name == "pressure":
+        amount = _number(groups[0])
+        if amount is None:
+            return None
+        factor = PRESSURE[groups[1].casefold()]
+        return Value("pressure", (float(f"{amount * factor:.6g}"),), start, end, raw)
     if name == "area":
         amount = _number(groups[0])
         if amount is None:
@@ -2820,7 +2852,7 @@ def _equal(kind: str, x: tuple, y: tuple) -> bool:
             abs(x[0] * factor - y[0]) <= 0.01 * max(abs(x[0] * factor), abs(y[0]))
             for factor in SIZE_PREFIX_RATIOS
         )
-    if kind in {"length", "mass", "volume", "rate", "area", "speed", "economy"}:
+    if kind in {"length", "mass", "volume", "rate", "area", "speed", "economy", "pressure"}:
         # 5 km = 3.1 miles, 5 lb = 2.3 kg (rounded); 5'10" (1.78 m) is not 1.83 m
         return abs(x[0] - y[0]) <= 0.02 * max(abs(x[0]), abs(y[0]))
     if kind == "frequency":  # "every 7 days" (52.14 a year) = "weekly" (52)

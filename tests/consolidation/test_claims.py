@@ -546,6 +546,27 @@ def test_one_code_replaced_by_another_of_its_shape_is_an_identifier_swap():
     assert same["features"]["identifier_swap"] == 0.0
 
 
+def test_a_year_code_written_short_or_long_is_one_code():
+    same = compare(
+        "FY26 Snowflake commit: USD 1,800,000.", "Our Snowflake commitment for FY2026 is $1.8M."
+    )
+    assert same["features"]["identifier_swap"] == 0.0
+    assert same["features"]["subject_marker_swap"] == 0.0
+    swapped = compare(
+        "FY27 Snowflake commit: USD 1,800,000.", "Snowflake commit for FY2026: $1.8M."
+    )
+    assert swapped["features"]["identifier_swap"] == 1.0
+
+
+def test_a_subject_said_the_other_way_round_is_no_subject_swap_and_its_name_a_value():
+    signals, _ = _signals(
+        "Head of Year 10 at Oakfield is Mr Dlamini.",
+        "Mrs Whitfield is Head of Year 10 at Oakfield.",
+    )
+    assert "subject_swap" not in signals
+    assert "name_swap" in signals
+
+
 def test_a_number_after_a_hash_is_one_code_with_or_without_its_noun():
     same = compare(
         "#812 merged to main this morning.", "PR #812 (rate limiter refactor) is in review."
@@ -2059,6 +2080,11 @@ def test_a_title_written_otherwise_is_no_other_name():
         ("Parking at the manor is free for guests.", "The manor will charge guests for parking."),
         ("The tasting room is wheelchair accessible.", "The tasting room has step-only access."),
         ("Route 7 serves the hospital.", "Route 7 bypasses the hospital."),
+        (
+            "Planning permission for the extension was granted.",
+            "The council refused the extension.",
+        ),
+        ("Ms Obi prefers her Year 11 classes in the morning.", "Ms Obi wants Year 11 afternoons."),
     ],
 )
 def test_opposite_words_of_access_price_and_service(existing, incoming):
@@ -2719,3 +2745,10 @@ def test_a_name_the_parser_hangs_on_the_verb_stays_in_the_subject():
         "The Porto office lease renews in March 2026 at €9,500 per month.",
     )[0]
     assert "qualifier_swap" in found or "subject_swap" in found
+
+
+def test_a_thing_put_on_hold_or_halted_is_a_reversal():
+    signals, _ = _signals("Site 07 is actively recruiting.", "Site 07: recruitment on hold.")
+    assert "reversal" in signals
+    signals, _ = _signals("The rollout of v2 continues.", "The v2 rollout was halted on Friday.")
+    assert "reversal" in signals

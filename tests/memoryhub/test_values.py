@@ -54,6 +54,9 @@ def _one(text, kind):
         ("time", "dinner at 7pm", "dinner at seven o'clock"),
         ("mass", "birth weight 3.4 kg", "birth weight 7 lb 8 oz"),
         ("length", "he is 178 cm tall", "he is 5 ft 10 in tall"),
+        # a pressure in psi, bar or hectopascals
+        ("pressure", "main gear tyres at 200 psi", "main gear tyres at 13.8 bar"),
+        ("pressure", "sea-level pressure 1013 hPa", "1.013 bar at sea level"),
         ("number", "4 floors and 14 units", "four storeys"),
         ("number", "a class of 28 students", "28 pupils on the register"),
         ("version", "db-01 runs Debian 12.", "| db-01 | Debian 12 | 8 |"),
@@ -1120,3 +1123,11 @@ def test_a_period_word_alone_says_the_period_of_a_count_said_per_that_period():
     # an amount said per period is no count
     assert not [v for v in find_values("Scholarship: R45,000 per year.") if v.kind == "frequency"]
     assert not [v for v in find_values("groceries - 450 quid a month") if v.kind == "frequency"]
+
+
+def test_a_pressure_is_no_version_and_a_bar_stool_no_pressure():
+    assert _one("tyres set to 12.4 bar", "pressure").key == (1240.0,)
+    assert not same_value(
+        _one("tyres at 200 psi", "pressure"), _one("tyres at 12.4 bar", "pressure")
+    )
+    assert all(v.kind != "pressure" for v in find_values("we bought 2 bar stools"))
