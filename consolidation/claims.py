@@ -2077,8 +2077,6 @@ REVERSALS = set(
 REVERSAL_PHRASES = re.compile(
     r"\b(?:give|gave|given|giving|gives) up\b|\bcall(?:s|ed|ing)? off\b|\bmiss(?:es|ed|ing)? out\b|"
     r"\bno more\b(?! than)|\bnot any ?more\b|\bmoved out\b|\bclosed down\b|"
-    # stopped for now: "recruitment on hold", "the build was halted", "paused the rollout"
-    r"\bon\s+hold\b|\b(?:halted|paused)\b|"
     # undone or switched off: "new_checkout got rolled back", "the flag was turned off"
     r"\broll(?:s|ed|ing)? (?:it |them |this |that )?back\b|"
     r"\b(?:turn|turned|turning|turns|switch|switched|switching|switches) (?:it |them )?off\b|"
@@ -2101,6 +2099,9 @@ REVERSAL_PHRASES = re.compile(
 )
 
 
+# Stopped for now: "recruitment on hold", "the build was halted", "paused the rollout" (a
+# reversal of what went on; one stored as paused and then resumed is the resumption's).
+HELD = re.compile(r"\bon\s+hold\b|\b(?:halted|paused)\b", re.IGNORECASE)
 REVERSAL_NOUNS = {"end", "break", "drop", "switch", "stop", "leave"}
 # Those words where they end nothing: a thing switched on, someone stopped from doing a
 # thing ("branch protection stops anyone pushing to main").
@@ -2705,6 +2706,8 @@ def compare(incoming: str, existing: str) -> dict:
             w for w in REVERSALS if w.startswith(next(g for g in match.groups() if g).casefold())
         }
     phrase = REVERSAL_PHRASES.search(incoming)
+    if phrase is None and not HELD.search(existing):
+        phrase = HELD.search(incoming)
     if REVERSAL_PHRASES.search(existing):
         added_reversal = set()  # "called off" / "cancelled": both say it ended
     elif phrase and not old_words & REVERSALS - REVERSAL_NOUNS:

@@ -3810,7 +3810,10 @@ def test_a_line_without_a_verb_that_says_fan_of_is_the_writer_s_liking(parser):
 
 
 def test_not_a_fan_and_hooked_on(parser):
-    text = "I'm Hyun-woo. I'm a big fan of Feyenoord but not a fan of the rain. I've been hooked on jazz ever since."
+    text = (
+        "I'm Hyun-woo. I'm a big fan of Feyenoord but not a fan of the rain. "
+        "I've been hooked on jazz ever since."
+    )
     triples = _triples(parser.extract(text))
     assert ("hyun woo", "DISLIKES", "rain") in triples
     assert ("hyun woo", "LIKES", "jazz") in triples
