@@ -2610,11 +2610,10 @@ def compare(incoming: str, existing: str) -> dict:
             for n in old.names - names_new - old.subject - CALENDAR
             if not _stated(n, written_new) and _folded(n) not in NAME_TITLES
         }
-        inverted = (
-            bool(old.subject - new.subject) and old.subject - new.subject <= new.words
-        )  # "Head of Year 10 is Mr Dlamini" /
-        # "Mrs Whitfield is Head of Year 10": the stored subject still there, said the other
-        # way round, and the name before the verb the value
+        # "Head of Year 10 is Mr Dlamini" / "Mrs Whitfield is Head of Year 10": the stored
+        # subject still there, said the other way round, and the name before the verb the value
+        gone_subject = old.subject - new.subject
+        inverted = bool(gone_subject) and gone_subject <= new.words
         new_names = {
             n
             for n in new.names - names_old - (old.subject if inverted else new.subject) - CALENDAR

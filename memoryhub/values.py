@@ -556,7 +556,7 @@ _VOLUME = (
     r"[µμ]l|ul|microlit(?:re|er)s?|"
     r"cubic met(?:re|er)s?|pints?"
 )
-_PRESSURE = r"psi|bar|mbar|kpa|hpa|mmhg|atm"
+_PRESSURE = "|".join(sorted(PRESSURE, key=len, reverse=True))
 _ORDINAL = "|".join(ORDINAL_WORDS)
 _DAY_NUM = r"\d{1,2}(?:st|nd|rd|th)?|" + "|".join(sorted(DAY_WORDS, key=len, reverse=True))
 _HOUR = r"1[0-2]|0?[1-9]|" + "|".join(sorted(HOUR_WORDS, key=len, reverse=True))
@@ -850,8 +850,8 @@ PATTERNS = [
     (
         "pressure",
         re.compile(
-            rf"(?<![\w.])({_NUM})\s?(psi|bar(?!\s+(?:stools?|chairs?|tabs?|staff|shifts?|"
-            r"counters?|area|snacks?|codes?)\b)|mbar|kpa|hpa|mmhg|atm)(?!\w)",
+            rf"(?<![\w.])({_NUM})\s?({_PRESSURE})(?!\w)(?!(?<=bar)\s+(?:stools?|chairs?|tabs?|"
+            r"staff|shifts?|counters?|area|snacks?|codes?)\b)",
             re.IGNORECASE,
         ),
     ),

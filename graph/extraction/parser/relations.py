@@ -114,6 +114,8 @@ PLACE_PARTS = set(
     """district region province state county quarter neighbourhood neighborhood suburb
     borough area old town centre center""".split()
 )
+# Words that put the noun after them in the negative ("not a fan", "never a fan").
+NOT_WORDS = {"not", "never"}
 # Verbs of seeking a job, not holding it: "applied for a job at X", "interviewed for the
 # analyst role at Deloitte".
 SEEKING_VERBS = {"apply", "interview", "audition", "shortlist", "decline", "reject"}
@@ -253,14 +255,10 @@ def _negated_before(token) -> bool:
     while (
         i >= 0
         and token.doc[i].dep_ in {"det", "amod", "advmod"}
-        and token.doc[i].lower_
-        not in {
-            "not",
-            "never",
-        }
+        and (token.doc[i].lower_ not in NOT_WORDS)
     ):
         i -= 1
-    return i >= 0 and token.doc[i].lower_ in {"not", "never"} and i >= token.i - 4
+    return i >= token.i - 4 and i >= 0 and token.doc[i].lower_ in NOT_WORDS
 
 
 class RelationReading:
