@@ -94,6 +94,7 @@ SPLITS = {
             "dev57",
             "dev58",
             "dev59",
+            "dev60",
         )
     ),
     "holdout": tuple(
@@ -138,6 +139,7 @@ SPLITS = {
             "holdout37",
             "holdout38",
             "holdout39",
+            "holdout40",
         )
     ),
 }

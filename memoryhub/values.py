@@ -398,11 +398,13 @@ TIME_QUALIFIERS = (
     "[a-z]{3,}ing"
 ).split("|")
 _DUR_UNIT = r"hours?|hrs?|h|minutes?|mins?|min|m|seconds?|secs?|s|days?|weeks?|years?|ms"
-_FRACTION = r"a half|a quarter|three quarters|half|a third|two thirds"
+# "every quarter of an hour" reads its fraction without the article.
+_FRACTION = r"a half|a quarter|three quarters|half|(?<=every )quarter|a third|two thirds"
 FRACTIONS = {
     "a half": 0.5,
     "half": 0.5,
     "a quarter": 0.25,
+    "quarter": 0.25,
     "three quarters": 0.75,
     "a third": 1 / 3,
     "two thirds": 2 / 3,

@@ -177,6 +177,11 @@ def test_half_an_hour_is_thirty_minutes():
     assert same_value(_one("half an hour", "duration"), _one("30 min", "duration"))
 
 
+def test_every_quarter_of_an_hour_is_fifteen_minutes():
+    fifteen = _one("every 15 minutes", "duration")
+    assert same_value(_one("re-indexed every quarter of an hour", "duration"), fifteen)
+
+
 @pytest.mark.parametrize(
     ("a", "b"),
     [

@@ -92,6 +92,7 @@ DEV = [
     DATA / "consolidation" / "pairs_dev75.jsonl",
     DATA / "consolidation" / "pairs_dev76.jsonl",
     DATA / "consolidation" / "pairs_dev77.jsonl",
+    DATA / "consolidation" / "pairs_dev78.jsonl",
     DATA / "consolidation" / "pairs_locomo.jsonl",
     DATA / "migration_pairs.jsonl",
 ]
