@@ -124,6 +124,8 @@ OPPOSITES = [
     ({"indoor", "indoors"}, {"outdoor", "outdoors"}),
     ({"encrypted", "encrypt"}, {"unencrypted", "plaintext"}),
     ({"stateless"}, {"stateful"}),
+    # a rate, a price or a schedule that stays put against one that moves
+    ({"fixed", "fixed-rate"}, {"variable", "variable-rate", "floating"}),
     ({"prepaid", "pay-as-you-go"}, {"postpaid"}),
     ({"wired", "ethernet"}, {"wireless", "wifi", "wi-fi"}),
     ({"light"}, {"dark"}),
@@ -3538,7 +3540,8 @@ PRODUCT_WORDS = set(
     debian windows schema protocol build runtime engine""".split()
 )
 _PRODUCT_VERSION = re.compile(
-    r"(?<![\w.#-])([A-Za-z][A-Za-z0-9.+#]*?)(?:[ :-]|\s+(?:version|release|v\.?)\s*[:=]?\s*)"
+    r"(?<![\w.#-])([A-Za-z][A-Za-z0-9.+#]*?)(?:[ :-]|\s+(?:version|release|v\.?)\s*[:=]?\s*"
+    r"|(?<=[A-Za-z])(?=\d))"
     r"(v?\d+(?:\.\d+){0,3}(?:-?(?:rc|beta|alpha|b|a)\.?\d*)?)(?![\w%]|\.\d|\s?(?:%|ms|s|gb|mb|"
     r"tb|kb|h|hours?|minutes?|days?|years?|people|users|nodes|workers|engineers|times)\b)",
     re.IGNORECASE,
@@ -3555,6 +3558,10 @@ def product_versions(text: str) -> dict[str, frozenset]:
         lowered = name.casefold().rstrip(".")
         if lexicon.TICKET.match(f"{name}-{raw}") or lowered in STOP:
             continue
+        if match.end(1) == match.start(2) and not (
+            lowered in lexicon.TECHNOLOGIES or lowered in PRODUCT_ALIASES
+        ):
+            continue  # "nodejs20.x", "python3.11" name a runtime; "EC2", "h264" no release
         if not (
             lowered in lexicon.TECHNOLOGIES
             or lowered in PRODUCT_ALIASES

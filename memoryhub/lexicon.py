@@ -5,6 +5,7 @@ name on their own, and the patterns of identifiers, regions, hosts and versions.
 import re
 import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
 from memoryhub.text import plain_letters
 
@@ -271,6 +272,15 @@ for _word in _TECH.split():
         TECHNOLOGIES.setdefault(_word.casefold(), _word)
 for _phrase in _MULTI:
     TECHNOLOGIES.setdefault(_phrase.casefold(), _phrase)
+# The longer list beside this module (health IT, payments, retail, science, media...).
+_MORE_TECH = [
+    line.strip()
+    for line in (Path(__file__).with_name("technologies.txt")).read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+]
+for _line in _MORE_TECH:
+    _name = _line.removesuffix(" *")
+    TECHNOLOGIES.setdefault(_name.casefold(), _name)
 # Words that are technologies only when capitalised: in lower case they are English.
 AMBIGUOUS_TECH = frozenset(
     """go rust r ruby spark beam hive flux argo vault chef puppet vector make word sheets teams
@@ -285,7 +295,7 @@ AMBIGUOUS_TECH = frozenset(
     singer hevo alexa siri calm anki brave opera unreal drone cron harbor coda loom basecamp
     greenhouse concur blackboard illustrator postmark intercom plaid workday gusto blender
     audacity twitch leaflet peloton sap samsara jenkins wise census""".split()
-)
+) | {line.removesuffix(" *").casefold() for line in _MORE_TECH if line.endswith(" *")}
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
 # Languages (a name typed *concept*: "replies in Kannada", "speaks Tagalog"), whatever a

@@ -815,13 +815,15 @@ _stamp_value: bytes | None = None
 
 def _stamp() -> bytes:
     """What a stored parse must have been made by: the pipeline and its version, spaCy's
-    version, and the source of the text preparation (this module and the lexicon)."""
+    version, and the source of the text preparation (this module, the lexicon and its list
+    of technologies)."""
     global _stamp_value
     if _stamp_value is None:
         import spacy
 
         digest = hashlib.sha256()
-        for path in (Path(__file__), Path(lexicon.__file__)):
+        lexicon_path = Path(lexicon.__file__)
+        for path in (Path(__file__), lexicon_path, lexicon_path.with_name("technologies.txt")):
             digest.update(path.read_bytes())
         version = _nlp.meta.get("version", "") if _nlp is not None else ""
         _stamp_value = f"{MODEL}:{version}:{spacy.__version__}:{digest.hexdigest()[:16]}\n".encode()

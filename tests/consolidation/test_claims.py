@@ -396,6 +396,16 @@ def test_an_exclusive_value_stated_again_beside_another_is_no_opposite():
             "Reach the user by phone call from now on.",
             "category_swap",
         ),
+        (
+            "Kiri's car loan from the credit union is fixed-rate.",
+            "Kiri's credit-union car loan is variable, tracking the base rate.",
+            "opposite",
+        ),
+        (
+            "Runtime for the billing Lambdas: Node.js 18.x.",
+            "billing lambdas, template.yaml: `Runtime: nodejs20.x`",
+            "product_version_changed",
+        ),
     ],
 )
 def test_a_kind_a_version_a_count_or_a_liking_changed_is_a_signal(existing, incoming, signal):
@@ -1506,6 +1516,16 @@ def test_a_version_after_a_product_s_part_is_that_product_s():
     }
     assert product_versions("The Postgres primary release 15.4 is live")["postgresql"]
     assert product_versions("The mobile app release 3.2 shipped") == {}
+
+
+def test_a_runtime_written_with_its_version_glued_on_is_that_product_s():
+    from consolidation.claims import product_versions
+
+    assert product_versions("template.yaml: `Runtime: nodejs20.x`") == {
+        "node": frozenset({(("20",), "")})
+    }
+    assert product_versions("runtime: python3.11")["python"] == frozenset({(("3", "11"), "")})
+    assert product_versions("instances on EC2, video in h264, files in utf8") == {}
 
 
 @pytest.mark.parametrize(
