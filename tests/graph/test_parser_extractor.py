@@ -2425,6 +2425,16 @@ def test_the_gazetteer_knows_common_ops_and_business_tools_and_their_english_wor
     assert "blender" not in names
 
 
+def test_the_gazetteer_s_longer_list_knows_tools_of_other_trades(parser):
+    extraction = parser.extract("Observed: mail-relay-2 (Postfix) queue at 40k.")
+    assert ("postfix", "technology") in _entities(extraction)
+    assert ("mail relay 2", "USES", "postfix") in _triples(extraction)
+    names = _entities(parser.extract("Put a ticket in ServiceNow and pay him through M-Pesa."))
+    assert {("servicenow", "technology"), ("m pesa", "technology")} <= names
+    names = {n for n, _ in _entities(parser.extract("It was an epic ride in the rain."))}
+    assert "epic" not in names  # a technology's name that is also a word, in lower case
+
+
 def test_a_taste_for_a_word_the_tagger_does_not_know_is_still_a_thing(parser):
     triples = _triples(parser.extract("Noor isn't vegetarian, but she can't stand eggplant."))
     assert ("noor", "DISLIKES", "eggplant") in triples
