@@ -280,7 +280,8 @@ _MORE_TECH = [
 ]
 for _line in _MORE_TECH:
     _name = _line.removesuffix(" *")
-    TECHNOLOGIES.setdefault(_name.casefold(), _name)
+    if _name not in _PARTS_ONLY:  # "Square" names a product only with its other words
+        TECHNOLOGIES.setdefault(_name.casefold(), _name)
 # Words that are technologies only when capitalised: in lower case they are English.
 AMBIGUOUS_TECH = frozenset(
     """go rust r ruby spark beam hive flux argo vault chef puppet vector make word sheets teams
