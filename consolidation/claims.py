@@ -3558,13 +3558,11 @@ def product_versions(text: str) -> dict[str, frozenset]:
         lowered = name.casefold().rstrip(".")
         if lexicon.TICKET.match(f"{name}-{raw}") or lowered in STOP:
             continue
-        if match.end(1) == match.start(2) and not (
-            lowered in lexicon.TECHNOLOGIES or lowered in PRODUCT_ALIASES
-        ):
+        known = lowered in lexicon.TECHNOLOGIES or lowered in PRODUCT_ALIASES
+        if match.end(1) == match.start(2) and not known:
             continue  # "nodejs20.x", "python3.11" name a runtime; "EC2", "h264" no release
         if not (
-            lowered in lexicon.TECHNOLOGIES
-            or lowered in PRODUCT_ALIASES
+            known
             or lowered in PRODUCT_WORDS
             or name[:1].isupper()
             and match.start() > 0

@@ -272,14 +272,15 @@ for _word in _TECH.split():
         TECHNOLOGIES.setdefault(_word.casefold(), _word)
 for _phrase in _MULTI:
     TECHNOLOGIES.setdefault(_phrase.casefold(), _phrase)
-# The longer list beside this module (health IT, payments, retail, science, media...).
+# The longer list beside this module (health IT, payments, retail, science, media...):
+# (name, whether it is also an English word, marked " *").
+TECHNOLOGY_LIST = Path(__file__).with_name("technologies.txt")
 _MORE_TECH = [
-    line.strip()
-    for line in (Path(__file__).with_name("technologies.txt")).read_text().splitlines()
-    if line.strip() and not line.startswith("#")
+    (line.removesuffix(" *"), line.endswith(" *"))
+    for line in (raw.strip() for raw in TECHNOLOGY_LIST.read_text().splitlines())
+    if line and not line.startswith("#")
 ]
-for _line in _MORE_TECH:
-    _name = _line.removesuffix(" *")
+for _name, _ in _MORE_TECH:
     if _name not in _PARTS_ONLY:  # "Square" names a product only with its other words
         TECHNOLOGIES.setdefault(_name.casefold(), _name)
 # Words that are technologies only when capitalised: in lower case they are English.
@@ -296,7 +297,7 @@ AMBIGUOUS_TECH = frozenset(
     singer hevo alexa siri calm anki brave opera unreal drone cron harbor coda loom basecamp
     greenhouse concur blackboard illustrator postmark intercom plaid workday gusto blender
     audacity twitch leaflet peloton sap samsara jenkins wise census""".split()
-) | {line.removesuffix(" *").casefold() for line in _MORE_TECH if line.endswith(" *")}
+) | {name.casefold() for name, ambiguous in _MORE_TECH if ambiguous}
 MAX_TECH_WORDS = max(len(name.split()) for name in TECHNOLOGIES.values())
 
 # Languages (a name typed *concept*: "replies in Kannada", "speaks Tagalog"), whatever a

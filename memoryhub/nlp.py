@@ -822,8 +822,7 @@ def _stamp() -> bytes:
         import spacy
 
         digest = hashlib.sha256()
-        lexicon_path = Path(lexicon.__file__)
-        for path in (Path(__file__), lexicon_path, lexicon_path.with_name("technologies.txt")):
+        for path in (Path(__file__), Path(lexicon.__file__), lexicon.TECHNOLOGY_LIST):
             digest.update(path.read_bytes())
         version = _nlp.meta.get("version", "") if _nlp is not None else ""
         _stamp_value = f"{MODEL}:{version}:{spacy.__version__}:{digest.hexdigest()[:16]}\n".encode()

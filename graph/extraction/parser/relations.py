@@ -255,7 +255,7 @@ def _negated_before(token) -> bool:
     while (
         i >= 0
         and token.doc[i].dep_ in {"det", "amod", "advmod"}
-        and (token.doc[i].lower_ not in NOT_WORDS)
+        and token.doc[i].lower_ not in NOT_WORDS
     ):
         i -= 1
     return i >= token.i - 4 and i >= 0 and token.doc[i].lower_ in NOT_WORDS
